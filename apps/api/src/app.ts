@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { VERSION_HEADER } from '@dm/shared';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerModules } from './modules/index.js';
+import { installAccessHook } from './platform/auth-context.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { Config } from './platform/config.js';
+import { SecretBox } from './platform/crypto.js';
+import type { Database } from './platform/db.js';
+import { installErrorHandler } from './platform/envelope.js';
+import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
+
+/** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  mailTransport?: MailTransportFactory;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** What route plugins receive. */
+export interface ModuleDeps {
+  db: Database['db'];
+  database: Database;
+  config: Config;
+  clock: Clock;
+  secrets: SecretBox;
+  mailTransport: MailTransportFactory;
+}
+
+/** Paths whose values must never reach a log line. */
+const REDACT = [
+  'req.headers["x-access-token"]',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ...(deps.logger ? { logger: { level: deps.config.logLevel, redact: REDACT } } : {}),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const moduleDeps: ModuleDeps = {
+    db: deps.database.db,
+    database: deps.database,
+    config: deps.config,
+    clock: deps.clock ?? systemClock,
+    secrets: new SecretBox(deps.config.appSecret),
+    mailTransport: deps.mailTransport ?? smtpTransportFactory,
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Donor matching API', version: deps.config.version },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'dm_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRoute', (route) => {
+    // The docs routes serve the OpenAPI UI itself: public.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: { public: true } };
+    }
+    const access = route.config?.access;
+    if (!access || !route.url.startsWith('/api/')) return;
+    const requirement =
+      'public' in access
+        ? 'public'
+        : 'signedIn' in access
+          ? 'any signed-in user'
+          : `pages: ${access.pages.join(', ')}`;
+    route.schema = {
+      ...(route.schema ?? {}),
+      ...('public' in access ? {} : { security: [{ token: [] }, { cookie: [] }] }),
+      description: [route.schema?.description, `Access: ${requirement}.`].filter(Boolean).join(' '),
+    };
+  });
+
+  installErrorHandler(app);
+  installAccessHook(app, moduleDeps.db, moduleDeps.clock);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(VERSION_HEADER, deps.config.version);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(async (api) => registerModules(api, moduleDeps), { prefix: '/api' });
+  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const webDist = deps.config.webDist;
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return reply.code(404).send({ status: 'error', message: 'Not found.', data: null });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Center settings that vary per agency. Behaviour hangs off these, never off a center id.
+ * Later features add keys here with a default, so older rows keep working.
+ */
+export interface CenterSettings {
+  isFirstNameVisible: boolean;
+  ipFormVisible: boolean;
+  receiveTextMessages: boolean;
+  canPreactiveIpAccessDonorDetail: boolean;
+  isDonorTypeVisible: boolean;
+  isCompensationVisible: boolean;
+  portfolioDonorCount: number;
+  defaultCaseManagerId: number | null;
+  feedbackAllowed: boolean;
+  compareDonors: boolean;
+  selfOnlyRelations: boolean;
+  raceTotalFree: boolean;
+  excludedFromCenterList: boolean;
+  viewsSortDescending: boolean;
+  matchRequestLimit: number | null;
+  combinedRequestLimit: number | null;
+  queueSize: number;
+  availableSpots: number;
+  maxDonations: number;
+}
+
+export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
+  isFirstNameVisible: true,
+  ipFormVisible: false,
+  receiveTextMessages: false,
+  canPreactiveIpAccessDonorDetail: false,
+  isDonorTypeVisible: true,
+  isCompensationVisible: false,
+  portfolioDonorCount: 40,
+  defaultCaseManagerId: null,
+  feedbackAllowed: false,
+  compareDonors: false,
+  selfOnlyRelations: false,
+  raceTotalFree: false,
+  excludedFromCenterList: false,
+  viewsSortDescending: false,
+  matchRequestLimit: null,
+  combinedRequestLimit: null,
+  queueSize: 3,
+  availableSpots: 3,
+  maxDonations: 5,
+};
+
+export const centers = pgTable('centers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  agencyName: text('agency_name').notNull(),
+  appTitle: text('app_title').notNull(),
+  metaDescription: text('meta_description').notNull().default(''),
+  logoPath: text('logo_path'),
+  domain: text('domain').notNull().default('Agency'),
+  address: text('address').notNull().default(''),
+  contactNo: text('contact_no').notNull().default(''),
+  email: text('email').notNull().default(''),
+  summary: text('summary').notNull().default(''),
+  agencyUrl: text('agency_url').notNull().default(''),
+  zipcode: text('zipcode').notNull().default(''),
+  country: text('country').notNull().default('United States'),
+  /** 1 visible, 0 hidden (the agency visibility toggle). */
+  visible: boolean('visible').notNull().default(true),
+  onboarded: boolean('onboarded').notNull().default(true),
+  preActiveAccess: boolean('pre_active_access').notNull().default(false),
+  payments: boolean('payments').notNull().default(false),
+  consumerSite: boolean('consumer_site').notNull().default(false),
+  settings: jsonb('settings').$type<Partial<CenterSettings>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which other centers' donors a center may see (allowed organizations). */
+export const centerDonorAccess = pgTable('center_donor_access', {
+  centerId: integer('center_id')
+    .notNull()
+    .references(() => centers.id, { onDelete: 'cascade' }),
+  allowedCenterId: integer('allowed_center_id')
+    .notNull()
+    .references(() => centers.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,5 @@
+export * from './centers.js';
+export * from './donors.js';
+export * from './mail.js';
+export * from './reference.js';
+export * from './users.js';

@@ -1,0 +1,81 @@
+import {
+  bigserial,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { centers } from './centers.js';
+import { users } from './users.js';
+
+/** E-mail types with the placeholders each offers and the default wording. */
+export const emailTypes = pgTable('email_types', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  placeholders: jsonb('placeholders').$type<string[]>().notNull().default([]),
+  defaultSubject: text('default_subject').notNull(),
+  defaultDefinition: text('default_definition').notNull(),
+  defaultSignature: text('default_signature').notNull(),
+});
+
+/** A center's own wording for an e-mail type. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: serial('id').primaryKey(),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => centers.id, { onDelete: 'cascade' }),
+    emailTypeId: integer('email_type_id')
+      .notNull()
+      .references(() => emailTypes.id),
+    subject: text('subject').notNull(),
+    definition: text('definition').notNull(),
+    signature: text('signature').notNull().default(''),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_templates_center_type_unique').on(t.centerId, t.emailTypeId)],
+);
+
+/** Per-center SMTP connection; the password is encrypted at rest. */
+export const smtpConnections = pgTable('smtp_connections', {
+  centerId: integer('center_id')
+    .primaryKey()
+    .references(() => centers.id, { onDelete: 'cascade' }),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  secure: smallint('secure').notNull().default(0),
+  username: text('username').notNull().default(''),
+  passwordEncrypted: text('password_encrypted').notNull().default(''),
+  fromEmail: text('from_email').notNull(),
+  fromName: text('from_name').notNull().default(''),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every e-mail is written here in the same transaction as the change that causes it, then
+ * delivered by the mail job; nothing is lost if SMTP is down. With the local transport the
+ * row stays as the development outbox.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  centerId: integer('center_id'),
+  emailTypeId: integer('email_type_id'),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  /** pending -> sent | failed; 'captured' when the local transport keeps it. */
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

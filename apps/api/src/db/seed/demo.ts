@@ -1,0 +1,275 @@
+import { DEMO_PASSWORD, EMAIL_TYPES, ROLE, type RoleId, type UserStatus } from '@dm/shared';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../platform/crypto.js';
+import { type Db, queryRows } from '../../platform/db.js';
+import {
+  type CenterSettings,
+  centerDonorAccess,
+  centers,
+  donors,
+  emailTypes,
+  terms,
+  users,
+} from '../schema/index.js';
+
+interface CenterSeed {
+  id: number;
+  name: string;
+  appTitle: string;
+  onboarded?: boolean;
+  preActiveAccess?: boolean;
+  payments?: boolean;
+  consumerSite?: boolean;
+  settings?: Partial<CenterSettings>;
+  /** The suffix of this center's demo accounts (admin{suffix}@demo.test ...). */
+  suffix: string;
+}
+
+/**
+ * The spec's centers, with the flags that reproduce their behaviour:
+ * 1 main; 111 consumer (payments, pre-active access, feedback, comparison, request limit 6);
+ * 85 hatch (combined request limit 3); 133 gwk (hidden from center lists, feedback);
+ * 46 circle (self-only relations, race totals need not be 100); 36 consultant (not onboarded).
+ */
+export const DEMO_CENTERS: CenterSeed[] = [
+  {
+    id: 1,
+    name: 'Main Agency',
+    appTitle: 'Donor Match',
+    suffix: '',
+    settings: { isCompensationVisible: true },
+  },
+  {
+    id: 111,
+    name: 'Consumer Donor Bank',
+    appTitle: 'Donor Match Direct',
+    suffix: '111',
+    preActiveAccess: true,
+    payments: true,
+    consumerSite: true,
+    settings: {
+      feedbackAllowed: true,
+      compareDonors: true,
+      matchRequestLimit: 6,
+      canPreactiveIpAccessDonorDetail: true,
+      isFirstNameVisible: false,
+    },
+  },
+  {
+    id: 85,
+    name: 'Hatch Fertility',
+    appTitle: 'Hatch Donors',
+    suffix: '85',
+    settings: { combinedRequestLimit: 3 },
+  },
+  {
+    id: 133,
+    name: 'GWK Egg Bank',
+    appTitle: 'GWK Donors',
+    suffix: '133',
+    settings: { excludedFromCenterList: true, feedbackAllowed: true, viewsSortDescending: true },
+  },
+  {
+    id: 46,
+    name: 'Circle Surrogacy',
+    appTitle: 'Circle Donors',
+    suffix: '46',
+    settings: { selfOnlyRelations: true, raceTotalFree: true },
+  },
+  { id: 36, name: 'Consultant Clinic', appTitle: 'Consultant Donors', suffix: '36', onboarded: false },
+];
+
+export const TERMS_TEXT = [
+  'Terms and Conditions',
+  'These terms govern your use of the donor matching platform operated by your agency.',
+  '1. Privacy. Donor profiles contain medical and genetic information shared in confidence. You may use it only to choose a donor through your agency and must not copy, publish or share it.',
+  '2. Accounts. Keep your password secret. You are responsible for what is done with your account. Tell your agency at once if you suspect misuse.',
+  '3. Accuracy. Donors confirm that what they enter is true to the best of their knowledge. Agencies review profiles but cannot guarantee every detail.',
+  '4. Matching. Requesting a match does not guarantee that a donor is available. Your agency confirms every match in writing.',
+  '5. Communication. Messages sent through the platform are stored and may be read by your agency staff to support your case.',
+  '6. Fees. Any fees are agreed with your agency. Payments made through the platform follow the terms shown at purchase.',
+  '7. Changes. These terms may change; you will be asked to accept the new version when you next sign in.',
+  '8. Contact. Questions about these terms go to your agency.',
+].join('\n\n');
+
+export const TERMS_PUBLISHED_AT = new Date('2026-01-01T00:00:00Z');
+
+interface UserSeed {
+  username: string;
+  role: RoleId;
+  status: UserStatus;
+  centerId: number;
+  firstName: string;
+  lastName: string;
+  manager?: string;
+  donor?: { availability: string; preFormStatus: number | null; displayId: string };
+}
+
+function demoUsers(): UserSeed[] {
+  const list: UserSeed[] = [
+    {
+      username: 'master@demo.test',
+      role: ROLE.MASTER,
+      status: 'Active',
+      centerId: 1,
+      firstName: 'Morgan',
+      lastName: 'Master',
+    },
+  ];
+  const people: Record<string, [string, string]> = {
+    admin: ['Alex', 'Admin'],
+    manager: ['Casey', 'Manager'],
+    parent: ['Jordan', 'Parent'],
+  };
+  for (const center of DEMO_CENTERS) {
+    const s = center.suffix;
+    list.push({
+      username: `admin${s}@demo.test`,
+      role: ROLE.ADMIN,
+      status: 'Active',
+      centerId: center.id,
+      firstName: people.admin[0],
+      lastName: `${people.admin[1]}${s}`,
+    });
+    list.push({
+      username: `manager${s}@demo.test`,
+      role: ROLE.MANAGER,
+      status: 'Active',
+      centerId: center.id,
+      firstName: people.manager[0],
+      lastName: `${people.manager[1]}${s}`,
+    });
+    list.push({
+      username: `parent${s}@demo.test`,
+      role: ROLE.CLIENT,
+      status: center.consumerSite ? 'Pre-Active' : 'Active',
+      centerId: center.id,
+      firstName: people.parent[0],
+      lastName: `${people.parent[1]}${s}`,
+      manager: center.consumerSite ? undefined : `manager${s}@demo.test`,
+    });
+  }
+  list.push({
+    username: 'donor@demo.test',
+    role: ROLE.DONOR,
+    status: 'Active',
+    centerId: 1,
+    firstName: 'Dana',
+    lastName: 'Donor',
+    donor: { availability: 'Available', preFormStatus: 1, displayId: 'D-1001' },
+  });
+  list.push({
+    username: 'newdonor@demo.test',
+    role: ROLE.DONOR,
+    status: 'Active',
+    centerId: 1,
+    firstName: 'Nia',
+    lastName: 'Newdonor',
+    donor: { availability: 'Invited', preFormStatus: null, displayId: 'D-1002' },
+  });
+  return list;
+}
+
+export const DEMO_USERNAMES = () => demoUsers().map((u) => u.username);
+
+/** Seeds the demo data; deterministic, run once on an empty database. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(centers).values(
+      DEMO_CENTERS.map((c) => ({
+        id: c.id,
+        name: c.name,
+        agencyName: c.name,
+        appTitle: c.appTitle,
+        metaDescription: `${c.name}: find and match with egg and sperm donors.`,
+        email: `info${c.suffix}@demo.test`,
+        contactNo: `5550100${String(c.id).padStart(3, '0')}`,
+        agencyUrl: `https://center${c.id}.demo.test`,
+        zipcode: '10001',
+        onboarded: c.onboarded ?? true,
+        preActiveAccess: c.preActiveAccess ?? false,
+        payments: c.payments ?? false,
+        consumerSite: c.consumerSite ?? false,
+        settings: c.settings ?? {},
+      })),
+    );
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('centers', 'id'), (select max(id) from centers))`,
+    );
+    // Every center sees its own donors and the main center's; the consumer center sees all.
+    const allowed: { centerId: number; allowedCenterId: number }[] = [];
+    for (const c of DEMO_CENTERS) {
+      allowed.push({ centerId: c.id, allowedCenterId: c.id });
+      if (c.id !== 1) allowed.push({ centerId: c.id, allowedCenterId: 1 });
+      if (c.consumerSite) {
+        for (const other of DEMO_CENTERS)
+          if (other.id !== c.id && other.id !== 1)
+            allowed.push({ centerId: c.id, allowedCenterId: other.id });
+      }
+    }
+    await tx.insert(centerDonorAccess).values(allowed);
+    await tx.insert(terms).values({ body: TERMS_TEXT, publishedAt: TERMS_PUBLISHED_AT });
+    await tx.insert(emailTypes).values(
+      EMAIL_TYPES.map((t) => ({
+        id: t.id,
+        title: t.title,
+        placeholders: t.placeholders,
+        defaultSubject: t.subject,
+        defaultDefinition: t.definition,
+        defaultSignature: t.signature,
+      })),
+    );
+
+    const ids = new Map<string, number>();
+    const seeds = demoUsers();
+    for (const u of seeds.filter((x) => !x.manager)) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: u.username,
+          role: u.role,
+          status: u.status,
+          centerId: u.centerId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          country: 'United States',
+          passwordHash,
+          eulaAcceptedAt: u.role === ROLE.CLIENT || u.role === ROLE.DONOR ? null : TERMS_PUBLISHED_AT,
+        })
+        .returning({ id: users.id });
+      ids.set(u.username, row!.id);
+      if (u.donor) {
+        await tx.insert(donors).values({
+          userId: row!.id,
+          centerId: u.centerId,
+          availability: u.donor.availability,
+          preFormStatus: u.donor.preFormStatus,
+          displayId: u.donor.displayId,
+        });
+      }
+    }
+    for (const u of seeds.filter((x) => x.manager)) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: u.username,
+          role: u.role,
+          status: u.status,
+          centerId: u.centerId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          country: 'United States',
+          passwordHash,
+          managerId: ids.get(u.manager!) ?? null,
+        })
+        .returning({ id: users.id });
+      ids.set(u.username, row!.id);
+    }
+  });
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from centers`);
+  return row!.count === 0;
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { loadConfig } from './platform/config.js';
+import { migrate, openDatabase } from './platform/db.js';
+import { startJobs } from './platform/jobs.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? null : config.dataDir,
+});
+await migrate(database);
+const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo });
+
+const app = await buildApp({ database, config, logger: true });
+if (seeded) app.log.info('Demo data seeded (accounts in README.md, password Demo!2345).');
+const jobs = startJobs({ db: database.db, config, log: app.log });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: shutting down`);
+  await jobs.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

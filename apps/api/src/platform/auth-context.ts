@@ -1,0 +1,153 @@
+import {
+  type AccessSubject,
+  decidePage,
+  MSG,
+  type PageKey,
+  ROLE,
+  type RoleId,
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  TOKEN_HEADER,
+  type UserStatus,
+} from '@dm/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { centers, sessions, users } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+import { hashToken } from './crypto.js';
+import type { Db } from './db.js';
+import { forbidden, notFound, unauthenticated } from './errors.js';
+
+/**
+ * What a route declares about who may call it. Every route must declare one; a test walks
+ * the routes and fails on any without it.
+ * - public: anyone, signed in or not
+ * - signedIn: any signed-in user whatever the role
+ * - pages: roles that may open one of these pages (the shared role -> page table)
+ */
+export type Access = { public: true } | { signedIn: true } | { pages: readonly PageKey[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** The signed-in caller, as every service receives it. */
+export interface Auth {
+  sessionId: number;
+  userId: number;
+  role: RoleId;
+  status: UserStatus;
+  centerId: number;
+  parentId: number | null;
+  managerId: number | null;
+  switchedFromUserId: number | null;
+  subject: AccessSubject;
+}
+
+/** Reads the session token from the header or, for the browser, the httpOnly cookie. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header.length > 0) return header;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie && cookie.length > 0 ? cookie : null;
+}
+
+/** Only refresh last_seen_at this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Auth> {
+  const rows = await db
+    .select({ session: sessions, user: users, center: centers })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw unauthenticated(MSG.BAD_TOKEN);
+  const { session, user, center } = row;
+  if (session.endedAt) {
+    throw unauthenticated(session.endReason === 'replaced' ? MSG.RELOGIN_CODE : MSG.SESSION_EXPIRED_CODE);
+  }
+  const now = clock.now();
+  const idle = now.getTime() - session.lastSeenAt.getTime();
+  if (idle > SESSION_IDLE_MS || user.status === 'Archived') {
+    await db
+      .update(sessions)
+      .set({ endedAt: now, endReason: user.status === 'Archived' ? 'archived' : 'expired' })
+      .where(and(eq(sessions.id, session.id), isNull(sessions.endedAt)));
+    throw unauthenticated(MSG.SESSION_EXPIRED_CODE);
+  }
+  if (idle > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+  const settings = center.settings ?? {};
+  return {
+    sessionId: session.id,
+    userId: user.id,
+    role: user.role as RoleId,
+    status: user.status as UserStatus,
+    centerId: user.centerId,
+    parentId: user.parentId,
+    managerId: user.managerId,
+    switchedFromUserId: session.switchedFromUserId,
+    subject: {
+      role: user.role as RoleId,
+      status: user.status as UserStatus,
+      center: {
+        onboarded: center.onboarded,
+        preActiveAccess: center.preActiveAccess,
+        compareDonors: settings.compareDonors === true,
+      },
+    },
+  };
+}
+
+/** Runs before validation so that an anonymous caller gets 401 and a wrong role 403, not 400. */
+export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      // Unknown URLs fall through to the 404 handler; a known route without access is a bug.
+      if (request.routeOptions.url === undefined) return;
+      throw forbidden();
+    }
+    const token = tokenOf(request);
+    if ('public' in access) {
+      if (token) request.auth = await resolveSession(db, clock, token).catch(() => null);
+      return;
+    }
+    if (!token) throw unauthenticated(MSG.NO_TOKEN);
+    const auth = await resolveSession(db, clock, token);
+    request.auth = auth;
+    if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
+      throw forbidden();
+    }
+  });
+}
+
+/** The caller, for routes that declared signedIn or pages access. */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthenticated(MSG.NO_TOKEN);
+  return request.auth;
+}
+
+/**
+ * Another center's object answers 404 as if it did not exist. The master admin works across
+ * centers. Call with the center the object belongs to.
+ */
+export function assertCenter(auth: Auth, objectCenterId: number | null | undefined): void {
+  if (auth.role === ROLE.MASTER) return;
+  if (objectCenterId !== auth.centerId) throw notFound();
+}
+
+/** SQL condition limiting a query on a center_id column to what the caller may see. */
+export function centerScope(auth: Auth, column: typeof users.centerId) {
+  return auth.role === ROLE.MASTER ? sql`true` : eq(column, auth.centerId);
+}

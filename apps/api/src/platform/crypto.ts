@@ -1,0 +1,54 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** A random URL-safe token for sessions and one-time links. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored as SHA-256: enough for high-entropy random values, fast to look up. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+// argon2id, m = 19456 KiB, t = 2, p = 1 (the OWASP minimum ARCHITECTURE.md asks for).
+const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON);
+}
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** AES-256-GCM for secrets at rest (SMTP passwords, SSNs); key derived from the app secret. */
+export class SecretBox {
+  private readonly key: Buffer;
+  constructor(appSecret: string) {
+    this.key = createHash('sha256').update(`secret-box:${appSecret}`).digest();
+  }
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [
+      'v1',
+      iv.toString('base64'),
+      cipher.getAuthTag().toString('base64'),
+      body.toString('base64'),
+    ].join(':');
+  }
+  open(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split(':');
+    if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown secret format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema/index.js';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests clone it). */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'drizzle',
+);
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (or memory). */
+export async function openDatabase(opts: {
+  databaseUrl?: string | null;
+  dataDir?: string | null;
+  loadDataDir?: Blob | File;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = await PGlite.create({
+    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+    loadDataDir: opts.loadDataDir,
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+    await run(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+    await run(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}
+
+/** Runs raw parameterised SQL (the `sql` tag) and returns its rows on either driver. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

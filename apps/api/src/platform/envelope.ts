@@ -1,0 +1,46 @@
+import { describeIssue } from '@dm/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from './errors.js';
+
+/** The response schema of the envelope around a route's data, for validation and OpenAPI. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.enum(['success', 'error']), message: z.string(), data });
+}
+
+export const emptyEnvelope = envelope(z.null());
+
+export function ok<T>(data: T, message = ''): { status: 'success'; message: string; data: T } {
+  return { status: 'success', message, data };
+}
+
+/** Turns every failure into the envelope; 5xx details are logged, never sent. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({
+      status: 'error',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      data: null,
+    });
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ status: 'error', message: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        return { field: path.join('.'), message: describeIssue(v.message ?? 'is invalid.', path) };
+      });
+      return reply
+        .code(400)
+        .send({ status: 'error', message: fields[0]?.message ?? 'Invalid input.', data: { fields } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ status: 'error', message: error.message, data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: 'error', message: 'Something went wrong!', data: null });
+  });
+}

@@ -1,0 +1,62 @@
+import nodemailer from 'nodemailer';
+
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+}
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  verify(): Promise<void>;
+  close(): void;
+}
+
+/** Builds a transport for one SMTP connection; tests may swap it for one that records. */
+export type MailTransportFactory = (options: SmtpOptions) => MailTransport;
+
+export const smtpTransportFactory: MailTransportFactory = (options) => {
+  const transport = nodemailer.createTransport({
+    host: options.host,
+    port: options.port,
+    secure: options.secure,
+    auth: options.username ? { user: options.username, pass: options.password } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // Loopback test servers use self-signed certificates; real hosts keep verification.
+    tls: { rejectUnauthorized: !['127.0.0.1', 'localhost', '::1'].includes(options.host) },
+  });
+  return {
+    send: async (mail) => {
+      await transport.sendMail(mail);
+    },
+    verify: async () => {
+      await transport.verify();
+    },
+    close: () => transport.close(),
+  };
+};
+
+/** Parses SMTP_URL (smtp://user:pass@host:port or smtps://...). */
+export function parseSmtpUrl(url: string): SmtpOptions {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'smtps:';
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || (secure ? 465 : 587)),
+    secure,
+    username: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+  };
+}

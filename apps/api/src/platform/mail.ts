@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import { centers, emailTemplates, emailTypes, mailOutbox } from '../db/schema/index.js';
+import type { Db } from './db.js';
+import { notFound } from './errors.js';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Fills {name} placeholders; values are HTML-escaped, unknown placeholders stay visible. */
+export function fillPlaceholders(template: string, vars: Record<string, string>, html: boolean): string {
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+    const value = vars[name];
+    if (value === undefined) return whole;
+    return html ? escapeHtml(value) : value;
+  });
+}
+
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n\n')
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>.*?<\/a>/gi, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * Renders an e-mail from the center's saved template for the type, or the type's default.
+ * {organization} is always the center's agency name.
+ */
+export async function renderTemplate(
+  db: Db,
+  input: { centerId: number; emailTypeId: number; vars: Record<string, string> },
+): Promise<RenderedMail> {
+  const [type] = await db.select().from(emailTypes).where(eq(emailTypes.id, input.emailTypeId)).limit(1);
+  if (!type) throw notFound('Unknown e-mail type.');
+  const [center] = await db
+    .select({ agencyName: centers.agencyName })
+    .from(centers)
+    .where(eq(centers.id, input.centerId));
+  const [saved] = await db
+    .select()
+    .from(emailTemplates)
+    .where(
+      and(eq(emailTemplates.centerId, input.centerId), eq(emailTemplates.emailTypeId, input.emailTypeId)),
+    )
+    .limit(1);
+  const vars = { organization: center?.agencyName ?? '', ...input.vars };
+  const subject = fillPlaceholders(saved?.subject ?? type.defaultSubject, vars, false);
+  const body = `${saved?.definition ?? type.defaultDefinition}<p>${saved?.signature ?? type.defaultSignature}</p>`;
+  const html = fillPlaceholders(body, vars, true);
+  return { subject, html, text: htmlToText(html) };
+}
+
+/**
+ * Renders and queues an e-mail in the caller's transaction. The mail job delivers it after
+ * commit, so a rolled-back change never sends and a failed send is retried.
+ */
+export async function queueTemplatedMail(
+  db: Db,
+  input: { centerId: number; emailTypeId: number; to: string; vars: Record<string, string> },
+): Promise<number> {
+  const mail = await renderTemplate(db, input);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ centerId: input.centerId, emailTypeId: input.emailTypeId, toAddress: input.to, ...mail })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}

@@ -1,0 +1,110 @@
+/**
+ * The e-mail types the product sends, with the placeholders each may use and its default
+ * wording. {recipient} must appear in every definition; {organization} exactly once in a signature.
+ */
+export interface EmailTypeDef {
+  id: number;
+  title: string;
+  placeholders: string[];
+  subject: string;
+  definition: string;
+  signature: string;
+}
+
+const SIGNATURE = 'Kind regards,<br>{organization}';
+
+export const EMAIL_TYPE = {
+  RESET_PASSWORD: 1,
+  INVITE_CLIENT: 2,
+  INVITE_MANAGER: 3,
+  INVITE_ADMIN: 4,
+  INVITE_DONOR: 5,
+  REGISTRATION_WELCOME: 6,
+  INVITE_SECONDARY_PARENT: 7,
+  DONOR_FIRST_REMINDER: 22,
+  DONOR_RECURRING_REMINDER: 23,
+} as const;
+
+export const EMAIL_TYPES: readonly EmailTypeDef[] = [
+  {
+    id: EMAIL_TYPE.RESET_PASSWORD,
+    title: 'Reset Password',
+    placeholders: ['{recipient}', '{link}', '{organization}'],
+    subject: 'Reset your password',
+    definition:
+      '<p>Dear {recipient},</p><p>We received a request to reset your password. Open this link to choose a new one; it works once and expires in two hours:</p><p><a href="{link}">{link}</a></p><p>If you did not ask for this, you can ignore this e-mail.</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.INVITE_CLIENT,
+    title: 'Invite Intended Parent',
+    placeholders: ['{recipient}', '{link}', '{sender}', '{organization}'],
+    subject: 'You are invited to join {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} invited you to browse donor profiles with {organization}. Create your account here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.INVITE_MANAGER,
+    title: 'Invite Case Manager',
+    placeholders: ['{recipient}', '{link}', '{sender}', '{organization}'],
+    subject: 'Your case manager account at {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} added you as a case manager at {organization}. Create your password here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.INVITE_ADMIN,
+    title: 'Invite Admin',
+    placeholders: ['{recipient}', '{link}', '{sender}', '{organization}'],
+    subject: 'Your administrator account at {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} added you as an administrator at {organization}. Create your password here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.INVITE_DONOR,
+    title: 'Invite Donor',
+    placeholders: ['{recipient}', '{link}', '{sender}', '{organization}'],
+    subject: 'Complete your donor application with {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>{organization} invited you to apply as a donor. Create your account and start your application here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.REGISTRATION_WELCOME,
+    title: 'Registration Welcome',
+    placeholders: ['{recipient}', '{link}', '{organization}'],
+    subject: 'Welcome to {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>Thank you for registering with {organization}. You can sign in at any time here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.INVITE_SECONDARY_PARENT,
+    title: 'Invite Second Intended Parent',
+    placeholders: ['{recipient}', '{link}', '{sender}', '{organization}'],
+    subject: '{sender} invited you to {organization}',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} invited you to share their donor search at {organization}. Create your account here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DONOR_FIRST_REMINDER,
+    title: 'Donor Form Reminder (first)',
+    placeholders: ['{recipient}', '{link}', '{organization}'],
+    subject: 'Your donor application is waiting',
+    definition:
+      '<p>Dear {recipient},</p><p>Your donor application with {organization} is not finished yet. Continue here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DONOR_RECURRING_REMINDER,
+    title: 'Donor Form Reminder (recurring)',
+    placeholders: ['{recipient}', '{link}', '{organization}'],
+    subject: 'Reminder: finish your donor application',
+    definition:
+      '<p>Dear {recipient},</p><p>This is a friendly reminder to finish your donor application with {organization}:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+];

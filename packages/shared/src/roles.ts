@@ -1,0 +1,47 @@
+/** Role ids as the spec numbers them (platform.md section 1). */
+export const ROLE = {
+  MASTER: 1,
+  DONOR: 2,
+  MANAGER: 6,
+  ADMIN: 7,
+  CLIENT: 9,
+} as const;
+
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const ROLE_IDS: readonly RoleId[] = [1, 2, 6, 7, 9];
+
+export const ROLE_LABEL: Record<RoleId, string> = {
+  1: 'Master Admin',
+  2: 'Donor',
+  6: 'Case Manager',
+  7: 'Agency Admin',
+  9: 'Intended Parent',
+};
+
+export function isRoleId(value: number): value is RoleId {
+  return (ROLE_IDS as readonly number[]).includes(value);
+}
+
+export const USER_STATUS = ['Invited', 'Active', 'Archived', 'Pre-Active'] as const;
+export type UserStatus = (typeof USER_STATUS)[number];
+
+export const DONOR_AVAILABILITY = [
+  'Invited',
+  'General Info Pending Review',
+  'Initial form Accepted',
+  'Rejected Initial Form',
+  'Main Form Pending Review',
+  'Rejected Main Form',
+  'Available',
+  'Available Donor Changes Pending Review',
+  'Rejected Form Changes',
+  'Unavailable',
+  'In Cycle',
+  'Under Review',
+  'On Hold',
+  'Reserved',
+] as const;
+export type DonorAvailability = (typeof DONOR_AVAILABILITY)[number];
+
+export const FROZEN_AVAILABILITY = ['Available', 'Unavailable', 'Frozen Eggs Pending'] as const;
+export type FrozenAvailability = (typeof FROZEN_AVAILABILITY)[number];

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { EMAIL_SUBJECT_LIMIT, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { MSG } from './messages.js';
+
+/** Letters, digits and ! @ $ % ^ & * only; one upper, one lower, one digit; 8-60 long. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d!@$%^&*]+$/;
+
+export function isValidPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && PASSWORD_PATTERN.test(password)
+  );
+}
+
+export const passwordSchema = z.string().refine(isValidPassword, { message: MSG.PASSWORD_RULE });
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: MSG.INVALID_EMAIL }));
+
+/** Digits only, at most 10; shown as (123) 456-7890. */
+export const contactNoSchema = z.string().regex(/^\d{0,10}$/, 'Contact number must be at most 10 digits.');
+
+export function formatContactNo(digits: string): string {
+  const d = digits.replace(/\D/g, '').slice(0, 10);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, MSG.LOGIN_REQUIRED),
+  password: z.string().min(1, MSG.LOGIN_REQUIRED),
+  /** The solved captcha payload when the server asked for one. */
+  captcha: z.string().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const resetRequestBody = z.object({ username: emailSchema });
+
+export const updatePasswordBody = z
+  .object({
+    email: emailSchema,
+    passtoken: z.string().min(10, MSG.INVALID_LINK),
+    password: passwordSchema,
+    cpassword: z.string(),
+  })
+  .refine((v) => v.password === v.cpassword, { message: MSG.PASSWORD_MISMATCH, path: ['cpassword'] });
+
+const nameSchema = (label: string) =>
+  z.string().trim().min(1, `Please enter ${label}`).max(100, `${label} is too long.`);
+
+/** Self sign-up of clients and donors (/userregister/{usertype}/{referrer?}). */
+export const registerBody = z
+  .object({
+    userType: z.union([z.literal(2), z.literal(9)]),
+    username: emailSchema,
+    firstname: nameSchema('First Name'),
+    middlename: z.string().trim().max(100).optional().default(''),
+    lastname: nameSchema('Last Name'),
+    contactno: contactNoSchema.optional().default(''),
+    countryCode: z.string().max(6).optional().default('+1'),
+    country: z.string().trim().min(1, 'Please enter Country'),
+    password: passwordSchema,
+    password_c: z.string(),
+    referrer: z.string().max(200).optional(),
+    centerId: z.number().int().positive().optional(),
+  })
+  .refine((v) => v.password === v.password_c, { message: MSG.PASSWORD_MISMATCH, path: ['password_c'] });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** Accepting an invitation (/signup/{token}). */
+export const signupTokenBody = z
+  .object({
+    token: z.string().min(10, MSG.INVALID_LINK),
+    firstname: nameSchema('First Name'),
+    middlename: z.string().trim().max(100).optional().default(''),
+    lastname: nameSchema('Last Name'),
+    contactno: contactNoSchema.optional().default(''),
+    password: passwordSchema,
+    password_c: z.string(),
+  })
+  .refine((v) => v.password === v.password_c, { message: MSG.PASSWORD_MISMATCH, path: ['password_c'] });
+export type SignupTokenBody = z.infer<typeof signupTokenBody>;
+
+/** E-mail template placeholders; which ones an e-mail type offers is stored with the type. */
+export const RECIPIENT_PLACEHOLDER = '{recipient}';
+export const ORGANIZATION_PLACEHOLDER = '{organization}';
+const PLACEHOLDER_RE = /\{[a-z_]+\}/g;
+
+export function signatureIsValid(signature: string): boolean {
+  const found = signature.match(PLACEHOLDER_RE) ?? [];
+  return found.length === 1 && found[0] === ORGANIZATION_PLACEHOLDER;
+}
+
+export const emailTemplateBody = z
+  .object({
+    centerId: z.number().int().positive(),
+    emailTypeId: z.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
+    subject: z.string().trim().min(1, MSG.MANDATORY_TEMPLATE).max(EMAIL_SUBJECT_LIMIT, MSG.SUBJECT_TOO_LONG),
+    definition: z.string().trim().min(1, MSG.MANDATORY_TEMPLATE),
+    signature: z.string().trim().default(''),
+  })
+  .refine((v) => v.definition.includes(RECIPIENT_PLACEHOLDER), {
+    message: MSG.DEFINITION_PLACEHOLDER,
+    path: ['definition'],
+  })
+  .refine((v) => signatureIsValid(v.signature), { message: MSG.SIGNATURE_PLACEHOLDER, path: ['signature'] });
+export type EmailTemplateBody = z.infer<typeof emailTemplateBody>;
+
+/** Per-center SMTP connection (the "connection info" of the test-connection screen). */
+export const smtpConnectionBody = z.object({
+  host: z.string().trim().min(1, 'Please enter Host'),
+  port: z.number().int().min(1).max(65535),
+  secure: z.boolean().default(false),
+  username: z.string().trim().max(200).default(''),
+  /** Empty keeps the stored password. */
+  password: z.string().max(500).default(''),
+  fromEmail: emailSchema,
+  fromName: z.string().trim().max(200).default(''),
+});
+export type SmtpConnectionBody = z.infer<typeof smtpConnectionBody>;
