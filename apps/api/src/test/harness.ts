@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, SESSION_COOKIE } from '@dm/shared';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { sessions, users } from '../db/schema/index.js';
+import { mailOutbox, sessions, users } from '../db/schema/index.js';
 import { TestClock } from '../platform/clock.js';
 import { type Config, loadConfig } from '../platform/config.js';
 import { hashToken, newToken } from '../platform/crypto.js';
@@ -20,6 +20,8 @@ export interface TestApp {
   config: Config;
   /** Mail handed to SMTP by the mail job in this test app. */
   sentMail: OutgoingMail[];
+  /** Queued e-mails (mail_outbox rows), newest last, optionally only those to one address. */
+  outbox(to?: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   /** A session for a demo user without going through the login route. */
   tokenFor(username: string): Promise<string>;
   /** inject() with the session token of `as` (a username or a token) in x-access-token. */
@@ -92,6 +94,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     clock,
     config,
     sentMail,
+    outbox: (to) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(to ? eq(mailOutbox.toAddress, to) : sql`true`)
+        .orderBy(asc(mailOutbox.id)),
     tokenFor,
     request,
     close: async () => {
