@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -38,6 +39,7 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create({
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,

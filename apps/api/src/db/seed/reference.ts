@@ -48,7 +48,9 @@ export async function loadReferenceData(db: Db, onlyCountries?: readonly string[
   }
   await insertInBatches(cityRows, (batch) => db.insert(cities).values(batch));
 
-  const zips = Object.values(zipcodes.codes as Record<string, ZipRecord>).filter((z) => wanted(z.country));
+  const zips = Object.values(zipcodes.codes as Record<string, ZipRecord>)
+    .map((z) => ({ ...z, country: z.country === 'Canada' ? 'CA' : z.country }))
+    .filter((z) => wanted(z.country) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude));
   await insertInBatches(zips, (batch) =>
     db
       .insert(zipCodes)
