@@ -1,3 +1,6 @@
+import type { RoleId } from './roles.js';
+import type { SessionUser } from './session.js';
+
 /** The one response envelope of every API call (ARCHITECTURE.md, platform.md section 7). */
 export interface Envelope<T = unknown> {
   status: 'success' | 'error';
@@ -5,9 +8,119 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Login outcomes of platform.md section 4. */
+/**
+ * Login outcomes of platform.md section 4.
+ * - success: 200; the session cookie is set and the token is returned as well.
+ * - failed: 400 'Username or password is incorrect'; captchaRequired tells the page to show the captcha.
+ * - showCaptcha: 400 with MSG.CAPTCHA_REQUIRED or MSG.CAPTCHA_INVALID; solve it and retry the login.
+ * - archivedClient: 403 with MSG.ARCHIVED_CLIENT.
+ * - redirectPartnerLogin: 200, the account signs in elsewhere (url).
+ * Too many attempts answer 429 with MSG.TOO_MANY_ATTEMPTS and data null.
+ */
 export type LoginOutcome =
-  | { outcome: 'success'; user: import('./session.js').SessionUser; token: string; destination: string }
+  | { outcome: 'success'; user: SessionUser; token: string; destination: string }
+  | { outcome: 'failed'; captchaRequired: boolean }
   | { outcome: 'showCaptcha' }
   | { outcome: 'archivedClient' }
   | { outcome: 'redirectPartnerLogin'; url: string };
+
+export type LoginSuccess = Extract<LoginOutcome, { outcome: 'success' }>;
+
+/** GET /api/terms */
+export interface TermsAnswer {
+  body: string;
+  publishedAt: string;
+}
+
+/** GET /api/accepteula */
+export interface AcceptEulaAnswer {
+  affectedRows: number;
+  eulaAcceptedAt: string;
+}
+
+/** POST /api/getusersignupdetails: what the invitation sign-up form is prefilled with. */
+export interface SignupDetails {
+  username: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  contactno: string;
+  userType: RoleId;
+  agencyName: string;
+}
+
+/** POST /api/signuptokenauth */
+export interface SignupTokenAnswer {
+  redirectUrl: string;
+}
+
+/** GET /api/getcurrentyearandagencydata (public; by the request's host or center 1). */
+export interface AgencyData {
+  agency: {
+    centerId: number;
+    name: string;
+    appTitle: string;
+    metaDesc: string;
+    logoUrl: string | null;
+    preActiveAccess: boolean;
+    consumerSite: boolean;
+  };
+  year: number;
+}
+
+/** GET /api/getcenters */
+export interface CenterOption {
+  centerId: number;
+  name: string;
+}
+
+/** GET /api/getemailtypes */
+export interface EmailTypeOption {
+  id: number;
+  title: string;
+  placeholders: string[];
+}
+
+/** POST /api/getemaildefinition and getdefaultemaildefinition */
+export interface EmailDefinition {
+  /** The saved template's id; null when the answer is the type's default wording. */
+  id: number | null;
+  centerId: number;
+  emailTypeId: number;
+  title: string;
+  subject: string;
+  definition: string;
+  signature: string;
+  placeholders: string[];
+  /** True when the agency has its own template for this type. */
+  exist: boolean;
+  updatedAt: string | null;
+}
+
+/** POST /api/gettestconnection: the stored connection info; the password never leaves the server. */
+export interface ConnectionInfo {
+  centerId: number;
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  hasPassword: boolean;
+  fromEmail: string;
+  fromName: string;
+  updatedAt: string | null;
+}
+
+/** GET /api/devoutbox: the local mail outbox (development transport only). */
+export interface OutboxMail {
+  id: number;
+  toAddress: string;
+  subject: string;
+  html: string;
+  status: string;
+  createdAt: string;
+}
+
+/** POST /api/inviteuser */
+export interface InviteUserAnswer {
+  userId: number;
+}

@@ -41,4 +41,11 @@ export const MSG = {
   CHANGES_SAVED: 'Changes saved successfully',
   CONNECTION_OK: 'Connection successful.',
   NOT_FOUND: 'Not found.',
+  INVALID_CENTER: 'Please choose a valid agency.',
+  CENTER_REQUIRED: 'Please choose an agency.',
+  INVITE_SENT: 'Invitation sent successfully.',
+  NOT_INVITED: 'Only invited users can be invited again.',
+  LOGGED_OUT: 'Logged out successfully.',
+  NOT_SWITCHED: 'You are not signed in as another user.',
+  SWITCH_BACK_FIRST: 'Switch back to your own account first.',
 } as const;

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../app.js';
+import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Each domain registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   await api.register(healthRoutes, deps);
+  await api.register(authRoutes, deps);
+  await api.register(usersRoutes, deps);
 }

@@ -1,0 +1,190 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { centers, loginAttempts, sessions, terms, users, userTokens } from '../../db/schema/index.js';
+import { hashToken, newToken } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type CenterRow = typeof centers.$inferSelect;
+export type TokenPurpose = 'reset' | 'invite';
+
+/** Usernames are e-mail addresses and unique whatever their case. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserWithCenter(
+  db: Db,
+  userId: number,
+): Promise<{ user: UserRow; center: CenterRow } | undefined> {
+  const [row] = await db
+    .select({ user: users, center: centers })
+    .from(users)
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findCenter(db: Db, centerId: number): Promise<CenterRow | undefined> {
+  const [row] = await db.select().from(centers).where(eq(centers.id, centerId)).limit(1);
+  return row;
+}
+
+/** Login attempts since `since` for an account and for an address, oldest first. */
+export async function attemptsSince(db: Db, username: string, ip: string, since: Date) {
+  const byAccount = await db
+    .select({ succeeded: loginAttempts.succeeded, at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.username, username), gt(loginAttempts.at, since)))
+    .orderBy(loginAttempts.at, loginAttempts.id);
+  const [byAddress] = await db
+    .select({ failed: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.at, since), eq(loginAttempts.succeeded, 0)));
+  return { byAccount, failedByAddress: byAddress?.failed ?? 0 };
+}
+
+export async function recordAttempt(
+  db: Db,
+  attempt: { username: string; ip: string; succeeded: boolean; at: Date },
+): Promise<void> {
+  await db.insert(loginAttempts).values({
+    username: attempt.username,
+    ip: attempt.ip,
+    succeeded: attempt.succeeded ? 1 : 0,
+    at: attempt.at,
+  });
+}
+
+/** Ends a user's open sessions; `ownOnly` spares sessions an admin opened by switching in. */
+export async function endUserSessions(
+  db: Db,
+  userId: number,
+  reason: string,
+  now: Date,
+  opts: { ownOnly: boolean },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        opts.ownOnly ? isNull(sessions.switchedFromUserId) : undefined,
+      ),
+    );
+}
+
+export async function endSession(db: Db, sessionId: number, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Creates a session and returns its token; only the token's hash is stored. */
+export async function insertSession(
+  db: Db,
+  input: {
+    userId: number;
+    switchedFromUserId: number | null;
+    ip: string;
+    userAgent: string | null;
+    now: Date;
+  },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    switchedFromUserId: input.switchedFromUserId,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
+  return token;
+}
+
+/** Issues a one-time link token; returns the raw token for the e-mail, stores only its hash. */
+export async function issueUserToken(
+  db: Db,
+  input: { userId: number; purpose: TokenPurpose; ttlMs: number; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(userTokens).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
+    createdAt: input.now,
+  });
+  return token;
+}
+
+/** The unused, unexpired token with this value and one of these purposes, with its user. */
+export async function findLiveToken(db: Db, token: string, purposes: TokenPurpose[], now: Date) {
+  const [row] = await db
+    .select({ token: userTokens, user: users, center: centers })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        inArray(userTokens.purpose, purposes),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks every unused token of these purposes as spent, so older links stop working too. */
+export async function spendUserTokens(
+  db: Db,
+  userId: number,
+  purposes: TokenPurpose[],
+  now: Date,
+): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)),
+    );
+}
+
+/** How many tokens of a purpose a user was sent since `since` (throttles reset mails). */
+export async function tokensIssuedSince(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userTokens)
+    .where(
+      and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), gt(userTokens.createdAt, since)),
+    );
+  return row?.count ?? 0;
+}
+
+export async function latestTerms(db: Db) {
+  const [row] = await db.select().from(terms).orderBy(desc(terms.publishedAt)).limit(1);
+  return row;
+}
+
+/** True for PostgreSQL's unique violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,241 @@
+import {
+  loginBody,
+  MSG,
+  registerBody,
+  resetRequestBody,
+  SESSION_COOKIE,
+  signupTokenBody,
+  updatePasswordBody,
+} from '@dm/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../../app.js';
+import { requireAuth } from '../../platform/auth-context.js';
+import { createCaptchaChallenge } from '../../platform/captcha.js';
+import type { Config } from '../../platform/config.js';
+import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import {
+  acceptEulaSchema,
+  loginSuccessSchema,
+  sessionUserSchema,
+  signupDetailsSchema,
+  signupTokenAnswerSchema,
+  termsSchema,
+  tokenBody,
+  userIdBody,
+} from './auth.schemas.js';
+import * as service from './auth.service.js';
+
+function contextOf(request: FastifyRequest): service.RequestContext {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** The browser keeps the session in an httpOnly cookie that scripts cannot read. */
+function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
+  });
+}
+
+function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
+  });
+}
+
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const signedInResponse = { 200: envelope(loginSuccessSchema) };
+
+  app.post(
+    '/authenticate',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'Sign in with username and password (and a solved captcha after failures)',
+        body: loginBody,
+        response: signedInResponse,
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await service.authenticate(deps, request.body, contextOf(request));
+      setSessionCookie(reply, deps.config, signedIn.token);
+      return ok(signedIn.data, MSG.LOGIN_SUCCESS);
+    },
+  );
+
+  app.get(
+    '/captcha/challenge',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'A proof-of-work captcha challenge for the altcha widget (raw JSON, no envelope)',
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createCaptchaChallenge(deps.config, deps.clock.now());
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: { signedIn: true } },
+      schema: { summary: 'The current session user', response: { 200: envelope(sessionUserSchema) } },
+    },
+    async (request) => ok(await service.currentUser(deps, requireAuth(request))),
+  );
+
+  app.get(
+    '/logoutuser',
+    {
+      config: { access: { signedIn: true } },
+      schema: { summary: 'End the current session', response: { 200: emptyEnvelope } },
+    },
+    async (request, reply) => {
+      await service.logout(deps, requireAuth(request), request.ip);
+      clearSessionCookie(reply, deps.config);
+      return ok(null, MSG.LOGGED_OUT);
+    },
+  );
+
+  app.get(
+    '/terms',
+    {
+      config: { access: { public: true } },
+      schema: { summary: 'The terms and conditions in force', response: { 200: envelope(termsSchema) } },
+    },
+    async () => ok(await service.currentTerms(deps)),
+  );
+
+  app.get(
+    '/accepteula',
+    {
+      config: { access: { signedIn: true } },
+      schema: { summary: 'Accept the terms and conditions', response: { 200: envelope(acceptEulaSchema) } },
+    },
+    async (request) => ok(await service.acceptEula(deps, requireAuth(request), request.ip)),
+  );
+
+  app.post(
+    '/resetpassword',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'Send a password reset link (same answer whether or not the account exists)',
+        body: resetRequestBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.requestPasswordReset(deps, request.body.username, request.ip);
+      return ok(null, MSG.RESET_SENT);
+    },
+  );
+
+  app.post(
+    '/updatepassword',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'Set a new password with a reset or invitation link',
+        body: updatePasswordBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.updatePassword(deps, request.body, request.ip);
+      return ok(null, MSG.PASSWORD_UPDATED);
+    },
+  );
+
+  for (const url of ['/userregistration', '/updateduserregistration']) {
+    app.post(
+      url,
+      {
+        config: { access: { public: true } },
+        schema: {
+          summary:
+            url === '/userregistration'
+              ? 'Register as a client or donor and sign in'
+              : 'Register as a client or donor with a referrer and sign in',
+          body: registerBody,
+          response: signedInResponse,
+        },
+      },
+      async (request, reply) => {
+        const signedIn = await service.register(deps, request.body, contextOf(request));
+        setSessionCookie(reply, deps.config, signedIn.token);
+        return ok(signedIn.data, MSG.USER_REGISTERED);
+      },
+    );
+  }
+
+  app.post(
+    '/getusersignupdetails',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'What an invitation link was issued for',
+        body: tokenBody,
+        response: { 200: envelope(signupDetailsSchema) },
+      },
+    },
+    async (request) => ok(await service.signupDetails(deps, request.body.token)),
+  );
+
+  app.post(
+    '/signuptokenauth',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary: 'Accept an invitation: set names and password',
+        body: signupTokenBody,
+        response: { 200: envelope(signupTokenAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.signupWithToken(deps, request.body, request.ip), MSG.PASSWORD_UPDATED),
+  );
+
+  app.post(
+    '/authadmin',
+    {
+      config: { access: { pages: ['viewclient'] } },
+      schema: {
+        summary: "Switch into a user's account (staff)",
+        body: userIdBody,
+        response: signedInResponse,
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await service.switchInto(
+        deps,
+        requireAuth(request),
+        request.body.id,
+        contextOf(request),
+      );
+      setSessionCookie(reply, deps.config, signedIn.token);
+      return ok(signedIn.data, MSG.LOGIN_SUCCESS);
+    },
+  );
+
+  app.post(
+    '/switchback',
+    {
+      config: { access: { signedIn: true } },
+      schema: { summary: 'Return from a switched account to your own', response: signedInResponse },
+    },
+    async (request, reply) => {
+      const signedIn = await service.switchBack(deps, requireAuth(request), contextOf(request));
+      setSessionCookie(reply, deps.config, signedIn.token);
+      return ok(signedIn.data, MSG.LOGIN_SUCCESS);
+    },
+  );
+};

@@ -1,0 +1,477 @@
+import {
+  type AcceptEulaAnswer,
+  CENTER_ID,
+  EMAIL_TYPE,
+  FAILED_LOGINS_BEFORE_CAPTCHA,
+  LOGIN_RATE_MAX_PER_ACCOUNT,
+  LOGIN_RATE_MAX_PER_ADDRESS,
+  LOGIN_RATE_WINDOW_MS,
+  type LoginBody,
+  type LoginSuccess,
+  MSG,
+  postLoginDestination,
+  RESET_TOKEN_TTL_MS,
+  type RegisterBody,
+  ROLE,
+  type RoleId,
+  type SessionUser,
+  type SignupDetails,
+  type SignupTokenAnswer,
+  type SignupTokenBody,
+  type TermsAnswer,
+  type UserStatus,
+} from '@dm/shared';
+import { eq } from 'drizzle-orm';
+import type { ModuleDeps } from '../../app.js';
+import { donors, users } from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
+import type { Auth } from '../../platform/auth-context.js';
+import { verifyCaptcha } from '../../platform/captcha.js';
+import { hashPassword, newToken, verifyPassword } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import { queueTemplatedMail } from '../../platform/mail.js';
+import { buildSessionUser } from '../../platform/session-user.js';
+import {
+  attemptsSince,
+  type CenterRow,
+  endSession,
+  endUserSessions,
+  findCenter,
+  findLiveToken,
+  findUserByUsername,
+  findUserWithCenter,
+  insertSession,
+  issueUserToken,
+  isUniqueViolation,
+  latestTerms,
+  recordAttempt,
+  spendUserTokens,
+  tokensIssuedSince,
+  type UserRow,
+} from './auth.repo.js';
+
+export type AuthDeps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
+
+/** Where a request came from; stored with the session and the login attempt. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A new signed-in session: the answer of every route that signs someone in. */
+export interface SignedIn {
+  data: LoginSuccess;
+  token: string;
+}
+
+/** At most this many reset mails per account per rate window; more are silently dropped. */
+const RESET_MAILS_PER_WINDOW = 5;
+
+// A real argon2id hash to verify against when the account does not exist, so that an unknown
+// username costs the same time as a wrong password. Made once per process, on first use.
+let dummyHash: Promise<string> | null = null;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(newToken());
+  return dummyHash;
+}
+
+/**
+ * Opens a session for a user and answers as a successful login does. The session user and the
+ * destination are computed before lastLoginAt moves, because the destination depends on the
+ * previous login (first login, terms newer than the last login).
+ */
+export async function openSession(
+  tx: Db,
+  now: Date,
+  userId: number,
+  ctx: RequestContext,
+  opts: { switchedFromUserId: number | null; countsAsLogin: boolean },
+): Promise<SignedIn> {
+  if (opts.countsAsLogin) {
+    // One session per person: a new login ends the older one, which then answers 'relogin'.
+    // Sessions an admin opened by switching in are theirs, not this user's, so they stay.
+    await endUserSessions(tx, userId, 'replaced', now, { ownOnly: true });
+  }
+  const token = await insertSession(tx, {
+    userId,
+    switchedFromUserId: opts.switchedFromUserId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    now,
+  });
+  const user = await buildSessionUser(tx, userId, opts.switchedFromUserId);
+  const destination = postLoginDestination(user);
+  if (opts.countsAsLogin) {
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  }
+  return { token, data: { outcome: 'success', user, token, destination } };
+}
+
+/** The failures that count towards the captcha: those since the last success in the window. */
+function failuresSinceLastSuccess(attempts: { succeeded: number }[]): number {
+  let failures = 0;
+  for (const attempt of attempts) failures = attempt.succeeded ? 0 : failures + 1;
+  return failures;
+}
+
+/**
+ * POST /authenticate. Throws the non-success outcomes as AppErrors carrying the LoginOutcome
+ * in data, so the route only presents the success.
+ */
+export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: RequestContext): Promise<SignedIn> {
+  const username = body.username.trim().toLowerCase();
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
+
+  // Throttling counts failures only: a correct password is not what it protects against, and
+  // counting successes would lock out an office whose staff share one address.
+  const attempts = await attemptsSince(deps.db, username, ctx.ip, since);
+  const failedByAccount = attempts.byAccount.filter((a) => !a.succeeded).length;
+  if (
+    failedByAccount >= LOGIN_RATE_MAX_PER_ACCOUNT ||
+    attempts.failedByAddress >= LOGIN_RATE_MAX_PER_ADDRESS
+  ) {
+    throw tooManyRequests(MSG.TOO_MANY_ATTEMPTS);
+  }
+  const fail = async (error: AppError) => {
+    await recordAttempt(deps.db, { username, ip: ctx.ip, succeeded: false, at: now });
+    throw error;
+  };
+
+  const failures = failuresSinceLastSuccess(attempts.byAccount);
+  if (failures >= FAILED_LOGINS_BEFORE_CAPTCHA) {
+    if (!body.captcha) return fail(badRequest(MSG.CAPTCHA_REQUIRED, { outcome: 'showCaptcha' }));
+    if (!(await verifyCaptcha(deps.db, deps.config, deps.clock, body.captcha))) {
+      return fail(badRequest(MSG.CAPTCHA_INVALID, { outcome: 'showCaptcha' }));
+    }
+  }
+
+  const user = await findUserByUsername(deps.db, username);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await verifyPassword(await dummyPasswordHash(), body.password).then(() => false);
+  // Invited users have no password; archived staff and donors are refused like a wrong password.
+  const archivedClient = user?.status === 'Archived' && user.role === ROLE.CLIENT;
+  if (!user || !passwordOk || (user.status === 'Archived' && !archivedClient)) {
+    const captchaRequired = failures + 1 >= FAILED_LOGINS_BEFORE_CAPTCHA;
+    return fail(badRequest(MSG.LOGIN_FAILED, { outcome: 'failed', captchaRequired }));
+  }
+  // Only after the right password, so the outcome never reveals an account to a guesser.
+  if (archivedClient) {
+    await recordAttempt(deps.db, { username, ip: ctx.ip, succeeded: false, at: now });
+    throw new AppError(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' });
+  }
+
+  return deps.db.transaction(async (tx) => {
+    await recordAttempt(tx, { username, ip: ctx.ip, succeeded: true, at: now });
+    const signedIn = await openSession(tx, now, user.id, ctx, {
+      switchedFromUserId: null,
+      countsAsLogin: true,
+    });
+    await audit(
+      tx,
+      null,
+      { action: 'login', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ctx.ip,
+    );
+    return signedIn;
+  });
+}
+
+/** GET /me */
+export function currentUser(deps: AuthDeps, auth: Auth): Promise<SessionUser> {
+  return buildSessionUser(deps.db, auth.userId, auth.switchedFromUserId);
+}
+
+/** GET /logoutuser: ends this session only (a switched one too: the admin signs in again). */
+export async function logout(deps: AuthDeps, auth: Auth, ip: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await endSession(tx, auth.sessionId, 'logout', now);
+    await audit(tx, auth, { action: 'logout', entityType: 'user', entityId: auth.userId }, ip);
+  });
+}
+
+/** GET /terms */
+export async function currentTerms(deps: AuthDeps): Promise<TermsAnswer> {
+  const row = await latestTerms(deps.db);
+  if (!row) throw notFound(MSG.NO_DATA);
+  return { body: row.body, publishedAt: row.publishedAt.toISOString() };
+}
+
+/** GET /accepteula */
+export async function acceptEula(deps: AuthDeps, auth: Auth, ip: string): Promise<AcceptEulaAnswer> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ eulaAcceptedAt: now, updatedAt: now })
+      .where(eq(users.id, auth.userId))
+      .returning({ id: users.id });
+    await audit(tx, auth, { action: 'accept_terms', entityType: 'user', entityId: auth.userId }, ip);
+    return { affectedRows: updated.length, eulaAcceptedAt: now.toISOString() };
+  });
+}
+
+/**
+ * POST /resetpassword. Always answers the same, so the form cannot tell whether an account
+ * exists; only Active and Pre-Active accounts are sent a link.
+ */
+export async function requestPasswordReset(deps: AuthDeps, username: string, ip: string): Promise<void> {
+  const now = deps.clock.now();
+  const user = await findUserByUsername(deps.db, username);
+  if (!user || (user.status !== 'Active' && user.status !== 'Pre-Active')) return;
+  await deps.db.transaction(async (tx) => {
+    const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
+    // Keeps the form from being used to flood someone's mailbox.
+    if ((await tokensIssuedSince(tx, user.id, 'reset', since)) >= RESET_MAILS_PER_WINDOW) return;
+    const token = await issueUserToken(tx, {
+      userId: user.id,
+      purpose: 'reset',
+      ttlMs: RESET_TOKEN_TTL_MS,
+      now,
+    });
+    await queueTemplatedMail(tx, {
+      centerId: user.centerId,
+      emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
+      to: user.username,
+      vars: {
+        recipient: user.firstName || user.username,
+        link: `${deps.config.publicUrl}/#/reset/${encodeURIComponent(user.username)}?token=${token}`,
+      },
+    });
+    await audit(
+      tx,
+      null,
+      { action: 'reset_requested', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ip,
+    );
+  });
+}
+
+/** The status an invited user gets on choosing a password. */
+function statusAfterSignup(user: UserRow, center: CenterRow): UserStatus {
+  if (user.status !== 'Invited') return user.status as UserStatus;
+  // A consumer-site client without a case manager still has to pay before seeing donors.
+  if (user.role === ROLE.CLIENT && user.managerId === null && center.consumerSite) return 'Pre-Active';
+  return 'Active';
+}
+
+/** POST /updatepassword: a reset (or invitation) link sets a new password and ends every session. */
+export async function updatePassword(
+  deps: AuthDeps,
+  input: { email: string; passtoken: string; password: string },
+  ip: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const found = await findLiveToken(tx, input.passtoken, ['reset', 'invite'], now);
+    if (!found || found.user.username.toLowerCase() !== input.email.toLowerCase()) {
+      throw badRequest(MSG.INVALID_LINK);
+    }
+    const { user, center } = found;
+    if (user.status === 'Archived') throw badRequest(MSG.INVALID_LINK);
+    await tx
+      .update(users)
+      .set({ passwordHash, status: statusAfterSignup(user, center), updatedAt: now })
+      .where(eq(users.id, user.id));
+    await spendUserTokens(tx, user.id, ['reset', 'invite'], now);
+    // Whoever knew the old password is signed out everywhere.
+    await endUserSessions(tx, user.id, 'password_changed', now, { ownOnly: false });
+    await audit(
+      tx,
+      null,
+      { action: 'password_reset', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ip,
+    );
+  });
+}
+
+/** POST /userregistration and /updateduserregistration: self sign-up, then signed in at once. */
+export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestContext): Promise<SignedIn> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(body.password);
+  const centerId = body.centerId ?? CENTER_ID.MAIN;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const center = await findCenter(tx, centerId);
+      if (!center?.visible) throw badRequest(MSG.INVALID_CENTER);
+      if (await findUserByUsername(tx, body.username)) throw badRequest(MSG.USERNAME_EXISTS);
+      const role: RoleId = body.userType;
+      const [created] = await tx
+        .insert(users)
+        .values({
+          centerId,
+          role,
+          // Self-registered clients have not paid or been assigned yet; donors start their forms.
+          status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',
+          username: body.username,
+          firstName: body.firstname,
+          middleName: body.middlename,
+          lastName: body.lastname,
+          contactNo: body.contactno,
+          countryCode: body.countryCode,
+          country: body.country,
+          passwordHash,
+          referrer: body.referrer ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const user = created!;
+      // A new donor has not filled the pre-form (preFormStatus null): she lands on /preform.
+      if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: user.id, centerId });
+      await queueTemplatedMail(tx, {
+        centerId,
+        emailTypeId: EMAIL_TYPE.REGISTRATION_WELCOME,
+        to: user.username,
+        vars: {
+          recipient: user.firstName || user.username,
+          link: `${deps.config.publicUrl}/#/login/${encodeURIComponent(user.username)}`,
+        },
+      });
+      await audit(
+        tx,
+        null,
+        {
+          action: 'register',
+          entityType: 'user',
+          entityId: user.id,
+          centerId,
+          details: { role, referrer: body.referrer ?? null },
+        },
+        ctx.ip,
+      );
+      return openSession(tx, now, user.id, ctx, { switchedFromUserId: null, countsAsLogin: true });
+    });
+  } catch (error) {
+    // Two sign-ups with the same address at once: the unique index decides.
+    if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
+    throw error;
+  }
+}
+
+/** POST /getusersignupdetails: what the invitation form is prefilled with. */
+export async function signupDetails(deps: AuthDeps, token: string): Promise<SignupDetails> {
+  const found = await findLiveToken(deps.db, token, ['invite'], deps.clock.now());
+  if (found?.user.status !== 'Invited') throw badRequest(MSG.INVALID_LINK);
+  const { user, center } = found;
+  return {
+    username: user.username,
+    firstname: user.firstName,
+    middlename: user.middleName,
+    lastname: user.lastName,
+    contactno: user.contactNo,
+    userType: user.role as RoleId,
+    agencyName: center.agencyName,
+  };
+}
+
+/** POST /signuptokenauth: an invited user chooses a password; they then sign in as usual. */
+export async function signupWithToken(
+  deps: AuthDeps,
+  body: SignupTokenBody,
+  ip: string,
+): Promise<SignupTokenAnswer> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(body.password);
+  return deps.db.transaction(async (tx) => {
+    const found = await findLiveToken(tx, body.token, ['invite'], now);
+    if (found?.user.status !== 'Invited') throw badRequest(MSG.INVALID_LINK);
+    const { user, center } = found;
+    await tx
+      .update(users)
+      .set({
+        firstName: body.firstname,
+        middleName: body.middlename,
+        lastName: body.lastname,
+        contactNo: body.contactno,
+        passwordHash,
+        status: statusAfterSignup(user, center),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await spendUserTokens(tx, user.id, ['invite', 'reset'], now);
+    await audit(
+      tx,
+      null,
+      { action: 'signup', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ip,
+    );
+    return { redirectUrl: `/login/${encodeURIComponent(user.username)}` };
+  });
+}
+
+/**
+ * Who may work inside whose account: master in anyone but masters; an admin in managers,
+ * clients and donors of the admin's center; a manager in clients and donors of the manager's
+ * center.
+ */
+const SWITCH_TARGETS: Partial<Record<RoleId, readonly RoleId[]>> = {
+  [ROLE.MASTER]: [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
+  [ROLE.ADMIN]: [ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
+  [ROLE.MANAGER]: [ROLE.CLIENT, ROLE.DONOR],
+};
+
+/** POST /authadmin: the caller continues inside the target's account until switching back. */
+export async function switchInto(
+  deps: AuthDeps,
+  auth: Auth,
+  targetId: number,
+  ctx: RequestContext,
+): Promise<SignedIn> {
+  const allowed = SWITCH_TARGETS[auth.role];
+  if (!allowed) throw forbidden();
+  // A switched session acts as someone else; switching again would lose who is really there.
+  if (auth.switchedFromUserId !== null) throw forbidden(MSG.SWITCH_BACK_FIRST);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const found = await findUserWithCenter(tx, targetId);
+    if (!found) throw notFound();
+    const target = found.user;
+    if (auth.role !== ROLE.MASTER && target.centerId !== auth.centerId) throw notFound();
+    if (target.id === auth.userId || !allowed.includes(target.role as RoleId)) throw forbidden();
+    if (target.status === 'Archived') throw forbidden();
+    await endSession(tx, auth.sessionId, 'switched', now);
+    const signedIn = await openSession(tx, now, target.id, ctx, {
+      switchedFromUserId: auth.userId,
+      countsAsLogin: false,
+    });
+    await audit(
+      tx,
+      auth,
+      { action: 'switch', entityType: 'user', entityId: target.id, centerId: target.centerId },
+      ctx.ip,
+    );
+    return signedIn;
+  });
+}
+
+/** POST /switchback: ends the switched session and gives the admin a fresh session of their own. */
+export async function switchBack(deps: AuthDeps, auth: Auth, ctx: RequestContext): Promise<SignedIn> {
+  const originalId = auth.switchedFromUserId;
+  if (originalId === null) throw badRequest(MSG.NOT_SWITCHED);
+  const now = deps.clock.now();
+  const found = await findUserWithCenter(deps.db, originalId);
+  // The admin may have been archived meanwhile: the switched session just ends.
+  if (!found || found.user.status === 'Archived') {
+    await endSession(deps.db, auth.sessionId, 'switched_back', now);
+    throw forbidden();
+  }
+  return deps.db.transaction(async (tx) => {
+    await endSession(tx, auth.sessionId, 'switched_back', now);
+    const signedIn = await openSession(tx, now, originalId, ctx, {
+      switchedFromUserId: null,
+      countsAsLogin: false,
+    });
+    await audit(
+      tx,
+      auth,
+      { action: 'switch_back', entityType: 'user', entityId: auth.userId, centerId: found.user.centerId },
+      ctx.ip,
+    );
+    return signedIn;
+  });
+}

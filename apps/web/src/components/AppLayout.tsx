@@ -1,0 +1,88 @@
+import { PAGES, type PageKey, pagePath, ROLE_LABEL } from '@dm/shared';
+import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { menuFor } from '../lib/menu';
+import { useSession } from '../lib/session';
+import { useSwitchBack } from '../lib/switch-role';
+
+/** The signed-in frame: header with the user menu, navigation by role, the page in <main>. */
+export function AppLayout({ page, children }: { page: PageKey; children: ReactNode }) {
+  const { user, signOut, newBuild } = useSession();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const switchBack = useSwitchBack();
+  useEffect(() => {
+    document.title = `${PAGES[page].title} · ${user?.center.appTitle ?? 'Donor Match'}`;
+  }, [page, user]);
+  useEffect(() => close(), [location.pathname, close]);
+  if (!user) return null;
+  const items = menuFor(user);
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} c="violet.8" fz="lg">
+              {user.center.appTitle}
+            </Text>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label={`Account menu for ${user.fullName}`}>
+                <Text fw={500}>{user.fullName}</Text>
+                <Text fz="xs" c="dimmed">
+                  {ROLE_LABEL[user.role]} · {user.center.name}
+                </Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {user.switchedFrom ? (
+                <Menu.Item onClick={() => switchBack.mutate()}>Back to {user.switchedFrom.fullName}</Menu.Item>
+              ) : null}
+              <Menu.Item onClick={() => void signOut()}>Log out</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.page}
+              component={RouterNavLink}
+              to={pagePath(item.page, item.params)}
+              label={item.label}
+              active={location.pathname === pagePath(item.page, item.params)}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        {newBuild ? (
+          <Alert color="blue" mb="md" title="A new version is available">
+            <Group justify="space-between">
+              <Text fz="sm">Reload to use the latest version of the application.</Text>
+              <Button size="xs" onClick={() => window.location.reload()}>
+                Reload
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {user.switchedFrom ? (
+          <Alert color="grape" mb="md" title={`You are working as ${user.fullName}`}>
+            <Button size="xs" variant="light" onClick={() => switchBack.mutate()}>
+              Back to {user.switchedFrom.fullName}
+            </Button>
+          </Alert>
+        ) : null}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,135 @@
+import { type Envelope, MSG, SESSION_IDLE_MS, VERSION_HEADER } from '@dm/shared';
+
+/** An error answer of the API, with the envelope message and HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** What the wrapper asks the app to do; the session provider installs these (section 8). */
+export interface ApiHandlers {
+  notify(kind: 'error' | 'success' | 'warning', message: string, title?: string): void;
+  /** Session over: 'expired' shows Session Expired, 'relogin' Logged in from another device. */
+  sessionEnded(reason: 'expired' | 'relogin' | 'invalid' | 'missing'): void;
+  navigate(path: string): void;
+  newBuild(): void;
+}
+
+let handlers: ApiHandlers = {
+  notify: () => {},
+  sessionEnded: () => {},
+  navigate: () => {},
+  newBuild: () => {},
+};
+
+export function installApiHandlers(next: ApiHandlers): void {
+  handlers = next;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Handle errors yourself: no toast, no navigation (the caller shows the message inline). */
+  silent?: boolean;
+  /** Show the server's message as a Success toast after a write. */
+  successToast?: boolean;
+}
+
+let lastActivity = Date.now();
+let expiredShown = false;
+
+/** Called when a session starts, so the local idle clock restarts. */
+export function markActivity(): void {
+  lastActivity = Date.now();
+  expiredShown = false;
+}
+
+/** A session idle longer than the server allows is over locally too: say so once. */
+export function checkLocalExpiry(signedIn: boolean): boolean {
+  if (!signedIn || Date.now() - lastActivity <= SESSION_IDLE_MS) return false;
+  if (!expiredShown) {
+    expiredShown = true;
+    handlers.sessionEnded('expired');
+  }
+  return true;
+}
+
+/**
+ * The one request wrapper: /api/{name} with a timestamp parameter, the session cookie,
+ * the envelope read for status/message/data, and the shared error handling of section 8.
+ */
+export async function api<T>(name: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  params.set('_', String(Date.now()));
+  let response: Response;
+  try {
+    response = await fetch(`/api/${name.replace(/^\//, '')}?${params}`, {
+      method,
+      credentials: 'same-origin',
+      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    const error = new ApiError(MSG.HTTP_FAILURE, 0);
+    if (!options.silent) handlers.notify('error', MSG.HTTP_FAILURE);
+    throw error;
+  }
+  lastActivity = Date.now();
+  const version = response.headers.get(VERSION_HEADER);
+  if (version && __APP_VERSION__ !== 'dev' && version !== __APP_VERSION__) handlers.newBuild();
+
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (!envelope || typeof envelope.status !== 'string') {
+    const message = `${response.statusText || `HTTP ${response.status}`}: ${MSG.HTTP_FAILURE}`;
+    if (!options.silent) handlers.notify('error', message);
+    throw new ApiError(message, response.status);
+  }
+  if (envelope.status === 'success' && response.ok) {
+    if (options.successToast && method !== 'GET' && envelope.message) handlers.notify('success', envelope.message);
+    return envelope.data;
+  }
+  const error = new ApiError(envelope.message, response.status, envelope.data);
+  handleError(error, method, options.silent === true);
+  throw error;
+}
+
+function handleError(error: ApiError, method: string, silent: boolean): void {
+  switch (error.message) {
+    case MSG.RELOGIN_CODE:
+      handlers.sessionEnded('relogin');
+      return;
+    case MSG.SESSION_EXPIRED_CODE:
+      handlers.sessionEnded('expired');
+      return;
+    case MSG.BAD_TOKEN:
+      handlers.sessionEnded('invalid');
+      return;
+    case MSG.NO_TOKEN:
+      handlers.sessionEnded('missing');
+      return;
+    case MSG.UNAUTHORIZED:
+      handlers.navigate('/unauthorize');
+      return;
+    case MSG.NO_MANAGER_CODE:
+      handlers.navigate('/noportfolio/2');
+      return;
+  }
+  if (silent) return;
+  if (error.message) handlers.notify('error', error.message, 'Error');
+  else if (method === 'GET') handlers.notify('error', MSG.GENERIC_GET_FAILURE, 'Error');
+}

@@ -1,0 +1,22 @@
+import { canOpen, type PageKey, type SessionUser } from '@dm/shared';
+import { IMPLEMENTED_PAGES } from '../routes';
+import { subjectOf } from './session';
+
+export interface MenuItem {
+  page: PageKey;
+  label: string;
+  params?: Record<string, string | number>;
+}
+
+/** Menu entries in display order; each shows only to roles that may open it and once it is built. */
+const MENU: MenuItem[] = [
+  { page: 'home', label: 'Home' },
+  { page: 'viewclient', label: 'Users' },
+  { page: 'emailtemplate', label: 'E-mail templates' },
+  { page: 'testconnection', label: 'E-mail connection' },
+];
+
+export function menuFor(user: SessionUser): MenuItem[] {
+  const subject = subjectOf(user);
+  return MENU.filter((item) => IMPLEMENTED_PAGES.has(item.page) && canOpen(subject, item.page));
+}

@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router';
+import { SessionProvider } from './lib/session';
+import { AppRoutes } from './routes';
+
+const theme = createTheme({
+  primaryColor: 'violet',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <HashRouter>
+          <ModalsProvider>
+            <Notifications position="top-right" />
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </ModalsProvider>
+        </HashRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,81 @@
+import { decidePage, PAGES, type PageKey, PUBLIC_PAGES } from '@dm/shared';
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { AppLayout } from './components/AppLayout';
+import { mustAcceptTerms, rememberAttemptedUrl, subjectOf, useSession } from './lib/session';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * The pages that exist. Every other route of the spec is still in the permission table
+ * (so links and guards are right) and shows that it is not built yet.
+ */
+const ELEMENTS: Partial<Record<PageKey, Page>> = {
+  login: lazy(() => import('./features/auth/LoginPage')),
+  forgetpassword: lazy(() => import('./features/auth/ForgetPasswordPage')),
+  reset: lazy(() => import('./features/auth/ResetPage')),
+  userregister: lazy(() => import('./features/auth/RegisterPage')),
+  signup: lazy(() => import('./features/auth/SignupPage')),
+  'join-as-a-member': lazy(() => import('./features/auth/JoinAsMemberPage')),
+  unauthorize: lazy(() => import('./features/access/UnauthorizePage')),
+  noportfolio: lazy(() => import('./features/access/NoPortfolioPage')),
+  notpaid: lazy(() => import('./features/access/NotPaidPage')),
+  maintenance: lazy(() => import('./features/access/MaintenancePage')),
+  emailtemplate: lazy(() => import('./features/email-templates/EmailTemplatePage')),
+  testconnection: lazy(() => import('./features/email-templates/TestConnectionPage')),
+};
+
+export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);
+
+const NotBuiltPage = lazy(() => import('./features/access/NotBuiltPage'));
+
+function Loading() {
+  return (
+    <Center h="50vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** Decides whether the caller may see a page: anonymous to login, terms first, then the role table. */
+function PageGate({ page }: { page: PageKey }) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  const Element = ELEMENTS[page] ?? NotBuiltPage;
+  if (PUBLIC_PAGES.includes(page)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Element />
+      </Suspense>
+    );
+  }
+  if (loading) return <Loading />;
+  if (!user) {
+    rememberAttemptedUrl(location.pathname + location.search);
+    return <Navigate to="/login" replace />;
+  }
+  if (mustAcceptTerms(user)) return <Navigate to="/login" replace />;
+  const decision = decidePage(subjectOf(user), page);
+  if (!decision.allowed) {
+    return decision.redirect === location.pathname ? null : <Navigate to={decision.redirect} replace />;
+  }
+  return (
+    <AppLayout page={page}>
+      <Suspense fallback={<Loading />}>
+        <Element />
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {(Object.keys(PAGES) as PageKey[]).map((page) => (
+        <Route key={page} path={PAGES[page].path} element={<PageGate page={page} />} />
+      ))}
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
