@@ -33,7 +33,10 @@ const database = await openDatabase({});
 const setupStart = performance.now();
 await buildTemplate(database);
 console.log(`setup: migrate + seed in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
-const config = { ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: '/tmp/dm-bench' }), webDist: null };
+const config = {
+  ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: '/tmp/dm-bench' }),
+  webDist: null,
+};
 const app = await buildApp({ database, config });
 await app.ready();
 

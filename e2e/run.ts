@@ -5,7 +5,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startServer } from './lib/server.js';
 
-if (!existsSync(path.join(ROOT, 'apps/api/dist/main.js')) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+if (
+  !existsSync(path.join(ROOT, 'apps/api/dist/main.js')) ||
+  !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))
+) {
   console.error('The app is not built: run `npm run build` first.');
   process.exit(1);
 }

@@ -5,7 +5,9 @@ import { writeFileSync } from 'node:fs';
 
 let commit = 'local';
 try {
-  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+    .toString()
+    .trim();
 } catch {
   // not a git checkout: the timestamp alone identifies the build
 }

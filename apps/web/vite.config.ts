@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-
 const apiPort = process.env.API_PORT ?? '3000';
 
 function buildVersion(): string {
@@ -26,5 +25,6 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
   },
 });

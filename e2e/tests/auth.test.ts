@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { acceptTerms, login, submitLogin } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, route, seriousAxeViolations } from '../lib/browser.js';
+import {
+  describeViolations,
+  go,
+  launchBrowser,
+  newPage,
+  route,
+  seriousAxeViolations,
+} from '../lib/browser.js';
 
 let browser: Browser;
 before(async () => {

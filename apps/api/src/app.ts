@@ -112,12 +112,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.config.webDist;
   if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-    app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api/')) {
-        return reply.code(404).send({ status: 'error', message: 'Not found.', data: null });
-      }
-      return reply.sendFile('index.html');
+    // The built web app is public; its routes are declared so the access hook lets them through.
+    await app.register(async (web) => {
+      web.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), access: { public: true } };
+      });
+      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+      web.get('/*', { schema: { hide: true } }, (request, reply) => {
+        if (request.url.startsWith('/api/')) {
+          return reply.code(404).send({ status: 'error', message: 'Not found.', data: null });
+        }
+        return reply.sendFile('index.html');
+      });
     });
   }
   return app;

@@ -1,8 +1,10 @@
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { loadConfig } from './platform/config.js';
+import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { startJobs } from './platform/jobs.js';
+import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -10,7 +12,11 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? null : config.dataDir,
 });
 await migrate(database);
-const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo });
+const seeded = await seedIfEmpty(database.db, {
+  demo: config.seedDemo,
+  secrets: new SecretBox(config.appSecret),
+  storage: new LocalDiskStorage(uploadsDir(config.dataDir)),
+});
 
 const app = await buildApp({ database, config, logger: true });
 if (seeded) app.log.info('Demo data seeded (accounts in README.md, password Demo!2345).');

@@ -124,3 +124,52 @@ export interface OutboxMail {
 export interface InviteUserAnswer {
   userId: number;
 }
+
+/** GET /api/getallcountries (public), sorted by name. */
+export interface CountryOption {
+  isoCode: string;
+  name: string;
+  phoneCode: string;
+}
+
+/** GET /api/getstates?country=ISO (public), sorted by name. */
+export interface StateOption {
+  isoCode: string;
+  name: string;
+}
+
+/** GET /api/getcities?country=ISO&state=ISO (public), sorted by name. */
+export interface CityOption {
+  name: string;
+}
+
+/** POST /api/fetchcoordinate: where a zip code lies (from the zip_codes table). */
+export interface ZipCoordinate {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+}
+
+/** POST /api/fetchcoordinate with checkOnly: whether the zip code is known. */
+export interface ZipValidity {
+  valid: boolean;
+}
+
+/** POST /api/checkcoordinateszipcode */
+export interface ZipKnown {
+  val: boolean;
+}
+
+/**
+ * GET /api/getagencieshasdonoraccess. The spec reads agencyWithMultiAgencyAccess beside data; we
+ * keep the one envelope and put both lists in data.
+ * - agencies: the centers whose donors the caller's center may see, its own included (all for the master).
+ * - agencyWithMultiAgencyAccess: ids of those centers that may see donors of at least one center
+ *   besides their own (their staff get the multi-agency menus and chat lists).
+ */
+export interface AgenciesWithDonorAccess {
+  agencies: CenterOption[];
+  agencyWithMultiAgencyAccess: number[];
+}

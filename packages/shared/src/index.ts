@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './constants.js';
+export * from './donor.js';
 export * from './email-types.js';
 export * from './issues.js';
 export * from './messages.js';

@@ -48,4 +48,12 @@ export const MSG = {
   LOGGED_OUT: 'Logged out successfully.',
   NOT_SWITCHED: 'You are not signed in as another user.',
   SWITCH_BACK_FIRST: 'Switch back to your own account first.',
+  INVALID_ZIP: 'Please enter a valid zip code.',
+  INVALID_COUNTRY: 'Please choose a valid country.',
+  INVALID_STATE: 'Please choose a valid state.',
+  TEMPLATE_DELETED: 'Email template deleted successfully.',
+  UNKNOWN_PLACEHOLDERS: 'This email type does not offer these placeholders:',
+  CONNECTION_FAILED: 'Could not connect to the mail server:',
+  CONNECTION_SAVED: 'Connection information saved successfully.',
+  OUTBOX_DISABLED: 'The local outbox is only available when mail is captured (MAIL_TRANSPORT=outbox).',
 } as const;

@@ -120,3 +120,70 @@ export const smtpConnectionBody = z.object({
   fromName: z.string().trim().max(200).default(''),
 });
 export type SmtpConnectionBody = z.infer<typeof smtpConnectionBody>;
+
+const PLACEHOLDER_TOKEN_RE = /\{[a-z_]+\}/g;
+
+/** The distinct {placeholders} a text uses, in order of first use. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set(text.match(PLACEHOLDER_TOKEN_RE) ?? [])];
+}
+
+/**
+ * The spec's message when a template uses placeholders its e-mail type does not offer
+ * (they would reach the recipient unfilled), or null when all are offered.
+ */
+export function unofferedPlaceholderMessage(
+  template: { subject: string; definition: string; signature: string },
+  offered: readonly string[],
+): string | null {
+  const unknown = placeholdersIn(`${template.subject} ${template.definition} ${template.signature}`).filter(
+    (p) => !offered.includes(p),
+  );
+  return unknown.length === 0 ? null : `${MSG.UNKNOWN_PLACEHOLDERS} ${unknown.join(', ')}`;
+}
+
+/** A wording field of a template: missing answers the mandatory message, as empty does. */
+const templateText = () => z.string({ message: MSG.MANDATORY_TEMPLATE }).trim();
+
+const templateWording = {
+  subject: templateText().min(1, MSG.MANDATORY_TEMPLATE).max(EMAIL_SUBJECT_LIMIT, MSG.SUBJECT_TOO_LONG),
+  definition: templateText().min(1, MSG.MANDATORY_TEMPLATE),
+  signature: templateText().default(''),
+};
+
+function checkTemplatePlaceholders(
+  value: { definition: string; signature: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (!value.definition.includes(RECIPIENT_PLACEHOLDER)) {
+    ctx.addIssue({ code: 'custom', message: MSG.DEFINITION_PLACEHOLDER, path: ['definition'] });
+  }
+  if (!signatureIsValid(value.signature)) {
+    ctx.addIssue({ code: 'custom', message: MSG.SIGNATURE_PLACEHOLDER, path: ['signature'] });
+  }
+}
+
+/**
+ * POST /addemailtemplate and the template form. centerId: the master admin names the agency;
+ * an agency admin may leave it out (their own agency) or send their own.
+ */
+export const addEmailTemplateBody = z
+  .object({
+    centerId: z.number().int().positive().optional(),
+    emailTypeId: z.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
+    ...templateWording,
+  })
+  .superRefine(checkTemplatePlaceholders);
+export type AddEmailTemplateBody = z.infer<typeof addEmailTemplateBody>;
+
+/** POST /updateemaildefinition */
+export const updateEmailTemplateBody = z
+  .object({ id: z.number().int().positive(), ...templateWording })
+  .superRefine(checkTemplatePlaceholders);
+export type UpdateEmailTemplateBody = z.infer<typeof updateEmailTemplateBody>;
+
+/** POST /updatetestconnection and /testconnection: the connection info of one agency. */
+export const smtpConnectionSaveBody = smtpConnectionBody.extend({
+  centerId: z.number().int().positive().optional(),
+});
+export type SmtpConnectionSaveBody = z.infer<typeof smtpConnectionSaveBody>;

@@ -9,4 +9,9 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(healthRoutes, deps);
   await api.register(authRoutes, deps);
   await api.register(usersRoutes, deps);
+  await api.register((await import('./centers/centers.routes.js')).centersRoutes, deps);
+  await api.register(
+    (await import('./email-templates/email-templates.routes.js')).emailTemplatesRoutes,
+    deps,
+  );
 }

@@ -26,7 +26,9 @@ export interface Config {
 function readVersion(): string {
   try {
     const here = path.dirname(new URL(import.meta.url).pathname);
-    const stamp = JSON.parse(readFileSync(path.join(here, '..', '..', '..', '..', 'build-info.json'), 'utf8'));
+    const stamp = JSON.parse(
+      readFileSync(path.join(here, '..', '..', '..', '..', 'build-info.json'), 'utf8'),
+    );
     return String(stamp.version);
   } catch {
     return 'dev';

@@ -1,12 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
+import { startMailDelivery } from './mail-delivery.js';
+import { type MailTransportFactory, smtpTransportFactory } from './mail-transport.js';
 
 export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** Background work of this process (mail delivery, clean-up). Filled in by the mail module. */
-export function startJobs(_deps: { db: Db; config: Config; log: FastifyBaseLogger }): JobRunner {
-  return { stop: async () => {} };
+/**
+ * Background work of this process: mail delivery. Secrets and the transport default to what
+ * buildApp uses for the same config.
+ */
+export function startJobs(deps: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  secrets?: SecretBox;
+  mailTransport?: MailTransportFactory;
+  clock?: Clock;
+}): JobRunner {
+  const mail = startMailDelivery({
+    db: deps.db,
+    config: deps.config,
+    log: deps.log,
+    clock: deps.clock,
+    secrets: deps.secrets ?? new SecretBox(deps.config.appSecret),
+    mailTransport: deps.mailTransport ?? smtpTransportFactory,
+  });
+  return { stop: () => mail.stop() };
 }

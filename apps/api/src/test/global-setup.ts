@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return async () => {
       const rows = await admin.db.execute(
-        sql`select datname from pg_database where datname like ${`${name}%`} or datname like 'dm_t_%'`,
+        sql`select datname from pg_database where datname like ${`${name}%`}`,
       );
       for (const row of (rows as unknown as { rows: { datname: string }[] }).rows) {
         await admin.db.execute(sql.raw(`drop database if exists ${row.datname} with (force)`));

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../platform/config.js';
 import { hashToken, newToken } from '../platform/crypto.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
+import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +34,8 @@ async function openTestDatabase(): Promise<Database> {
   const pgTemplate = inject('pgTemplateDb');
   if (pgTemplate) {
     const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `dm_t_${randomBytes(6).toString('hex')}`;
+    // Named after the run's template so that run's teardown drops exactly its own databases.
+    const name = `${pgTemplate}_t_${randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl: serverUrl });
     await admin.db.execute(sql.raw(`create database ${name} template ${pgTemplate}`));
     await admin.close();
@@ -58,7 +60,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: () => {},
   });
   const config: Config = {
-    ...loadConfig({ APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/tmp/dm-test-data' }),
+    ...loadConfig({ APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR }),
     webDist: null,
     version: 'test-version',
     ...overrides,

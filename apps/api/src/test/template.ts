@@ -1,12 +1,23 @@
 import { seedIfEmpty } from '../db/seed/index.js';
+import { SecretBox } from '../platform/crypto.js';
 import { type Database, migrate, openDatabase } from '../platform/db.js';
+import { LocalDiskStorage, uploadsDir } from '../platform/storage.js';
+
+/** The secret and data folder every test app uses, so the template's SSNs and files open there. */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+export const TEST_DATA_DIR = '/tmp/dm-test-data';
 
 /** Countries loaded into test databases: enough for every reference-data rule, fast to clone. */
 export const TEST_COUNTRIES = ['US', 'CA', 'GB', 'IN'] as const;
 
 export async function buildTemplate(database: Database): Promise<void> {
   await migrate(database);
-  await seedIfEmpty(database.db, { demo: true, onlyCountries: TEST_COUNTRIES });
+  await seedIfEmpty(database.db, {
+    demo: true,
+    onlyCountries: TEST_COUNTRIES,
+    secrets: new SecretBox(TEST_SECRET),
+    storage: new LocalDiskStorage(uploadsDir(TEST_DATA_DIR)),
+  });
 }
 
 export async function openAdmin(url: string): Promise<Database> {

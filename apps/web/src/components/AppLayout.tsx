@@ -1,5 +1,17 @@
 import { PAGES, type PageKey, pagePath, ROLE_LABEL } from '@dm/shared';
-import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
@@ -16,34 +28,48 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
   useEffect(() => {
     document.title = `${PAGES[page].title} · ${user?.center.appTitle ?? 'Donor Match'}`;
   }, [page, user]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes whenever the route changes
   useEffect(() => close(), [location.pathname, close]);
   if (!user) return null;
   const items = menuFor(user);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
             <Text fw={700} c="violet.8" fz="lg">
               {user.center.appTitle}
             </Text>
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label={`Account menu for ${user.fullName}`}>
+              <UnstyledButton>
+                <VisuallyHidden>Account menu for </VisuallyHidden>
                 <Text fw={500}>{user.fullName}</Text>
-                <Text fz="xs" c="dimmed">
+                <Text fz="xs" c="gray.7">
                   {ROLE_LABEL[user.role]} · {user.center.name}
                 </Text>
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
               {user.switchedFrom ? (
-                <Menu.Item onClick={() => switchBack.mutate()}>Back to {user.switchedFrom.fullName}</Menu.Item>
+                <Menu.Item onClick={() => switchBack.mutate()}>
+                  Back to {user.switchedFrom.fullName}
+                </Menu.Item>
               ) : null}
               <Menu.Item onClick={() => void signOut()}>Log out</Menu.Item>
             </Menu.Dropdown>

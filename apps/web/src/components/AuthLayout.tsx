@@ -3,13 +3,21 @@ import { type ReactNode, useEffect } from 'react';
 import { useAgency } from '../lib/agency';
 
 /** The frame of the authentication pages: agency branding, no menus. */
-export function AuthLayout({ title, children, width = 440 }: { title: string; children: ReactNode; width?: number }) {
+export function AuthLayout({
+  title,
+  children,
+  width = 440,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+}) {
   const agency = useAgency();
   const appTitle = agency.data?.agency.appTitle ?? 'Donor Match';
   useEffect(() => {
     document.title = `${title} · ${appTitle}`;
     const meta = document.querySelector('meta[name="description"]');
-    if (meta && agency.data?.agency.metaDescription) meta.setAttribute('content', agency.data.agency.metaDescription);
+    if (meta && agency.data?.agency.metaDesc) meta.setAttribute('content', agency.data.agency.metaDesc);
   }, [title, appTitle, agency.data]);
   return (
     <Box bg="var(--mantine-color-gray-0)" mih="100vh" py="xl">
@@ -31,9 +39,9 @@ export function AuthLayout({ title, children, width = 440 }: { title: string; ch
             </Title>
             {children}
           </Paper>
-          <Text c="dimmed" fz="sm" ta="center">
+          <Text c="gray.7" fz="sm" ta="center">
             © {agency.data?.year ?? new Date().getFullYear()} {agency.data?.agency.name ?? appTitle} ·{' '}
-            <Anchor href="#/login" fz="sm">
+            <Anchor href="#/login" fz="sm" underline="always">
               Sign in
             </Anchor>
           </Text>

@@ -100,7 +100,8 @@ export async function api<T>(name: string, options: RequestOptions = {}): Promis
     throw new ApiError(message, response.status);
   }
   if (envelope.status === 'success' && response.ok) {
-    if (options.successToast && method !== 'GET' && envelope.message) handlers.notify('success', envelope.message);
+    if (options.successToast && method !== 'GET' && envelope.message)
+      handlers.notify('success', envelope.message);
     return envelope.data;
   }
   const error = new ApiError(envelope.message, response.status, envelope.data);

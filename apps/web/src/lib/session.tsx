@@ -58,12 +58,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [newBuild, setNewBuild] = useState(false);
-  const me = useQuery({ queryKey: sessionKey, queryFn: fetchMe, staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const me = useQuery({
+    queryKey: sessionKey,
+    queryFn: fetchMe,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   const user = me.data ?? null;
 
   const clear = useCallback(() => {
     queryClient.setQueryData(sessionKey, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'public' });
+    queryClient.removeQueries({
+      predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'public',
+    });
   }, [queryClient]);
 
   useEffect(() => {

@@ -1,24 +1,131 @@
-import { integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 import { users } from './users.js';
 
 /**
- * The donor's account-level state that login needs (availability, pre-form result, last tab).
- * The full donor profile hangs off this row (donor profile issue).
+ * One row per donor: the account-level state that login needs (availability, pre-form result,
+ * last tab) plus every field the donor search filters or sorts on, so that a search reads one
+ * table and its indexes. The rest of the profile (form answers that are only displayed) is in
+ * donor_profiles and the child tables of donor-profile.ts. Names, e-mail and contact number
+ * stay on users, their one home.
+ *
+ * Indexes, by the search they serve (search spec sections 3 and 9):
+ * - (center_id, availability): every list is limited to the allowed centers and nearly every
+ *   search to an availability; the pair narrows to a few thousand rows before anything else.
+ * - (center_id, created_at): Newest, the default sort, reads the index in order.
+ * - date_of_birth: the age slider becomes a date-of-birth range (age = ageFrom(dob, now)), so
+ *   age filter and sort use a plain btree instead of an expression on now().
+ * - height_cm, views_count: the Height range filter and the Height and Views sorts.
+ * - (latitude, longitude): distance search first cuts a bounding box (a latitude range, then
+ *   longitude on the same index) before the exact great-circle distance; no PostGIS needed.
+ * - heritage (GIN on the text array): "any of these heritages" is `heritage && array[...]`.
+ * - (center_id, lower(agency_display_id)) unique: the agency's donor id is unique per center,
+ *   case-insensitively, and the donor-id filter is an index lookup.
+ * - search_document (GIN on to_tsvector('simple', ...)): the global text search. PGlite only
+ *   has pg_trgm when the database is opened with that extension loaded, and trigram search on
+ *   PostgreSQL would then need the extension created by a superuser-capable role; the built-in
+ *   full-text search works unchanged on both, and word-prefix queries (`term:*`) cover what
+ *   people type (names, ids, cities, traits). The 'simple' configuration does not stem, so
+ *   names and ids match as written.
+ * Colours, blood group, religion and education level have a handful of values each; an index
+ * on them would not be chosen over the center/availability index, so they have none.
  */
-export const donors = pgTable('donors', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  centerId: integer('center_id')
-    .notNull()
-    .references(() => centers.id),
-  availability: text('availability').notNull().default('Invited'),
-  frozenAvailability: text('frozen_availability'),
-  /** null: pre-form not filled; 1 accepted; 0 not accepted. */
-  preFormStatus: smallint('pre_form_status'),
-  lastTab: smallint('last_tab'),
-  displayId: text('display_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const donors = pgTable(
+  'donors',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => centers.id),
+    availability: text('availability').notNull().default('Invited'),
+    frozenAvailability: text('frozen_availability'),
+    /** null: pre-form not filled; 1 accepted; 0 not accepted. */
+    preFormStatus: smallint('pre_form_status'),
+    lastTab: smallint('last_tab'),
+    displayId: text('display_id'),
+    /** The agency's own donor id, unique per center. */
+    agencyDisplayId: text('agency_display_id'),
+    /** DONOR_TYPES: Fresh, Frozen or Both. */
+    donorType: text('donor_type').notNull().default('Fresh'),
+    eggDonationArrangement: text('egg_donation_arrangement'),
+    /** When the donor can next start a cycle (null: now). */
+    availableFrom: date('available_from', { mode: 'string' }),
+    /** When availability last changed (the Availability sort shows the freshest first). */
+    availabilityChangedAt: timestamp('availability_changed_at', { withTimezone: true }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Set when the age comes from an unverified source (list item age_unconfirmed). */
+    ageUnconfirmed: boolean('age_unconfirmed').notNull().default(false),
+    heightCm: doublePrecision('height_cm'),
+    weightKg: doublePrecision('weight_kg'),
+    bmi: doublePrecision('bmi'),
+    bloodGroup: text('blood_group'),
+    eyeColor: text('eye_color'),
+    hairColor: text('hair_color'),
+    skinType: text('skin_type'),
+    religion: text('religion'),
+    /** HERITAGES the donor names. */
+    heritage: text('heritage').array().notNull().default(sql`'{}'::text[]`),
+    educationLevel: text('education_level'),
+    /** Derived from education_level (COLLEGE_DEGREE_LEVELS) when the profile is saved. */
+    collegeDegree: boolean('college_degree').notNull().default(false),
+    previousDonor: boolean('previous_donor').notNull().default(false),
+    /** Has had a pregnancy or a donation that led to one. */
+    provenFertility: boolean('proven_fertility').notNull().default(false),
+    /** Anti-Mullerian hormone in ng/mL and the date of the test. */
+    amhValue: doublePrecision('amh_value'),
+    amhTestDate: date('amh_test_date', { mode: 'string' }),
+    zipcode: text('zipcode'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country').notNull().default('United States'),
+    /** Copied from zip_codes when the zip code is saved, for distance search. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Compensation in whole US dollars; shown only where the center makes it visible. */
+    compensation: integer('compensation'),
+    /** Staff ordering within a list; higher first. */
+    priority: smallint('priority').notNull().default(0),
+    viewsCount: integer('views_count').notNull().default(0),
+    /** Fresh and frozen matches waiting in this donor's queue (remaining = queue size - count). */
+    queueCount: smallint('queue_count').notNull().default(0),
+    frozenQueueCount: smallint('frozen_queue_count').notNull().default(0),
+    /** Completed egg donations (donation_count, eggdonor_cycle_count). */
+    donationCount: smallint('donation_count').notNull().default(0),
+    /** Visible to the external matching tool (allowed_for_tulip). */
+    allowedForMatchingTool: boolean('allowed_for_matching_tool').notNull().default(true),
+    /** The profile came from an import and is auto-submitted on login. */
+    isScraped: boolean('is_scraped').notNull().default(false),
+    /**
+     * Lower-case words the global text search matches (names, ids, place, traits), rebuilt by
+     * donorSearchDocument() in the same transaction as any change to those fields.
+     */
+    searchDocument: text('search_document').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('donors_center_availability_idx').on(t.centerId, t.availability),
+    index('donors_center_created_idx').on(t.centerId, t.createdAt),
+    index('donors_dob_idx').on(t.dateOfBirth),
+    index('donors_height_idx').on(t.heightCm),
+    index('donors_views_idx').on(t.viewsCount),
+    index('donors_lat_long_idx').on(t.latitude, t.longitude),
+    index('donors_heritage_idx').using('gin', t.heritage),
+    uniqueIndex('donors_center_agency_display_id_unique').on(t.centerId, sql`lower(${t.agencyDisplayId})`),
+    index('donors_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchDocument})`),
+  ],
+);

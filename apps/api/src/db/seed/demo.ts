@@ -11,6 +11,7 @@ import {
   terms,
   users,
 } from '../schema/index.js';
+import { type WriteDeps, writeDemoDonorProfile } from './donors.js';
 
 interface CenterSeed {
   id: number;
@@ -102,7 +103,8 @@ interface UserSeed {
   firstName: string;
   lastName: string;
   manager?: string;
-  donor?: { availability: string; preFormStatus: number | null; displayId: string };
+  /** profile: give the account a complete generated donor profile. */
+  donor?: { availability: string; preFormStatus: number | null; displayId: string; profile?: boolean };
 }
 
 function demoUsers(): UserSeed[] {
@@ -156,7 +158,7 @@ function demoUsers(): UserSeed[] {
     centerId: 1,
     firstName: 'Dana',
     lastName: 'Donor',
-    donor: { availability: 'Available', preFormStatus: 1, displayId: 'D-1001' },
+    donor: { availability: 'Available', preFormStatus: 1, displayId: 'D-1001', profile: true },
   });
   list.push({
     username: 'newdonor@demo.test',
@@ -172,8 +174,11 @@ function demoUsers(): UserSeed[] {
 
 export const DEMO_USERNAMES = () => demoUsers().map((u) => u.username);
 
-/** Seeds the demo data; deterministic, run once on an empty database. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * Seeds the demo data; deterministic, run once on an empty database. With `secrets` the demo
+ * donor's SSN is stored (encrypted); with `storage` her photos and documents are written.
+ */
+export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(centers).values(
@@ -239,7 +244,13 @@ export async function seedDemo(db: Db): Promise<void> {
         })
         .returning({ id: users.id });
       ids.set(u.username, row!.id);
-      if (u.donor) {
+      if (u.donor?.profile) {
+        await writeDemoDonorProfile(
+          tx as unknown as Db,
+          { userId: row!.id, centerId: u.centerId, firstName: u.firstName, lastName: u.lastName, ...u.donor },
+          deps,
+        );
+      } else if (u.donor) {
         await tx.insert(donors).values({
           userId: row!.id,
           centerId: u.centerId,

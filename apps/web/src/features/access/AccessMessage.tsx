@@ -2,7 +2,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The shared look of the access pages: a heading, an explanation and what to do next. */
-export function AccessMessage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+export function AccessMessage({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder p="xl" radius="md" maw={640}>
       <Stack>

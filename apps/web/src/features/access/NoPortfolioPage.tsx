@@ -8,7 +8,9 @@ export default function NoPortfolioPage() {
   const noManager = id === '2';
   return (
     <AccessMessage title={noManager ? 'No case manager yet' : 'No portfolio yet'}>
-      {noManager ? MSG.NO_CASE_MANAGER : `${MSG.NO_PORTFOLIO} Your case manager will share donor profiles with you here.`}
+      {noManager
+        ? MSG.NO_CASE_MANAGER
+        : `${MSG.NO_PORTFOLIO} Your case manager will share donor profiles with you here.`}
     </AccessMessage>
   );
 }

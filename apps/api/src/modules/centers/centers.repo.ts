@@ -1,0 +1,113 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { centerDonorAccess, centers, cities, countries, states, zipCodes } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import type { CenterRow } from '../auth/auth.repo.js';
+
+export async function findVisibleCenter(db: Db, centerId: number): Promise<CenterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(centers)
+    .where(and(eq(centers.id, centerId), eq(centers.visible, true)))
+    .limit(1);
+  return row;
+}
+
+/** The visible center whose domain is this host name (case-insensitive); the lowest id wins a tie. */
+export async function findVisibleCenterByDomain(db: Db, host: string): Promise<CenterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(centers)
+    .where(and(sql`lower(${centers.domain}) = ${host.toLowerCase()}`, eq(centers.visible, true)))
+    .orderBy(asc(centers.id))
+    .limit(1);
+  return row;
+}
+
+export interface CenterListing {
+  id: number;
+  name: string;
+  visible: boolean;
+  excludedFromCenterList: boolean;
+}
+
+const listingColumns = {
+  id: centers.id,
+  name: centers.name,
+  visible: centers.visible,
+  excludedFromCenterList: sql<boolean>`coalesce((${centers.settings}->>'excludedFromCenterList')::boolean, false)`,
+};
+
+export async function listCenters(db: Db): Promise<CenterListing[]> {
+  return db.select(listingColumns).from(centers).orderBy(asc(centers.name), asc(centers.id));
+}
+
+/** The centers whose donors `centerId` may see (center_donor_access), by name. */
+export async function listDonorAccessCenters(db: Db, centerId: number): Promise<CenterListing[]> {
+  return db
+    .selectDistinct(listingColumns)
+    .from(centerDonorAccess)
+    .innerJoin(centers, eq(centers.id, centerDonorAccess.allowedCenterId))
+    .where(eq(centerDonorAccess.centerId, centerId))
+    .orderBy(asc(centers.name), asc(centers.id));
+}
+
+/** Ids of the centers that may see the donors of at least one other center. */
+export async function listMultiAgencyCenterIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ centerId: centerDonorAccess.centerId })
+    .from(centerDonorAccess)
+    .where(ne(centerDonorAccess.allowedCenterId, centerDonorAccess.centerId))
+    .orderBy(asc(centerDonorAccess.centerId));
+  return rows.map((r) => r.centerId);
+}
+
+export async function listCountries(db: Db) {
+  return db
+    .select({ isoCode: countries.isoCode, name: countries.name, phoneCode: countries.phoneCode })
+    .from(countries)
+    .orderBy(asc(countries.name));
+}
+
+export async function findCountryId(db: Db, isoCode: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, isoCode));
+  return row?.id;
+}
+
+export async function listStates(db: Db, countryId: number) {
+  return db
+    .select({ isoCode: states.isoCode, name: states.name })
+    .from(states)
+    .where(eq(states.countryId, countryId))
+    .orderBy(asc(states.name));
+}
+
+export async function findStateId(db: Db, countryId: number, isoCode: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: states.id })
+    .from(states)
+    .where(and(eq(states.countryId, countryId), eq(states.isoCode, isoCode)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function listCities(db: Db, stateId: number) {
+  return db
+    .selectDistinct({ name: cities.name })
+    .from(cities)
+    .where(eq(cities.stateId, stateId))
+    .orderBy(asc(cities.name));
+}
+
+export async function findZip(db: Db, country: string, zipcode: string) {
+  const [row] = await db
+    .select({
+      latitude: zipCodes.latitude,
+      longitude: zipCodes.longitude,
+      city: zipCodes.city,
+      state: zipCodes.state,
+    })
+    .from(zipCodes)
+    .where(and(eq(zipCodes.country, country), eq(zipCodes.zipcode, zipcode)))
+    .limit(1);
+  return row;
+}

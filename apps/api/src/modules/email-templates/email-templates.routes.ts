@@ -1,0 +1,190 @@
+import { addEmailTemplateBody, MSG, smtpConnectionSaveBody, updateEmailTemplateBody } from '@dm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import type { Access } from '../../platform/auth-context.js';
+import { requireAuth } from '../../platform/auth-context.js';
+import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import {
+  centerQuery,
+  connectionCenterBody,
+  connectionInfo,
+  emailDefinition,
+  emailTypeBody,
+  emailTypeOption,
+  outboxMail,
+  templateIdBody,
+} from './email-templates.schemas.js';
+import * as service from './email-templates.service.js';
+
+/** The e-mail template screen is the agency admin's; the connection screen also the master's. */
+const TEMPLATES: Access = { pages: ['emailtemplate'] };
+const CONNECTION: Access = { pages: ['testconnection'] };
+const OUTBOX: Access = { pages: ['emailtemplate', 'testconnection'] };
+
+export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  app.get(
+    '/getemailtypes',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: 'E-mail types with the placeholders each offers',
+        response: { 200: envelope(z.array(emailTypeOption)) },
+      },
+    },
+    async () => ok(await service.emailTypeOptions(deps)),
+  );
+
+  app.post(
+    '/getdefaultemaildefinition',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: "An e-mail type's default subject, definition and signature",
+        querystring: centerQuery,
+        body: emailTypeBody,
+        response: { 200: envelope(emailDefinition) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.emailDefinition(deps, requireAuth(request), {
+          centerId: request.query.center_id,
+          emailTypeId: request.body.email_type,
+          defaultOnly: true,
+        }),
+      ),
+  );
+
+  app.post(
+    '/getemaildefinition',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: "The agency's template for an e-mail type, or the default (exist tells which)",
+        querystring: centerQuery,
+        body: emailTypeBody,
+        response: { 200: envelope(emailDefinition) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.emailDefinition(deps, requireAuth(request), {
+          centerId: request.query.center_id,
+          emailTypeId: request.body.email_type,
+          defaultOnly: false,
+        }),
+      ),
+  );
+
+  app.post(
+    '/addemailtemplate',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: "Save an agency's own template for an e-mail type (409 when it has one)",
+        body: addEmailTemplateBody,
+        response: { 200: envelope(emailDefinition) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.addEmailTemplate(deps, requireAuth(request), request.body, request.ip),
+        MSG.CHANGES_SAVED,
+      ),
+  );
+
+  app.post(
+    '/updateemaildefinition',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: "Change an agency's template",
+        body: updateEmailTemplateBody,
+        response: { 200: envelope(emailDefinition) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateEmailTemplate(deps, requireAuth(request), request.body, request.ip),
+        MSG.CHANGES_SAVED,
+      ),
+  );
+
+  app.post(
+    '/deleteemaildefinition',
+    {
+      config: { access: TEMPLATES },
+      schema: {
+        summary: "Delete an agency's template; the default wording applies again",
+        body: templateIdBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.deleteEmailTemplate(deps, requireAuth(request), request.body.id, request.ip);
+      return ok(null, MSG.TEMPLATE_DELETED);
+    },
+  );
+
+  app.post(
+    '/gettestconnection',
+    {
+      config: { access: CONNECTION },
+      schema: {
+        summary: "An agency's SMTP connection without its password (null when none is saved)",
+        body: connectionCenterBody,
+        response: { 200: envelope(connectionInfo.nullable()) },
+      },
+    },
+    async (request) => ok(await service.connectionInfo(deps, requireAuth(request), request.body.center_id)),
+  );
+
+  app.post(
+    '/updatetestconnection',
+    {
+      config: { access: CONNECTION },
+      schema: {
+        summary:
+          "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
+        body: smtpConnectionSaveBody,
+        response: { 200: envelope(connectionInfo) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.saveConnection(deps, requireAuth(request), request.body, request.ip),
+        MSG.CONNECTION_SAVED,
+      ),
+  );
+
+  app.post(
+    '/testconnection',
+    {
+      config: { access: CONNECTION },
+      schema: {
+        summary: 'Connect and sign in to the SMTP server with these values, without sending mail',
+        body: smtpConnectionSaveBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.testConnection(deps, requireAuth(request), request.body, request.ip);
+      return ok(null, MSG.CONNECTION_OK);
+    },
+  );
+
+  app.get(
+    '/devoutbox',
+    {
+      config: { access: OUTBOX },
+      schema: {
+        summary: 'The local mail outbox (only with MAIL_TRANSPORT=outbox)',
+        querystring: centerQuery,
+        response: { 200: envelope(z.array(outboxMail)) },
+      },
+    },
+    async (request) =>
+      ok(await service.devOutbox(deps, requireAuth(request), request.query.center_id, request.ip)),
+  );
+};

@@ -1,0 +1,62 @@
+import type { ConnectionInfo, EmailDefinition, EmailTypeOption, OutboxMail } from '@dm/shared';
+import { MSG } from '@dm/shared';
+import { z } from 'zod';
+
+/*
+ * Request bodies of the writes are the shared schemas (addEmailTemplateBody,
+ * updateEmailTemplateBody, smtpConnectionSaveBody) that the web forms use too. The reads keep
+ * the spec's names: ?center_id= and email_type.
+ */
+
+/** ?center_id=: the master admin names the agency; an agency admin may leave it out. */
+export const centerQuery = z.object({ center_id: z.coerce.number().int().positive().optional() });
+
+export const emailTypeBody = z.object({
+  email_type: z.coerce.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
+});
+
+export const templateIdBody = z.object({ id: z.number().int().positive() });
+
+/** POST /gettestconnection */
+export const connectionCenterBody = z.object({ center_id: z.number().int().positive().optional() });
+
+export const emailTypeOption = z.object({
+  id: z.number(),
+  title: z.string(),
+  placeholders: z.array(z.string()),
+}) satisfies z.ZodType<EmailTypeOption>;
+
+export const emailDefinition = z.object({
+  id: z.number().nullable(),
+  centerId: z.number(),
+  emailTypeId: z.number(),
+  title: z.string(),
+  subject: z.string(),
+  definition: z.string(),
+  signature: z.string(),
+  placeholders: z.array(z.string()),
+  exist: z.boolean(),
+  updatedAt: z.string().nullable(),
+}) satisfies z.ZodType<EmailDefinition>;
+
+/** The password itself never leaves the server; hasPassword says whether one is stored. */
+export const connectionInfo = z.object({
+  centerId: z.number(),
+  host: z.string(),
+  port: z.number(),
+  secure: z.boolean(),
+  username: z.string(),
+  hasPassword: z.boolean(),
+  fromEmail: z.string(),
+  fromName: z.string(),
+  updatedAt: z.string().nullable(),
+}) satisfies z.ZodType<ConnectionInfo>;
+
+export const outboxMail = z.object({
+  id: z.number(),
+  toAddress: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<OutboxMail>;

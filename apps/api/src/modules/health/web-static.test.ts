@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, startTestApp, type TestApp } from '../../test/harness.js';
+
+// The built web app is served by the same process: anonymous visitors must get it.
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'dm-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1);');
+  t = await startTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('serves index.html and assets anonymously', async () => {
+    const index = await t.request({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<div id="root">');
+    const asset = await t.request({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('answers index.html for other paths, and an envelope 404 for unknown API calls', async () => {
+    expect((await t.request({ method: 'GET', url: '/some/deep/link' })).body).toContain('<div id="root">');
+    const api = await t.request({ method: 'GET', url: '/api/no-such-call' });
+    expect(api.statusCode).toBe(404);
+    expect(body(api).status).toBe('error');
+  });
+});

@@ -1,0 +1,276 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { mailOutbox, smtpConnections } from '../db/schema/index.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { SecretBox } from './crypto.js';
+import type { Db } from './db.js';
+import {
+  type MailTransport,
+  type MailTransportFactory,
+  parseSmtpUrl,
+  type SmtpOptions,
+} from './mail-transport.js';
+
+export type SmtpConnectionRow = typeof smtpConnections.$inferSelect;
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export interface MailDeliveryDeps {
+  db: Db;
+  config: Config;
+  secrets: SecretBox;
+  mailTransport: MailTransportFactory;
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+}
+
+export interface DeliveryResult {
+  /** Rows this call took from the queue. */
+  claimed: number;
+  sent: number;
+  captured: number;
+  retried: number;
+  failed: number;
+}
+
+export const MAIL_BATCH_SIZE = 20;
+/** After this many failed attempts a mail is marked failed and left for an admin to look at. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/**
+ * A claimed row is 'sending' until this lease runs out. It is far longer than a send can take
+ * (nodemailer gives up after 20 s of silence), so no other process picks up a mail that is
+ * still being sent; a process that died mid-batch leaves its rows to be retried after it.
+ */
+const CLAIM_LEASE_MS = 10 * 60_000;
+const LAST_ERROR_MAX = 500;
+
+/** 1, 2, 4, 8 ... minutes, at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
+}
+
+export async function findSmtpConnection(db: Db, centerId: number): Promise<SmtpConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(smtpConnections)
+    .where(eq(smtpConnections.centerId, centerId))
+    .limit(1);
+  return row;
+}
+
+export function smtpOptionsOf(row: SmtpConnectionRow, secrets: SecretBox): SmtpOptions {
+  return {
+    host: row.host,
+    port: row.port,
+    secure: row.secure === 1,
+    username: row.username,
+    password: row.passwordEncrypted ? secrets.open(row.passwordEncrypted) : '',
+  };
+}
+
+/** "Name" <address>, or the bare address. */
+export function formatFrom(email: string, name: string): string {
+  return name ? `"${name.replace(/["\\\r\n]/g, '')}" <${email}>` : email;
+}
+
+const SMTP_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'the server refused the connection (check host and port).',
+  EHOSTUNREACH: 'the host could not be reached (check host and port).',
+  ENOTFOUND: 'the host name could not be found.',
+  EDNS: 'the host name could not be found.',
+  ETIMEDOUT: 'the server did not answer in time (check host, port and the secure setting).',
+  ECONNRESET: 'the server closed the connection (check the port and the secure setting).',
+  EAUTH: 'the server did not accept the username or password.',
+  ENOAUTH: 'the server asks for a username and password.',
+  ETLS: 'a secure connection could not be set up (check the secure setting and port).',
+};
+
+/**
+ * An SMTP failure in words a person can act on, with the password (and the AUTH PLAIN token
+ * made from it) removed in case a server echoes it back.
+ */
+export function describeSmtpError(
+  error: unknown,
+  options: Pick<SmtpOptions, 'username' | 'password'>,
+): string {
+  const e = (error ?? {}) as { code?: string; message?: string };
+  const message = String(e.message ?? error ?? 'unknown error');
+  // nodemailer reports network failures as ESOCKET with the system error in the message.
+  const code = [e.code, ...(message.match(/\bE[A-Z]{3,}\b/g) ?? [])].find((c) => c && c in SMTP_ERRORS);
+  const detail = code ? SMTP_ERRORS[code]! : message;
+  let text = detail;
+  if (options.password) {
+    const plain = Buffer.from(`\0${options.username}\0${options.password}`).toString('base64');
+    for (const secret of [options.password, plain]) text = text.split(secret).join('***');
+  }
+  return text.slice(0, LAST_ERROR_MAX);
+}
+
+/**
+ * Takes up to `limit` due rows and marks them in the same transaction, skipping rows another
+ * process holds: two processes never claim one mail.
+ */
+async function claimDue(
+  db: Db,
+  now: Date,
+  limit: number,
+  status: 'sending' | 'captured',
+): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    const set =
+      status === 'captured'
+        ? { status, sentAt: now }
+        : {
+            status,
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+          };
+    const rows = await tx.update(mailOutbox).set(set).where(inArray(mailOutbox.id, ids)).returning();
+    return rows.sort((a, b) => a.id - b.id);
+  });
+}
+
+/** The agency's own connection, else SMTP_URL; null when neither is configured. */
+async function senderFor(
+  deps: MailDeliveryDeps,
+  centerId: number | null,
+): Promise<{ options: SmtpOptions; from: string } | null> {
+  const row = centerId === null ? undefined : await findSmtpConnection(deps.db, centerId);
+  if (row)
+    return { options: smtpOptionsOf(row, deps.secrets), from: formatFrom(row.fromEmail, row.fromName) };
+  if (deps.config.smtpUrl) return { options: parseSmtpUrl(deps.config.smtpUrl), from: deps.config.mailFrom };
+  return null;
+}
+
+/**
+ * One pass of the mail job: delivers due mail_outbox rows (or, with MAIL_TRANSPORT=outbox,
+ * marks them captured for the development outbox). Failed sends are retried with backoff and
+ * marked failed after MAIL_MAX_ATTEMPTS.
+ */
+export async function deliverPendingMail(
+  deps: MailDeliveryDeps,
+  limit: number = MAIL_BATCH_SIZE,
+): Promise<DeliveryResult> {
+  const clock = deps.clock ?? systemClock;
+  const result: DeliveryResult = { claimed: 0, sent: 0, captured: 0, retried: 0, failed: 0 };
+  if (deps.config.mailTransport === 'outbox') {
+    const captured = await claimDue(deps.db, clock.now(), limit, 'captured');
+    result.claimed = result.captured = captured.length;
+    return result;
+  }
+  const claimed = await claimDue(deps.db, clock.now(), limit, 'sending');
+  result.claimed = claimed.length;
+  // One connection per agency and pass (Map.groupBy needs Node 21).
+  const byCenter = new Map<number | null, OutboxRow[]>();
+  for (const row of claimed) byCenter.set(row.centerId, [...(byCenter.get(row.centerId) ?? []), row]);
+  for (const [centerId, rows] of byCenter) {
+    let sender: Awaited<ReturnType<typeof senderFor>> = null;
+    let setupError: string | null = null;
+    try {
+      sender = await senderFor(deps, centerId);
+      if (!sender) setupError = 'No SMTP connection is configured for this agency and SMTP_URL is not set.';
+    } catch (error) {
+      // An unreadable stored password (APP_SECRET changed): say so without details.
+      deps.log?.error({ centerId, err: String((error as Error)?.message) }, 'mail connection unusable');
+      setupError = 'The stored SMTP connection could not be read; save it again.';
+    }
+    let transport: MailTransport | null = null;
+    try {
+      if (sender) transport = deps.mailTransport(sender.options);
+      for (const row of rows) {
+        let failure = setupError;
+        if (transport && sender) {
+          try {
+            await transport.send({
+              from: sender.from,
+              to: row.toAddress,
+              subject: row.subject,
+              html: row.html,
+              text: row.text,
+            });
+          } catch (error) {
+            failure = describeSmtpError(error, sender.options);
+          }
+        }
+        const now = clock.now();
+        if (failure === null) {
+          await deps.db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: now, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
+          result.sent += 1;
+        } else if (row.attempts >= MAIL_MAX_ATTEMPTS) {
+          await deps.db
+            .update(mailOutbox)
+            .set({ status: 'failed', lastError: failure })
+            .where(eq(mailOutbox.id, row.id));
+          deps.log?.warn({ mailId: row.id, attempts: row.attempts, error: failure }, 'mail delivery failed');
+          result.failed += 1;
+        } else {
+          await deps.db
+            .update(mailOutbox)
+            .set({
+              status: 'pending',
+              lastError: failure,
+              nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+            })
+            .where(eq(mailOutbox.id, row.id));
+          result.retried += 1;
+        }
+      }
+    } finally {
+      transport?.close();
+    }
+  }
+  return result;
+}
+
+export interface MailDeliveryRunner {
+  stop(): Promise<void>;
+}
+
+/** Polls the queue every intervalMs; stop() lets the batch in flight finish first. */
+export function startMailDelivery(
+  deps: MailDeliveryDeps & { log: FastifyBaseLogger },
+  intervalMs = 5_000,
+): MailDeliveryRunner {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> | null = null;
+
+  const runOnce = async () => {
+    try {
+      // A full batch means more may be waiting: keep going until the queue is drained.
+      let result: DeliveryResult;
+      do {
+        result = await deliverPendingMail(deps);
+      } while (!stopped && result.claimed === MAIL_BATCH_SIZE);
+    } catch (error) {
+      deps.log.error({ err: error }, 'mail delivery pass failed');
+    }
+  };
+  const tick = () => {
+    timer = null;
+    inFlight = runOnce().finally(() => {
+      inFlight = null;
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

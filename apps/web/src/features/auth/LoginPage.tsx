@@ -1,0 +1,175 @@
+import {
+  FAILED_LOGINS_BEFORE_CAPTCHA,
+  type LoginBody,
+  type LoginOutcome,
+  type LoginSuccess,
+  loginBody,
+  MSG,
+  postLoginDestination,
+} from '@dm/shared';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { AuthLayout } from '../../components/AuthLayout';
+import { ApiError, api } from '../../lib/api';
+import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session';
+import { CaptchaField } from './CaptchaField';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { FormAlert, messageOf, useAuthForm } from './form';
+import { TermsDialog } from './TermsDialog';
+
+/** A saved attempted URL wins (platform.md section 4), unless it is the login page or the root. */
+function destinationAfterLogin(attempted: string | null, destination: string): string {
+  if (attempted && attempted !== '/' && !attempted.startsWith('/login')) return attempted;
+  return destination;
+}
+
+/** What another page may hand the login page: a message to show (after a reset or sign-up). */
+export interface LoginPageState {
+  message?: string;
+}
+
+interface CaptchaState {
+  shown: boolean;
+  /** A new key mounts a fresh widget: a solution is spent once it has been sent. */
+  key: number;
+  payload: string | null;
+}
+
+function outcomeOf(error: unknown): Partial<LoginOutcome> | null {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
+  return error.data as Partial<LoginOutcome>;
+}
+
+/** /login/{username?}: sign in, with the captcha after failures and the terms before anything else. */
+export default function LoginPage() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [notice] = useState(() => (location.state as LoginPageState | null)?.message ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const [captcha, setCaptcha] = useState<CaptchaState>({ shown: false, key: 0, payload: null });
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [destination, setDestination] = useState<string | null>(null);
+
+  const { form, formRef, focusFirstError } = useAuthForm(loginBody, {
+    username: params.username ?? '',
+    password: '',
+  });
+
+  const login = useMutation({
+    mutationFn: (body: LoginBody) => api<LoginSuccess>('authenticate', { body, silent: true }),
+    onSuccess: (answer) => {
+      session.signedIn(answer);
+      const next = destinationAfterLogin(takeAttemptedUrl(), answer.destination);
+      // The terms dialog opens from the session user; the destination waits for the acceptance.
+      if (mustAcceptTerms(answer.user)) setDestination(next);
+      else navigate(next, { replace: true });
+    },
+    onError: (failure, body) => {
+      const outcome = outcomeOf(failure);
+      const failed = outcome?.outcome === 'failed';
+      const count = failed ? failures + 1 : failures;
+      setFailures(count);
+      const needsCaptcha =
+        captcha.shown ||
+        outcome?.outcome === 'showCaptcha' ||
+        (failed && (outcome.captchaRequired === true || count >= FAILED_LOGINS_BEFORE_CAPTCHA));
+      setCaptcha((current) => ({
+        shown: needsCaptcha,
+        key: body.captcha || !current.shown ? current.key + 1 : current.key,
+        payload: null,
+      }));
+      setError(messageOf(failure));
+    },
+  });
+
+  const send = (values: { username: string; password: string }, solved: string | null) => {
+    if (captcha.shown && !solved) {
+      setError(MSG.CAPTCHA_REQUIRED);
+      return;
+    }
+    setError(null);
+    login.mutate({ ...loginBody.parse(values), captcha: solved ?? undefined });
+  };
+
+  const onCaptchaSolved = (payload: string) => {
+    setCaptcha((current) => ({ ...current, payload }));
+    // Retry the login the captcha interrupted, when the form is filled in.
+    if (!form.validate().hasErrors) send(form.getValues(), payload);
+  };
+
+  const user = session.user;
+  const termsOpen = user !== null && mustAcceptTerms(user);
+  const onTermsAccepted = () => {
+    if (!user) return;
+    navigate(destination ?? destinationAfterLogin(takeAttemptedUrl(), postLoginDestination(user)), {
+      replace: true,
+    });
+  };
+
+  const invalid = (field: 'username' | 'password') => (form.errors[field] ? true : undefined);
+
+  return (
+    <AuthLayout title="Login">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={form.onSubmit(
+          (values) => send(values, captcha.payload),
+          () => {
+            setError(MSG.LOGIN_REQUIRED.trim());
+            focusFirstError();
+          },
+        )}
+      >
+        <Stack>
+          <FormAlert message={notice} color="green" />
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="username"
+            aria-required
+            {...form.getInputProps('username')}
+            error={invalid('username')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            aria-required
+            {...form.getInputProps('password')}
+            error={invalid('password')}
+          />
+          {captcha.shown ? <CaptchaField key={captcha.key} onSolved={onCaptchaSolved} /> : null}
+          <FormAlert message={error} />
+          <Button type="submit" loading={login.isPending}>
+            Login
+          </Button>
+          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setForgotOpen(true)}>
+            Forgot password?
+          </Anchor>
+          <Text size="sm">
+            New here? Register as an{' '}
+            <Anchor component={Link} to="/userregister/9" underline="always">
+              intended parent
+            </Anchor>{' '}
+            or as a{' '}
+            <Anchor component={Link} to="/userregister/2" underline="always">
+              donor
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </form>
+      <ForgotPasswordDialog
+        opened={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        initialEmail={form.values.username}
+      />
+      <TermsDialog opened={termsOpen} onAccepted={onTermsAccepted} />
+    </AuthLayout>
+  );
+}

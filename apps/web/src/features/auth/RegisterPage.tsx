@@ -1,0 +1,172 @@
+import {
+  type CountryOption,
+  formatContactNo,
+  type LoginSuccess,
+  type RegisterBody,
+  ROLE,
+  registerBody,
+} from '@dm/shared';
+import { Anchor, Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { AuthLayout } from '../../components/AuthLayout';
+import { requestedCenterId } from '../../lib/agency';
+import { api } from '../../lib/api';
+import { mustAcceptTerms, useSession } from '../../lib/session';
+import { FormAlert, messageOf, useAuthForm } from './form';
+import { TermsDialog } from './TermsDialog';
+
+const DEFAULT_COUNTRY = 'United States';
+const DEFAULT_COUNTRY_CODE = '+1';
+
+/** The dialling code as the form sends it: '+1' from '1', '+358' from '+358-18'. */
+function countryCodeOf(country: CountryOption | undefined): string {
+  const code = country?.phoneCode.replace(/^\+/, '').split('-')[0];
+  return code ? `+${code}` : DEFAULT_COUNTRY_CODE;
+}
+
+/** /userregister/{usertype}/{referrer?}: intended parents (9) and donors (2) sign themselves up. */
+export default function RegisterPage() {
+  const { usertype, referrer } = useParams();
+  const userType =
+    usertype === String(ROLE.CLIENT) ? ROLE.CLIENT : usertype === String(ROLE.DONOR) ? ROLE.DONOR : null;
+  if (userType === null) return <Navigate to="/login" replace />;
+  return <RegisterForm userType={userType} referrer={referrer} />;
+}
+
+function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: string }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [destination, setDestination] = useState<string | null>(null);
+  const countries = useQuery({
+    queryKey: ['public', 'countries'],
+    queryFn: () => api<CountryOption[]>('getallcountries', { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const { form, formRef, focusFirstError } = useAuthForm(registerBody, {
+    userType,
+    firstname: '',
+    middlename: '',
+    lastname: '',
+    username: '',
+    contactno: '',
+    country: DEFAULT_COUNTRY,
+    password: '',
+    password_c: '',
+  });
+
+  const register = useMutation({
+    mutationFn: (body: RegisterBody) =>
+      api<LoginSuccess>(referrer ? 'updateduserregistration' : 'userregistration', { body, silent: true }),
+    onSuccess: (answer) => {
+      session.signedIn(answer);
+      // New accounts have not accepted the terms: the dialog opens from the session user.
+      if (mustAcceptTerms(answer.user)) setDestination(answer.destination);
+      else navigate(answer.destination, { replace: true });
+    },
+  });
+
+  const countryOptions = countries.data ?? [];
+  const selectData = countryOptions.some((c) => c.name === form.values.country)
+    ? countryOptions.map((c) => c.name)
+    : [form.values.country, ...countryOptions.map((c) => c.name)].filter(Boolean);
+
+  const submit = (values: typeof form.values) => {
+    const country = countryOptions.find((c) => c.name === values.country);
+    const parsed = registerBody.parse({
+      ...values,
+      countryCode: countryCodeOf(country),
+      referrer: referrer || undefined,
+      // The agency whose link brought the visitor; without one the server uses the main agency.
+      centerId: requestedCenterId(),
+    });
+    register.mutate(parsed);
+  };
+
+  const user = session.user;
+  const title = userType === ROLE.CLIENT ? 'Register as an intended parent' : 'Register as a donor';
+
+  return (
+    <AuthLayout title={title} width={560}>
+      <form ref={formRef} noValidate onSubmit={form.onSubmit(submit, focusFirstError)}>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              aria-required
+              {...form.getInputProps('firstname')}
+            />
+            <TextInput
+              label="Middle name"
+              autoComplete="additional-name"
+              {...form.getInputProps('middlename')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              aria-required
+              {...form.getInputProps('lastname')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            aria-required
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label="Contact number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            {...form.getInputProps('contactno')}
+            value={formatContactNo(form.values.contactno)}
+            onChange={(event) =>
+              form.setFieldValue('contactno', event.currentTarget.value.replace(/\D/g, '').slice(0, 10))
+            }
+          />
+          <Select
+            label="Country"
+            aria-required
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No country found"
+            data={selectData}
+            {...form.getInputProps('country')}
+            onChange={(value) => form.setFieldValue('country', value ?? '')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            aria-required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            aria-required
+            {...form.getInputProps('password_c')}
+          />
+          <FormAlert message={register.isError ? messageOf(register.error) : null} />
+          <Button type="submit" loading={register.isPending}>
+            Register
+          </Button>
+          <Text size="sm">
+            Already registered?{' '}
+            <Anchor component={Link} to="/login" underline="always">
+              Login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+      <TermsDialog
+        opened={user !== null && mustAcceptTerms(user) && destination !== null}
+        onAccepted={() => navigate(destination ?? '/', { replace: true })}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  formatContactNo,
+  MSG,
+  type SignupDetails,
+  type SignupTokenAnswer,
+  type SignupTokenBody,
+  signupTokenBody,
+} from '@dm/shared';
+import {
+  Anchor,
+  Button,
+  Center,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuthLayout } from '../../components/AuthLayout';
+import { ApiError, api } from '../../lib/api';
+import { FormAlert, messageOf, useAuthForm } from './form';
+import type { LoginPageState } from './LoginPage';
+
+/** A refused token is an invalid link; anything else (network, server) says what happened. */
+function linkError(error: unknown): string {
+  if (error === null || (error instanceof ApiError && error.status < 500 && error.status !== 0))
+    return MSG.INVALID_LINK;
+  return messageOf(error);
+}
+
+/** /signup/{token}: an invited user confirms the names and chooses a password. */
+export default function SignupPage() {
+  const { token = '' } = useParams();
+  const details = useQuery({
+    queryKey: ['public', 'signup', token],
+    queryFn: () => api<SignupDetails>('getusersignupdetails', { body: { token }, silent: true }),
+    enabled: token.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!token || details.isError) {
+    return (
+      <AuthLayout title="Sign up">
+        <Stack>
+          <FormAlert message={linkError(details.error)} />
+          <Anchor component={Link} to="/login">
+            Go to login
+          </Anchor>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+  if (details.isPending) {
+    return (
+      <AuthLayout title="Sign up">
+        <Center>
+          <Loader aria-label="Loading your invitation" />
+        </Center>
+      </AuthLayout>
+    );
+  }
+  return <SignupForm token={token} details={details.data} />;
+}
+
+function SignupForm({ token, details }: { token: string; details: SignupDetails }) {
+  const navigate = useNavigate();
+  const { form, formRef, focusFirstError } = useAuthForm(signupTokenBody, {
+    token,
+    firstname: details.firstname,
+    middlename: details.middlename,
+    lastname: details.lastname,
+    contactno: details.contactno.replace(/\D/g, '').slice(0, 10),
+    password: '',
+    password_c: '',
+  });
+  const signup = useMutation({
+    mutationFn: (body: SignupTokenBody) => api<SignupTokenAnswer>('signuptokenauth', { body, silent: true }),
+    onSuccess: (answer) => {
+      const state: LoginPageState = { message: MSG.PASSWORD_UPDATED };
+      navigate(answer.redirectUrl, { replace: true, state });
+    },
+  });
+
+  return (
+    <AuthLayout title="Sign up" width={560}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={form.onSubmit((values) => signup.mutate(signupTokenBody.parse(values)), focusFirstError)}
+      >
+        <Stack>
+          {details.agencyName ? <Text size="sm">You have been invited to {details.agencyName}.</Text> : null}
+          <TextInput label="Email address" value={details.username} readOnly />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              aria-required
+              {...form.getInputProps('firstname')}
+            />
+            <TextInput
+              label="Middle name"
+              autoComplete="additional-name"
+              {...form.getInputProps('middlename')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              aria-required
+              {...form.getInputProps('lastname')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Contact number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            {...form.getInputProps('contactno')}
+            value={formatContactNo(form.values.contactno)}
+            onChange={(event) =>
+              form.setFieldValue('contactno', event.currentTarget.value.replace(/\D/g, '').slice(0, 10))
+            }
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            aria-required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            aria-required
+            {...form.getInputProps('password_c')}
+          />
+          <FormAlert message={signup.isError ? messageOf(signup.error) : null} />
+          <Button type="submit" loading={signup.isPending}>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
