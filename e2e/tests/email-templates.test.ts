@@ -13,7 +13,7 @@ after(async () => {
 });
 
 async function chooseType(page: Page, title: string): Promise<void> {
-  await page.getByRole('textbox', { name: /^Email type/ }).click();
+  await page.getByRole('combobox', { name: 'Email type' }).click();
   await page.getByRole('option', { name: title }).click();
   await page.getByLabel('Subject').waitFor();
 }
@@ -60,7 +60,7 @@ describe('e-mail templates as an agency admin', () => {
       await login(page, 'admin36@demo.test');
       await go(page, '/testconnection');
       await page.getByLabel('Host').fill('127.0.0.1');
-      await page.getByRole('textbox', { name: /^Port/ }).fill('9');
+      await page.getByRole('textbox', { name: 'Port', exact: true }).fill('9');
       await page.getByLabel('From e-mail').fill('agency36@example.test');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(/saved/i).first().waitFor();

@@ -12,5 +12,6 @@ export function notify(kind: keyof typeof COLORS, message: string, title?: strin
     message,
     autoClose: TOAST_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
