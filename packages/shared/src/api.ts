@@ -132,13 +132,13 @@ export interface CountryOption {
   phoneCode: string;
 }
 
-/** GET /api/getstates?country=ISO (public), sorted by name. */
+/** GET /api/getallstates/{countryId ISO} (public), sorted by name. */
 export interface StateOption {
   isoCode: string;
   name: string;
 }
 
-/** GET /api/getcities?country=ISO&state=ISO (public), sorted by name. */
+/** GET /api/getallcities/{stateId ISO}/{countryId ISO} (public), sorted by name. */
 export interface CityOption {
   name: string;
 }

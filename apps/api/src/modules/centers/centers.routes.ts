@@ -9,13 +9,13 @@ import {
   centerOptions,
   checkZipAnswer,
   checkZipBody,
-  citiesQuery,
+  citiesParams,
   cityOptions,
   countryOptions,
   fetchCoordinateAnswer,
   fetchCoordinateBody,
   stateOptions,
-  statesQuery,
+  statesParams,
 } from './centers.schemas.js';
 import * as service from './centers.service.js';
 
@@ -69,29 +69,29 @@ export const centersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   );
 
   app.get(
-    '/getstates',
+    '/getallstates/:countryId',
     {
       config: { access: { public: true } },
       schema: {
         summary: "A country's states, by name",
-        querystring: statesQuery,
+        params: statesParams,
         response: { 200: envelope(stateOptions) },
       },
     },
-    async (request) => ok(await service.statesOf(deps, request.query.country)),
+    async (request) => ok(await service.statesOf(deps, request.params.countryId)),
   );
 
   app.get(
-    '/getcities',
+    '/getallcities/:stateId/:countryId',
     {
       config: { access: { public: true } },
       schema: {
         summary: "A state's cities, by name",
-        querystring: citiesQuery,
+        params: citiesParams,
         response: { 200: envelope(cityOptions) },
       },
     },
-    async (request) => ok(await service.citiesOf(deps, request.query.country, request.query.state)),
+    async (request) => ok(await service.citiesOf(deps, request.params.countryId, request.params.stateId)),
   );
 
   app.post(

@@ -70,12 +70,15 @@ export const countryOptions = z.array(
   z.object({ isoCode: z.string(), name: z.string(), phoneCode: z.string() }),
 );
 
-/** GET /getstates?country=US */
-export const statesQuery = z.object({ country: countryCode });
+/** GET /getallstates/{countryId}, an ISO code: /getallstates/US */
+export const statesParams = z.object({ countryId: countryCode });
 export const stateOptions = z.array(z.object({ isoCode: z.string(), name: z.string() }));
 
-/** GET /getcities?country=US&state=NY */
-export const citiesQuery = z.object({ country: countryCode, state: isoCode('State', MSG.INVALID_STATE) });
+/** GET /getallcities/{stateId}/{countryId}, ISO codes: /getallcities/NY/US */
+export const citiesParams = z.object({
+  countryId: countryCode,
+  stateId: isoCode('State', MSG.INVALID_STATE),
+});
 export const cityOptions = z.array(z.object({ name: z.string() }));
 
 /** POST /fetchcoordinate */

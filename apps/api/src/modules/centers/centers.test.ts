@@ -195,11 +195,11 @@ describe('reference data: countries, states, cities', () => {
   });
 
   it("lists a country's states and a state's cities, by name", async () => {
-    const states = body<{ isoCode: string; name: string }[]>(await get('/api/getstates?country=us')).data;
+    const states = body<{ isoCode: string; name: string }[]>(await get('/api/getallstates/us')).data;
     expect(states).toContainEqual({ isoCode: 'NY', name: 'New York' });
     const names = states.map((s) => s.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const cities = await get('/api/getcities?country=US&state=NY');
+    const cities = await get('/api/getallcities/NY/US');
     expect(cities.statusCode).toBe(200);
     const cityNames = body<{ name: string }[]>(cities).data.map((c) => c.name);
     expect(cityNames).toContain('Albany');
@@ -208,13 +208,10 @@ describe('reference data: countries, states, cities', () => {
 
   it('answers 400 for a missing or unknown country or state', async () => {
     const cases: [string, string][] = [
-      ['/api/getstates', 'Country is required.'],
-      ['/api/getstates?country=', 'Country is required.'],
-      ['/api/getstates?country=ZZ', MSG.INVALID_COUNTRY],
-      ['/api/getstates?country=U$', MSG.INVALID_COUNTRY],
-      ['/api/getcities?country=US', 'State is required.'],
-      ['/api/getcities?country=ZZ&state=NY', MSG.INVALID_COUNTRY],
-      ['/api/getcities?country=US&state=QQ', MSG.INVALID_STATE],
+      ['/api/getallstates/ZZ', MSG.INVALID_COUNTRY],
+      ['/api/getallstates/U$', MSG.INVALID_COUNTRY],
+      ['/api/getallcities/NY/ZZ', MSG.INVALID_COUNTRY],
+      ['/api/getallcities/QQ/US', MSG.INVALID_STATE],
     ];
     for (const [url, message] of cases) {
       const res = await get(url);
