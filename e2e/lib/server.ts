@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: baseUrl,
       MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
+      // Enough donors for every search scenario; the default 20,000 would slow each run's start.
+      SEED_DONORS: '400',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -16,6 +16,10 @@ const seeded = await seedIfEmpty(database.db, {
   demo: config.seedDemo,
   secrets: new SecretBox(config.appSecret),
   storage: new LocalDiskStorage(uploadsDir(config.dataDir)),
+  donors: config.seedDonors,
+  onProgress: (done, total) => {
+    if (done === total || done % 2000 === 0) console.log(`Seeding synthetic donors: ${done}/${total}`);
+  },
 });
 
 const app = await buildApp({ database, config, logger: true });

@@ -45,3 +45,18 @@ export type DonorAvailability = (typeof DONOR_AVAILABILITY)[number];
 
 export const FROZEN_AVAILABILITY = ['Available', 'Unavailable', 'Frozen Eggs Pending'] as const;
 export type FrozenAvailability = (typeof FROZEN_AVAILABILITY)[number];
+
+/**
+ * The availabilities an intended parent may see in search, details and portfolios: donors still
+ * applying or under form review never show to clients.
+ */
+export const CLIENT_VISIBLE_AVAILABILITY = [
+  'Available',
+  'Available Donor Changes Pending Review',
+  'Rejected Form Changes',
+  'Unavailable',
+  'In Cycle',
+  'Under Review',
+  'On Hold',
+  'Reserved',
+] as const satisfies readonly DonorAvailability[];

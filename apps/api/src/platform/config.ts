@@ -15,6 +15,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   seedDemo: boolean;
+  /** Synthetic donors added by the first demo seed. */
+  seedDonors: number;
   version: string;
   webDist: string | null;
   healthcheckUser: string;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'no-reply@donormatch.local',
     seedDemo: env.SEED_DEMO !== 'false',
+    seedDonors: wholeNumber(env.SEED_DONORS, 20_000, 'SEED_DONORS'),
     version: env.APP_VERSION ?? readVersion(),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join('apps', 'web', 'dist')),
     healthcheckUser: env.HEALTHCHECK_USER ?? 'health',
@@ -71,4 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
   };
+}
+
+function wholeNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
 }

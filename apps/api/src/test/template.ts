@@ -6,6 +6,8 @@ import { LocalDiskStorage, uploadsDir } from '../platform/storage.js';
 /** The secret and data folder every test app uses, so the template's SSNs and files open there. */
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_DATA_DIR = '/tmp/dm-test-data';
+/** Synthetic donors in every test database (donor1..donor240@synthetic.test, seed 1). */
+export const TEST_SYNTHETIC_DONORS = 240;
 
 /** Countries loaded into test databases: enough for every reference-data rule, fast to clone. */
 export const TEST_COUNTRIES = ['US', 'CA', 'GB', 'IN'] as const;
@@ -15,6 +17,7 @@ export async function buildTemplate(database: Database): Promise<void> {
   await seedIfEmpty(database.db, {
     demo: true,
     onlyCountries: TEST_COUNTRIES,
+    donors: TEST_SYNTHETIC_DONORS,
     secrets: new SecretBox(TEST_SECRET),
     storage: new LocalDiskStorage(uploadsDir(TEST_DATA_DIR)),
   });

@@ -27,7 +27,7 @@ const storage = new LocalDiskStorage(uploadsDir(config.dataDir));
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(database);
-  const seeded = await seedIfEmpty(database.db, { demo: true, secrets, storage });
+  const seeded = await seedIfEmpty(database.db, { demo: true, secrets, storage, donors: config.seedDonors });
   console.log(seeded ? 'Demo data seeded.' : 'Database already has data; demo seed skipped.');
   if (count > 0) {
     const started = performance.now();

@@ -130,6 +130,8 @@ describe('synthetic donors', () => {
   beforeAll(async () => {
     t = await startTestApp();
     uploads = mkdtempSync(path.join(tmpdir(), 'dm-uploads-'));
+    // Start from none: the test template carries its own synthetic donors (another seed and secret).
+    await t.db.delete(users).where(like(users.username, 'donor%@synthetic.test'));
     await seedSyntheticDonors(t.db, secrets, {
       count: COUNT,
       seed: 42,

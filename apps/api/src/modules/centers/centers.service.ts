@@ -91,7 +91,8 @@ const option = (c: CenterListing): CenterOption => ({ centerId: c.id, name: c.na
  * The centers the caller's center may see donors of, its own always included. Hidden centers
  * (the agency visibility toggle) drop out, except the caller's own. The master sees every center.
  */
-async function donorAccessCenters(db: Db, auth: Auth): Promise<CenterListing[]> {
+/** The centers whose donors the caller's center may see (its own included; every center for the master). */
+export async function donorAccessCenters(db: Db, auth: Auth): Promise<CenterListing[]> {
   if (auth.role === ROLE.MASTER) return listCenters(db);
   const allowed = await listDonorAccessCenters(db, auth.centerId);
   if (!allowed.some((c) => c.id === auth.centerId)) {

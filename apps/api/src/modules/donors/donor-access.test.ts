@@ -1,0 +1,80 @@
+import { ROLE } from '@dm/shared';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donors, users } from '../../db/schema/index.js';
+import { type Auth, resolveSession } from '../../platform/auth-context.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { assertDonorVisible, donorVisibility } from './donor-access.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const authOf = async (username: string): Promise<Auth> =>
+  resolveSession(t.db, t.clock, await t.tokenFor(username));
+
+async function visibleDonors(username: string) {
+  const auth = await authOf(username);
+  return t.db
+    .select({
+      id: donors.userId,
+      centerId: donors.centerId,
+      availability: donors.availability,
+      status: users.status,
+    })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .where(await donorVisibility(t.db, auth));
+}
+
+describe('donorVisibility', () => {
+  it('gives the master every donor', async () => {
+    const all = await t.db.select({ n: sql<number>`count(*)::int` }).from(donors);
+    expect((await visibleDonors('master@demo.test')).length).toBe(all[0]!.n);
+  });
+
+  it('limits staff to the centers their center may see', async () => {
+    const seen = await visibleDonors('admin85@demo.test');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen.map((d) => d.centerId))).toEqual(new Set([85, 1]));
+  });
+
+  it('never shows clients archived donors or donors still applying', async () => {
+    const [donor] = await t.db
+      .select({ userId: donors.userId })
+      .from(donors)
+      .innerJoin(users, eq(users.id, donors.userId))
+      .where(
+        and(
+          eq(donors.centerId, 1),
+          eq(donors.availability, 'Available'),
+          like(users.username, '%@synthetic.test'),
+        ),
+      )
+      .limit(1);
+    await t.db.update(users).set({ status: 'Archived' }).where(eq(users.id, donor!.userId));
+    const seen = await visibleDonors('parent@demo.test');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((d) => d.id === donor!.userId)).toBe(false);
+    expect(seen.every((d) => d.status !== 'Archived')).toBe(true);
+    expect(
+      seen.every(
+        (d) =>
+          !['Invited', 'General Info Pending Review', 'Main Form Pending Review'].includes(d.availability),
+      ),
+    ).toBe(true);
+    const parent = await authOf('parent@demo.test');
+    await expect(assertDonorVisible(t.db, parent, donor!.userId)).rejects.toMatchObject({ statusCode: 404 });
+    const manager = await authOf('manager@demo.test');
+    await expect(assertDonorVisible(t.db, manager, donor!.userId)).resolves.toBeUndefined();
+  });
+
+  it('lets a donor see only themself', async () => {
+    const auth = await authOf('donor@demo.test');
+    expect(auth.role).toBe(ROLE.DONOR);
+    const seen = await visibleDonors('donor@demo.test');
+    expect(seen.map((d) => d.id)).toEqual([auth.userId]);
+  });
+});

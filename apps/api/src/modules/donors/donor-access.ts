@@ -1,0 +1,45 @@
+import { CLIENT_VISIBLE_AVAILABILITY, ROLE } from '@dm/shared';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { donors, users } from '../../db/schema/index.js';
+import type { Auth } from '../../platform/auth-context.js';
+import type { Db } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { donorAccessCenters } from '../centers/centers.service.js';
+
+/**
+ * The one rule of which donors a caller may see; search, details, favourites, comparison,
+ * portfolios and downloads all go through it. A query using the condition must join `users`
+ * on `users.id = donors.user_id`.
+ *
+ * - Master admin: every donor.
+ * - Admin and case manager: donors of their own center and of the centers it may see.
+ * - Intended parent: the same centers, but never archived donors nor donors still in the
+ *   application flow (only CLIENT_VISIBLE_AVAILABILITY), and another center's donor only when
+ *   that donor is allowed in the matching tool.
+ * - Donor: only themself.
+ */
+export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
+  if (auth.role === ROLE.MASTER) return sql`true`;
+  if (auth.role === ROLE.DONOR) return eq(donors.userId, auth.userId);
+  const centerIds = (await donorAccessCenters(db, auth)).map((c) => c.id);
+  const inCenters = inArray(donors.centerId, centerIds);
+  if (auth.role !== ROLE.CLIENT) return inCenters;
+  return and(
+    inCenters,
+    ne(users.status, 'Archived'),
+    inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
+    or(eq(donors.centerId, auth.centerId), eq(donors.allowedForMatchingTool, true)),
+  )!;
+}
+
+/** A donor the caller may not see answers 404, as if it did not exist. */
+export async function assertDonorVisible(db: Db, auth: Auth, donorId: number): Promise<void> {
+  const visible = await donorVisibility(db, auth);
+  const [row] = await db
+    .select({ id: donors.userId })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .where(and(eq(donors.userId, donorId), visible))
+    .limit(1);
+  if (!row) throw notFound();
+}
