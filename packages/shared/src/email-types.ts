@@ -23,6 +23,7 @@ export const EMAIL_TYPE = {
   INVITE_SECONDARY_PARENT: 7,
   DONOR_FIRST_REMINDER: 22,
   DONOR_RECURRING_REMINDER: 23,
+  SHARE_DONOR: 24,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -105,6 +106,15 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Reminder: finish your donor application',
     definition:
       '<p>Dear {recipient},</p><p>This is a friendly reminder to finish your donor application with {organization}:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.SHARE_DONOR,
+    title: 'Share Donor With Case Manager',
+    placeholders: ['{recipient}', '{sender}', '{donor}', '{message}', '{link}', '{organization}'],
+    subject: '{sender} shared donor {donor} with you',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} shared donor {donor} with you:</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
     signature: SIGNATURE,
   },
 ];

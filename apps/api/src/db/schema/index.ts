@@ -1,4 +1,5 @@
 export * from './centers.js';
+export * from './donor-activity.js';
 export * from './donor-profile.js';
 export * from './donors.js';
 export * from './mail.js';
