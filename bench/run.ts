@@ -2,9 +2,12 @@
 // template: migrations, demo seed, reference data for a few countries) and measures the
 // calls every page depends on. Numbers, not pass/fail: report them in the issue notes.
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD } from '@dm/shared';
+import { DEMO_PASSWORD, type SearchRequestInput } from '@dm/shared';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
+import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
+import { SecretBox } from '../apps/api/src/platform/crypto.js';
 import { openDatabase } from '../apps/api/src/platform/db.js';
 import { buildTemplate } from '../apps/api/src/test/template.js';
 
@@ -33,6 +36,25 @@ const database = await openDatabase({});
 const setupStart = performance.now();
 await buildTemplate(database);
 console.log(`setup: migrate + seed in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+// BENCH_DONORS=n adds synthetic donors beyond the template's, for search at a realistic size.
+const extraDonors = Number(process.env.BENCH_DONORS ?? 0);
+if (extraDonors > 0) {
+  const seedStart = performance.now();
+  await seedSyntheticDonors(database.db, new SecretBox('bench-secret-bench-secret-bench-secret-01'), {
+    count: extraDonors,
+    seed: 7,
+  });
+  await database.db.execute(sql`analyze`);
+  console.log(
+    `setup: ${extraDonors} more donors in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+}
+const [{ n: donorCount }] = (
+  (await database.db.execute(sql`select count(*)::int as n from donors`)) as unknown as {
+    rows: { n: number }[];
+  }
+).rows as [{ n: number }];
+console.log(`donors: ${donorCount}`);
 const config = {
   ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: '/tmp/dm-bench' }),
   webDist: null,
@@ -78,14 +100,115 @@ results.push(
     ok(
       await app.inject({
         method: 'POST',
-        url: '/api/getemaildefinition?centerId=1',
+        url: '/api/getemaildefinition?center_id=1',
         headers: { 'x-access-token': token },
-        payload: { emailTypeId: 1 },
+        payload: { email_type: 1 },
       }),
       'getemaildefinition',
     );
   }),
 );
+
+// Donor details (issue 3): the whole redacted donor page for staff and for a client.
+{
+  const { rows } = (await database.db.execute(
+    "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and u.status <> 'Archived' and u.username like '%@synthetic.test' order by d.user_id limit 1",
+  )) as unknown as { rows: { id: number }[] };
+  const donorId = rows[0]!.id;
+  const parentLogin = await app.inject({
+    method: 'POST',
+    url: '/api/authenticate',
+    payload: { username: 'parent@demo.test', password: DEMO_PASSWORD },
+  });
+  ok(parentLogin, 'authenticate parent');
+  const parentToken: string = parentLogin.json().data.token;
+  for (const [who, t] of [
+    ['admin', token],
+    ['client', parentToken],
+  ] as const) {
+    results.push(
+      await measure(`GET /api/getdonordetails/{id} (${who})`, 200, async () => {
+        ok(
+          await app.inject({
+            method: 'GET',
+            url: `/api/getdonordetails/${donorId}`,
+            headers: { 'x-access-token': t },
+          }),
+          'getdonordetails',
+        );
+      }),
+    );
+  }
+}
+
+// Donor search as an intended parent: 10 representative filter combinations, distance and
+// text search included. Each is measured alone and all together (the median and p95 over all).
+const parentLogin = await app.inject({
+  method: 'POST',
+  url: '/api/authenticate',
+  payload: { username: 'parent@demo.test', password: DEMO_PASSWORD },
+});
+ok(parentLogin, 'authenticate parent');
+const parentToken: string = parentLogin.json().data.token;
+const SEARCHES: [string, SearchRequestInput][] = [
+  ['defaults (Newest)', {}],
+  ['eye colour + hair colour', { eyecolor: ['Blue', 'Green'], haircolor: ['Blonde', 'Brown'] }],
+  [
+    'race + ethnicity (any of)',
+    { race: ['White'], ethnicity: ['Caucasian', 'Ashkenazi Jewish'], ethCondition: 'OR' },
+  ],
+  [
+    'height 5\'6"+ sorted by height',
+    { minHeightFeet: 5, minHeightInches: 6, sortby: 'Height', orderby: 'desc' },
+  ],
+  ['zip 10001 within 250 mi, by distance', { zipcode: '10001', distance: 250, sortby: 'Distance' }],
+  [
+    'zip 90001 within 1000 mi + availability',
+    { zipcode: '90001', distance: 1000, donoravailability: ['Available'] },
+  ],
+  ['text "new"', { globalSearch: 'new' }],
+  [
+    'text + education + college degree',
+    { globalSearch: 'ma', educationlevel: ["Bachelor's Degree Completed"], college_degree: true },
+  ],
+  [
+    'ACT 25-36, GPA 3.2+, AMH 2-8',
+    { minact: 25, maxact: 36, mingpa: 3.2, maxgpa: 4, minamhscore: 2, maxamhscore: 8 },
+  ],
+  [
+    'all ages, 100 a page, page 3, by views',
+    { minage: 18, maxage: 60, recordcount: 100, currentPage: 3, sortby: 'Views' },
+  ],
+];
+const allSearchTimes: number[] = [];
+for (const [name, payload] of SEARCHES) {
+  let calls = 0;
+  const result = await measure(`POST /api/getdonorlist: ${name}`, 30, async () => {
+    const start = performance.now();
+    ok(
+      await app.inject({
+        method: 'POST',
+        url: '/api/getdonorlist',
+        headers: { 'x-access-token': parentToken },
+        payload,
+      }),
+      `getdonorlist ${name}`,
+    );
+    // measure() warms up with 5 calls first; the overall figures leave them out too.
+    if (++calls > 5) allSearchTimes.push(performance.now() - start);
+  });
+  results.push(result);
+}
+allSearchTimes.sort((a, b) => a - b);
+const q = (p: number) =>
+  allSearchTimes[Math.min(allSearchTimes.length - 1, Math.floor(p * allSearchTimes.length))]!;
+results.push({
+  name: `donor search, all ${SEARCHES.length} combinations (${donorCount} donors)`,
+  runs: allSearchTimes.length,
+  p50: q(0.5),
+  p95: q(0.95),
+  max: allSearchTimes[allSearchTimes.length - 1]!,
+});
 
 console.log('\n| call | runs | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
 for (const r of results) {

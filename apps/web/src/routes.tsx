@@ -24,6 +24,13 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   maintenance: lazy(() => import('./features/access/MaintenancePage')),
   emailtemplate: lazy(() => import('./features/email-templates/EmailTemplatePage')),
   testconnection: lazy(() => import('./features/email-templates/TestConnectionPage')),
+  home: lazy(() => import('./features/search/SearchPage')),
+  search: lazy(() => import('./features/search/SearchPage')),
+  searchlistpage: lazy(() => import('./features/search/SavedSearchesPage')),
+  donordetails: lazy(() => import('./features/donors/DonorDetailsPage')),
+  favorites: lazy(() => import('./features/donors/FavoritesPage')),
+  shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
+  comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

@@ -173,3 +173,132 @@ export interface AgenciesWithDonorAccess {
   agencies: CenterOption[];
   agencyWithMultiAgencyAccess: number[];
 }
+
+/** A displayed value of a donor profile field. */
+export type DonorFieldValue = string | number | boolean | string[] | null;
+/** A group of profile fields, keyed by camelCase field name (the web labels them). */
+export type DonorFields = Record<string, DonorFieldValue>;
+
+/** A picture, video or document of a donor; `url` streams it through the API (never a disk path). */
+export interface DonorFile {
+  id: number;
+  url: string;
+  title: string | null;
+  contentType: string;
+  private: boolean;
+  isDefault: boolean;
+  /** Additional documents only: IMG, VID or DOC. */
+  kind: string | null;
+}
+
+/** GET /api/getdonornotes/{id} and POST /api/donornotes (staff only). */
+export interface DonorNote {
+  noteId: number;
+  managerId: number | null;
+  managerName: string;
+  note: string;
+  createdAt: string;
+}
+
+/**
+ * GET /api/getdonordetails/{id}: the donor page, redacted for the caller.
+ * - firstName: null where the donor's center hides it from this caller; lastName staff only.
+ * - compensation: null where the donor's center does not show it to this caller.
+ * - ssn: masked (***-**-1234) for staff, null for everyone else; never the number.
+ * - frozenBatches: admin and manager only (null otherwise).
+ * - additionalDocuments: manager, admin and client (null otherwise).
+ * - notes, adminNotes, contact and matchPanels: staff only (null otherwise).
+ * - Private files are left out for clients.
+ */
+export interface DonorDetails {
+  donorId: number;
+  displayId: string | null;
+  agencyDisplayId: string | null;
+  centerId: number;
+  centerName: string;
+  firstName: string | null;
+  lastName: string | null;
+  age: number | null;
+  availability: string;
+  frozenAvailability: string | null;
+  donorType: string;
+  viewsCount: number;
+  isFavorite: boolean;
+  compensation: number | null;
+  ssn: string | null;
+  contact: { email: string; contactNo: string; countryCode: string; address: string | null } | null;
+  general: DonorFields;
+  personalHealth: DonorFields;
+  healthAnswers: { key: string; answer: boolean; details: string | null }[];
+  characteristics: DonorFields;
+  races: { name: string; percentage: number }[];
+  ethnicities: { name: string; percentage: number }[];
+  family: { members: DonorFields[]; history: DonorFields[]; diseases: DonorFields[] };
+  education: { records: DonorFields[]; exams: DonorFields[] };
+  pastDonations: DonorFields[];
+  medications: DonorFields[];
+  deliveries: DonorFields[];
+  customAnswers: { question: string; answer: string }[];
+  pictures: DonorFile[];
+  videos: DonorFile[];
+  documents: DonorFile[];
+  additionalDocuments: DonorFile[] | null;
+  frozenBatches: DonorFields[] | null;
+  notes: DonorNote[] | null;
+  adminNotes: string | null;
+  /** Active and queued matches (staff only); filled once the match workflow exists. */
+  matchPanels: { active: DonorFields[]; queued: DonorFields[] } | null;
+}
+
+/** PUT /api/donorviews/{id} */
+export interface DonorViewAnswer {
+  counted: boolean;
+}
+
+/** A donor in the favourites, shared-donor and comparison lists. */
+export interface DonorSummary {
+  donorId: number;
+  displayId: string | null;
+  firstName: string | null;
+  age: number | null;
+  availability: string;
+  donorType: string;
+  centerId: number;
+  heightCm: number | null;
+  eyeColor: string | null;
+  hairColor: string | null;
+  educationLevel: string | null;
+  bloodGroup: string | null;
+  picture: string | null;
+}
+
+/** GET /api/getfavoritelist/{id} */
+export interface FavoriteDonor extends DonorSummary {
+  favoritedAt: string;
+}
+
+/** GET /api/getshareddonorlist */
+export interface SharedDonor extends DonorSummary {
+  shareId: number;
+  sharedByName: string;
+  message: string;
+  sharedAt: string;
+}
+
+/** GET /api/getmanagers: the other case managers of the caller's center. */
+export interface ManagerOption {
+  userId: number;
+  name: string;
+}
+
+/** GET /api/comparedonors?ids=1,2,3 */
+export interface CompareDonor extends DonorSummary {
+  compensation: number | null;
+  races: string[];
+  ethnicities: string[];
+  religion: string | null;
+  previousDonor: boolean;
+  provenFertility: boolean;
+  amhValue: number | null;
+  donationCount: number;
+}

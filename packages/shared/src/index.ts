@@ -6,5 +6,6 @@ export * from './issues.js';
 export * from './messages.js';
 export * from './pages.js';
 export * from './roles.js';
+export * from './search.js';
 export * from './session.js';
 export * from './validation.js';

@@ -66,4 +66,10 @@ export const MSG = {
   REMOVE_FAVORITE_CONFIRM: 'Are you sure you want to remove this donor from favorites?',
   COMPARE_LIMIT: 'You can compare up to 3 donors at a time.',
   COMPARE_MINIMUM: 'Please select at least one donor to compare.',
+  SEARCH_NAME_LENGTH: 'Length should be greater than 2 and less than or equal to 260',
+  SEARCH_NAME_EXISTS: 'Seach name already exists.',
+  DEFAULT_SEARCH_LOCKED: 'Can not save, enter a new search name',
+  ZIP_CODE_FIRST: 'Please enter Zip Code first',
+  SEARCH_SAVED: 'Search saved successfully.',
+  SEARCH_DELETED: 'Search deleted successfully.',
 } as const;

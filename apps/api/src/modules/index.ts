@@ -14,4 +14,6 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     (await import('./email-templates/email-templates.routes.js')).emailTemplatesRoutes,
     deps,
   );
+  await api.register((await import('./search/search.routes.js')).searchRoutes, deps);
+  await api.register((await import('./donors/donors.routes.js')).donorsRoutes, deps);
 }

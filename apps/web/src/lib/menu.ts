@@ -11,7 +11,10 @@ export interface MenuItem {
 /** Menu entries in display order; each shows only to roles that may open it and once it is built. */
 const MENU: MenuItem[] = [
   { page: 'home', label: 'Home' },
+  { page: 'searchlistpage', label: 'Saved searches' },
   { page: 'viewclient', label: 'Users' },
+  { page: 'favorites', label: 'Favorites' },
+  { page: 'shareddonors', label: 'Shared donors' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
 ];

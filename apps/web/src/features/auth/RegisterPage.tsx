@@ -1,12 +1,5 @@
-import {
-  type CountryOption,
-  formatContactNo,
-  type LoginSuccess,
-  type RegisterBody,
-  ROLE,
-  registerBody,
-} from '@dm/shared';
-import { Anchor, Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type CountryOption, type LoginSuccess, type RegisterBody, ROLE, registerBody } from '@dm/shared';
+import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -14,7 +7,7 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { requestedCenterId } from '../../lib/agency';
 import { api } from '../../lib/api';
 import { mustAcceptTerms, useSession } from '../../lib/session';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
 import { TermsDialog } from './TermsDialog';
 
 const DEFAULT_COUNTRY = 'United States';
@@ -92,25 +85,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
     <AuthLayout title={title} width={560}>
       <form ref={formRef} noValidate onSubmit={form.onSubmit(submit, focusFirstError)}>
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              aria-required
-              {...form.getInputProps('firstname')}
-            />
-            <TextInput
-              label="Middle name"
-              autoComplete="additional-name"
-              {...form.getInputProps('middlename')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              aria-required
-              {...form.getInputProps('lastname')}
-            />
-          </SimpleGrid>
+          <NameFields form={form} />
           <TextInput
             label="Email address"
             type="email"
@@ -118,17 +93,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
             aria-required
             {...form.getInputProps('username')}
           />
-          <TextInput
-            label="Contact number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            {...form.getInputProps('contactno')}
-            value={formatContactNo(form.values.contactno)}
-            onChange={(event) =>
-              form.setFieldValue('contactno', event.currentTarget.value.replace(/\D/g, '').slice(0, 10))
-            }
-          />
+          <ContactNumberField form={form} />
           <Select
             label="Country"
             aria-required
@@ -139,18 +104,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
             {...form.getInputProps('country')}
             onChange={(value) => form.setFieldValue('country', value ?? '')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('password_c')}
-          />
+          <NewPasswordFields form={form} confirm="password_c" />
           <FormAlert message={register.isError ? messageOf(register.error) : null} />
           <Button type="submit" loading={register.isPending}>
             Register

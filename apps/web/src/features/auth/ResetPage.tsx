@@ -1,10 +1,10 @@
 import { MSG, updatePasswordBody } from '@dm/shared';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { api } from '../../lib/api';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { FormAlert, messageOf, NewPasswordFields, useAuthForm } from './form';
 import type { LoginPageState } from './LoginPage';
 
 /**
@@ -68,18 +68,7 @@ export default function ResetPage() {
               {...form.getInputProps('email')}
             />
           )}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('cpassword')}
-          />
+          <NewPasswordFields form={form} confirm="cpassword" label="New password" />
           <FormAlert message={update.isError ? messageOf(update.error) : linkError} />
           <Button type="submit" loading={update.isPending}>
             Update password

@@ -1,27 +1,16 @@
 import {
-  formatContactNo,
   MSG,
   type SignupDetails,
   type SignupTokenAnswer,
   type SignupTokenBody,
   signupTokenBody,
 } from '@dm/shared';
-import {
-  Anchor,
-  Button,
-  Center,
-  Loader,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError, api } from '../../lib/api';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
 import type { LoginPageState } from './LoginPage';
 
 /** A refused token is an invalid link; anything else (network, server) says what happened. */
@@ -94,48 +83,9 @@ function SignupForm({ token, details }: { token: string; details: SignupDetails 
         <Stack>
           {details.agencyName ? <Text size="sm">You have been invited to {details.agencyName}.</Text> : null}
           <TextInput label="Email address" value={details.username} readOnly />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              aria-required
-              {...form.getInputProps('firstname')}
-            />
-            <TextInput
-              label="Middle name"
-              autoComplete="additional-name"
-              {...form.getInputProps('middlename')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              aria-required
-              {...form.getInputProps('lastname')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Contact number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            {...form.getInputProps('contactno')}
-            value={formatContactNo(form.values.contactno)}
-            onChange={(event) =>
-              form.setFieldValue('contactno', event.currentTarget.value.replace(/\D/g, '').slice(0, 10))
-            }
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            aria-required
-            {...form.getInputProps('password_c')}
-          />
+          <NameFields form={form} />
+          <ContactNumberField form={form} />
+          <NewPasswordFields form={form} confirm="password_c" />
           <FormAlert message={signup.isError ? messageOf(signup.error) : null} />
           <Button type="submit" loading={signup.isPending}>
             Sign up

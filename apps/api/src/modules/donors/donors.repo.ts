@@ -1,0 +1,407 @@
+import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  centers,
+  donorAdditionalDocuments,
+  donorCustomAnswers,
+  donorDeliveries,
+  donorDiseases,
+  donorDocuments,
+  donorDonationCycles,
+  donorEducationRecords,
+  donorEthnicities,
+  donorExamScores,
+  donorFamilyHistory,
+  donorFamilyMembers,
+  donorFrozenBatches,
+  donorMedications,
+  donorNotes,
+  donorPictures,
+  donorProfiles,
+  donorRaces,
+  donorShares,
+  donors,
+  donorVideos,
+  donorViews,
+  favorites,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+
+/** Queries only; the rules (who may see what) are in donors.service.ts. */
+
+export async function donorCore(db: Db, donorId: number) {
+  const [row] = await db
+    .select({ donor: donors, user: users, center: centers })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(eq(donors.userId, donorId))
+    .limit(1);
+  return row ?? null;
+}
+export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
+
+export async function profileOf(db: Db, donorId: number) {
+  const [row] = await db.select().from(donorProfiles).where(eq(donorProfiles.donorId, donorId)).limit(1);
+  return row ?? null;
+}
+
+export const racesOf = (db: Db, donorId: number) =>
+  db
+    .select({ name: donorRaces.name, percentage: donorRaces.percentage })
+    .from(donorRaces)
+    .where(eq(donorRaces.donorId, donorId))
+    .orderBy(asc(donorRaces.position));
+
+export const ethnicitiesOf = (db: Db, donorId: number) =>
+  db
+    .select({ name: donorEthnicities.name, percentage: donorEthnicities.percentage })
+    .from(donorEthnicities)
+    .where(eq(donorEthnicities.donorId, donorId))
+    .orderBy(asc(donorEthnicities.position));
+
+export const familyMembersOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorFamilyMembers)
+    .where(eq(donorFamilyMembers.donorId, donorId))
+    .orderBy(asc(donorFamilyMembers.position), asc(donorFamilyMembers.id));
+
+export const familyHistoryOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorFamilyHistory)
+    .where(eq(donorFamilyHistory.donorId, donorId))
+    .orderBy(asc(donorFamilyHistory.key));
+
+export const diseasesOf = (db: Db, donorId: number) =>
+  db.select().from(donorDiseases).where(eq(donorDiseases.donorId, donorId)).orderBy(asc(donorDiseases.id));
+
+export const educationOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorEducationRecords)
+    .where(eq(donorEducationRecords.donorId, donorId))
+    .orderBy(asc(donorEducationRecords.id));
+
+export const examsOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorExamScores)
+    .where(eq(donorExamScores.donorId, donorId))
+    .orderBy(asc(donorExamScores.id));
+
+export const donationCyclesOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorDonationCycles)
+    .where(eq(donorDonationCycles.donorId, donorId))
+    .orderBy(desc(donorDonationCycles.cycleDate));
+
+export const medicationsOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorMedications)
+    .where(eq(donorMedications.donorId, donorId))
+    .orderBy(asc(donorMedications.id));
+
+export const deliveriesOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorDeliveries)
+    .where(eq(donorDeliveries.donorId, donorId))
+    .orderBy(asc(donorDeliveries.dateOfBirth));
+
+export const frozenBatchesOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorFrozenBatches)
+    .where(eq(donorFrozenBatches.donorId, donorId))
+    .orderBy(asc(donorFrozenBatches.frozenDate));
+
+export const customAnswersOf = (db: Db, donorId: number) =>
+  db
+    .select({ question: donorCustomAnswers.question, answer: donorCustomAnswers.answer })
+    .from(donorCustomAnswers)
+    .where(eq(donorCustomAnswers.donorId, donorId))
+    .orderBy(asc(donorCustomAnswers.id));
+
+/** Private files are left out unless the caller may see them. */
+export const picturesOf = (db: Db, donorId: number, withPrivate: boolean) =>
+  db
+    .select()
+    .from(donorPictures)
+    .where(
+      and(eq(donorPictures.donorId, donorId), withPrivate ? undefined : eq(donorPictures.private, false)),
+    )
+    .orderBy(desc(donorPictures.isDefault), asc(donorPictures.position), asc(donorPictures.id));
+
+export const videosOf = (db: Db, donorId: number, withPrivate: boolean) =>
+  db
+    .select()
+    .from(donorVideos)
+    .where(and(eq(donorVideos.donorId, donorId), withPrivate ? undefined : eq(donorVideos.private, false)))
+    .orderBy(asc(donorVideos.id));
+
+export const documentsOf = (db: Db, donorId: number, withPrivate: boolean) =>
+  db
+    .select()
+    .from(donorDocuments)
+    .where(
+      and(eq(donorDocuments.donorId, donorId), withPrivate ? undefined : eq(donorDocuments.private, false)),
+    )
+    .orderBy(asc(donorDocuments.id));
+
+export const additionalDocumentsOf = (db: Db, donorId: number, withPrivate: boolean) =>
+  db
+    .select()
+    .from(donorAdditionalDocuments)
+    .where(
+      and(
+        eq(donorAdditionalDocuments.donorId, donorId),
+        withPrivate ? undefined : eq(donorAdditionalDocuments.private, false),
+      ),
+    )
+    .orderBy(asc(donorAdditionalDocuments.kind), asc(donorAdditionalDocuments.id));
+
+export const FILE_TABLES = {
+  picture: donorPictures,
+  video: donorVideos,
+  document: donorDocuments,
+  additional: donorAdditionalDocuments,
+} as const;
+export type FileKind = keyof typeof FILE_TABLES;
+
+export async function fileRow(db: Db, kind: FileKind, fileId: number) {
+  const table = FILE_TABLES[kind];
+  const [row] = await db
+    .select({
+      donorId: table.donorId,
+      storageKey: table.storageKey,
+      contentType: table.contentType,
+      private: table.private,
+    })
+    .from(table)
+    .where(eq(table.id, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+// --- notes
+
+export const notesOf = (db: Db, donorId: number) =>
+  db
+    .select({
+      noteId: donorNotes.id,
+      managerId: donorNotes.managerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      note: donorNotes.note,
+      createdAt: donorNotes.createdAt,
+    })
+    .from(donorNotes)
+    .leftJoin(users, eq(users.id, donorNotes.managerId))
+    .where(eq(donorNotes.donorId, donorId))
+    .orderBy(desc(donorNotes.createdAt), desc(donorNotes.id));
+
+export async function insertNote(db: Db, values: typeof donorNotes.$inferInsert) {
+  const [row] = await db.insert(donorNotes).values(values).returning();
+  return row!;
+}
+
+export async function noteById(db: Db, noteId: number) {
+  const [row] = await db.select().from(donorNotes).where(eq(donorNotes.id, noteId)).limit(1);
+  return row ?? null;
+}
+
+export const deleteNote = (db: Db, noteId: number) => db.delete(donorNotes).where(eq(donorNotes.id, noteId));
+
+export const setAdminNotes = (db: Db, donorId: number, adminNotes: string) =>
+  db
+    .update(donorProfiles)
+    .set({ adminNotes, updatedAt: new Date() })
+    .where(eq(donorProfiles.donorId, donorId))
+    .returning({ donorId: donorProfiles.donorId });
+
+// --- views
+
+export async function viewExists(db: Db, sessionId: number, donorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql`1` })
+    .from(donorViews)
+    .where(and(eq(donorViews.sessionId, sessionId), eq(donorViews.donorId, donorId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Distinct donors this session opened since `since` (all of them when null). */
+export async function sessionViewCount(db: Db, sessionId: number, since: Date | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(donorViews)
+    .where(and(eq(donorViews.sessionId, sessionId), since ? gte(donorViews.viewedAt, since) : undefined));
+  return row?.n ?? 0;
+}
+
+export async function captchaSolvedAt(db: Db, sessionId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sessions.captchaSolvedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export const markCaptchaSolved = (db: Db, sessionId: number, at: Date) =>
+  db.update(sessions).set({ captchaSolvedAt: at }).where(eq(sessions.id, sessionId));
+
+/** Records the view; false when this session had already counted it (a concurrent request). */
+export async function insertView(
+  db: Db,
+  values: { sessionId: number; donorId: number; userId: number; viewedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(donorViews)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ d: donorViews.donorId });
+  if (rows.length === 0) return false;
+  await db
+    .update(donors)
+    .set({ viewsCount: sql`${donors.viewsCount} + 1` })
+    .where(eq(donors.userId, values.donorId));
+  return true;
+}
+
+// --- summaries (favourites, shares, comparison)
+
+export function summaryColumns() {
+  return {
+    donorId: donors.userId,
+    displayId: donors.displayId,
+    firstName: users.firstName,
+    dateOfBirth: donors.dateOfBirth,
+    availability: donors.availability,
+    donorType: donors.donorType,
+    centerId: donors.centerId,
+    centerSettings: centers.settings,
+    heightCm: donors.heightCm,
+    eyeColor: donors.eyeColor,
+    hairColor: donors.hairColor,
+    educationLevel: donors.educationLevel,
+    bloodGroup: donors.bloodGroup,
+    religion: donors.religion,
+    previousDonor: donors.previousDonor,
+    provenFertility: donors.provenFertility,
+    amhValue: donors.amhValue,
+    donationCount: donors.donationCount,
+    compensation: donors.compensation,
+    pictureId: sql<
+      number | null
+    >`(select p.id from donor_pictures p where p.donor_id = ${donors.userId} and not p.private order by p.is_default desc, p.position, p.id limit 1)`,
+  };
+}
+
+export const favoritesOf = (db: Db, userId: number, visible: SQL) =>
+  db
+    .select({ ...summaryColumns(), favoritedAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(donors, eq(donors.userId, favorites.donorId))
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(and(eq(favorites.userId, userId), visible))
+    .orderBy(desc(favorites.createdAt));
+
+export async function isFavorite(db: Db, userId: number, donorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql`1` })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.donorId, donorId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export const addFavorite = (db: Db, userId: number, donorId: number, at: Date) =>
+  db.insert(favorites).values({ userId, donorId, createdAt: at }).onConflictDoNothing().returning();
+
+export const removeFavorite = (db: Db, userId: number, donorId: number) =>
+  db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.donorId, donorId)))
+    .returning();
+
+export const compareRows = (db: Db, donorIds: number[], visible: SQL) =>
+  db
+    .select(summaryColumns())
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(and(inArray(donors.userId, donorIds), visible));
+
+export async function namesOf(
+  db: Db,
+  table: typeof donorRaces | typeof donorEthnicities,
+  donorIds: number[],
+) {
+  if (donorIds.length === 0) return [];
+  return db
+    .select({ donorId: table.donorId, name: table.name })
+    .from(table)
+    .where(inArray(table.donorId, donorIds))
+    .orderBy(asc(table.position));
+}
+
+// --- sharing
+
+export async function userById(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export const managersOf = (db: Db, centerId: number, exceptUserId: number) =>
+  db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      and(
+        eq(users.centerId, centerId),
+        eq(users.role, 6),
+        ne(users.status, 'Archived'),
+        ne(users.id, exceptUserId),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName));
+
+export async function insertShare(db: Db, values: typeof donorShares.$inferInsert) {
+  const [row] = await db.insert(donorShares).values(values).returning();
+  return row!;
+}
+
+export function sharedWith(db: Db, userId: number, visible: SQL) {
+  return db
+    .select({
+      ...summaryColumns(),
+      shareId: donorShares.id,
+      message: donorShares.message,
+      sharedAt: donorShares.createdAt,
+      sharedByName: sql<string>`coalesce((select trim(s.first_name || ' ' || s.last_name) from users s where s.id = ${donorShares.sharedBy}), '')`,
+    })
+    .from(donorShares)
+    .innerJoin(donors, eq(donors.userId, donorShares.donorId))
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(and(eq(donorShares.sharedTo, userId), visible))
+    .orderBy(desc(donorShares.createdAt), desc(donorShares.id));
+}
+
+export async function userCenterSettings(db: Db, centerId: number) {
+  const [row] = await db
+    .select({ settings: centers.settings })
+    .from(centers)
+    .where(eq(centers.id, centerId))
+    .limit(1);
+  return row?.settings ?? {};
+}
+
+export type SummaryRow = Awaited<ReturnType<typeof compareRows>>[number];

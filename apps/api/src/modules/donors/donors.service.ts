@@ -1,0 +1,657 @@
+import {
+  ageFrom,
+  type CompareDonor,
+  DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD,
+  type DonorDetails,
+  type DonorFields,
+  type DonorFile,
+  type DonorNote,
+  type DonorSummary,
+  type DonorViewAnswer,
+  EMAIL_TYPE,
+  type FavoriteDonor,
+  type ManagerOption,
+  MSG,
+  ROLE,
+  type SharedDonor,
+} from '@dm/shared';
+import type { ModuleDeps } from '../../app.js';
+import {
+  type CenterSettings,
+  DEFAULT_CENTER_SETTINGS,
+  donorEthnicities,
+  donorRaces,
+} from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
+import type { Auth } from '../../platform/auth-context.js';
+import { verifyCaptcha } from '../../platform/captcha.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { queueTemplatedMail } from '../../platform/mail.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { assertDonorVisible, donorVisibility } from './donor-access.js';
+import * as repo from './donors.repo.js';
+
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'> & { storage: FileStorage };
+
+const STAFF: readonly number[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.MASTER];
+const isStaff = (auth: Auth) => STAFF.includes(auth.role);
+const settingsOf = (raw: Partial<CenterSettings> | null | undefined): CenterSettings => ({
+  ...DEFAULT_CENTER_SETTINGS,
+  ...(raw ?? {}),
+});
+
+/**
+ * What the caller may see of one donor. Staff of the donor's own center (and the master) and
+ * the donor themself see everything their role allows; everyone else sees the first name and
+ * the compensation only where the donor's center shows them.
+ */
+function visibilityFor(auth: Auth, donorId: number, donorCenterId: number, raw: Partial<CenterSettings>) {
+  const settings = settingsOf(raw);
+  const insider =
+    auth.role === ROLE.MASTER ||
+    auth.userId === donorId ||
+    (isStaff(auth) && auth.centerId === donorCenterId);
+  return {
+    insider,
+    firstName: insider || settings.isFirstNameVisible,
+    compensation: insider || settings.isCompensationVisible,
+    staff: isStaff(auth),
+    /** Frozen batch details: admin and manager (spec section 6). */
+    frozenBatches: auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER,
+    /** Additional documents are loaded for manager, admin and client. */
+    additional: auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER || auth.role === ROLE.CLIENT,
+    /** Private uploads stay with staff and the donor. */
+    privateFiles: auth.role !== ROLE.CLIENT,
+  };
+}
+
+function maskSsn(deps: Deps, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    const digits = deps.secrets.open(sealed).replace(/\D/g, '');
+    return `***-**-${digits.slice(-4)}`;
+  } catch {
+    return '***-**-****';
+  }
+}
+
+/** Drops the bookkeeping columns a page never shows. */
+function fields(row: Record<string, unknown>, omit: readonly string[] = []): DonorFields {
+  const out: DonorFields = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (['id', 'donorId', 'position', ...omit].includes(key)) continue;
+    if (value instanceof Date) out[key] = value.toISOString();
+    else if (value === undefined) out[key] = null;
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) continue;
+    else out[key] = value as DonorFields[string];
+  }
+  return out;
+}
+
+type FileRow = {
+  id: number;
+  contentType: string;
+  private: boolean;
+  caption?: string | null;
+  title?: string | null;
+  isDefault?: boolean;
+  kind?: string;
+};
+const fileOf = (kind: repo.FileKind, row: FileRow): DonorFile => ({
+  id: row.id,
+  url: `/api/donorfile/${kind}/${row.id}`,
+  title: row.caption ?? row.title ?? null,
+  contentType: row.contentType,
+  private: row.private,
+  isDefault: row.isDefault ?? false,
+  kind: row.kind ?? null,
+});
+
+async function loadVisible(deps: Deps, auth: Auth, donorId: number): Promise<repo.DonorCore> {
+  await assertDonorVisible(deps.db, auth, donorId);
+  const core = await repo.donorCore(deps.db, donorId);
+  if (!core) throw notFound();
+  return core;
+}
+
+const auditRead = (deps: Deps, auth: Auth, donorId: number, centerId: number, section: string) =>
+  audit(deps.db, auth, {
+    action: 'donor.read',
+    entityType: 'donor',
+    entityId: donorId,
+    centerId,
+    details: { section },
+  });
+
+const notesView = (rows: Awaited<ReturnType<typeof repo.notesOf>>): DonorNote[] =>
+  rows.map((n) => ({
+    noteId: n.noteId,
+    managerId: n.managerId,
+    managerName: `${n.firstName ?? ''} ${n.lastName ?? ''}`.trim(),
+    note: n.note,
+    createdAt: n.createdAt.toISOString(),
+  }));
+
+/** The whole donor page, redacted for the caller, in one answer. */
+export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Promise<DonorDetails> {
+  const { db } = deps;
+  const { donor, user, center } = await loadVisible(deps, auth, donorId);
+  if (auth.role === ROLE.CLIENT) await assertPageAllowed(deps, auth, donorId);
+  const see = visibilityFor(auth, donorId, donor.centerId, center.settings);
+  const profile = await repo.profileOf(db, donorId);
+  const [races, ethnicities, members, history, diseases, records, exams, cycles, meds, deliveries, custom] =
+    await Promise.all([
+      repo.racesOf(db, donorId),
+      repo.ethnicitiesOf(db, donorId),
+      repo.familyMembersOf(db, donorId),
+      repo.familyHistoryOf(db, donorId),
+      repo.diseasesOf(db, donorId),
+      repo.educationOf(db, donorId),
+      repo.examsOf(db, donorId),
+      repo.donationCyclesOf(db, donorId),
+      repo.medicationsOf(db, donorId),
+      repo.deliveriesOf(db, donorId),
+      repo.customAnswersOf(db, donorId),
+    ]);
+  const [pictures, videos, documents] = await Promise.all([
+    repo.picturesOf(db, donorId, see.privateFiles),
+    repo.videosOf(db, donorId, see.privateFiles),
+    repo.documentsOf(db, donorId, see.privateFiles),
+  ]);
+  const additional = see.additional ? await repo.additionalDocumentsOf(db, donorId, see.privateFiles) : null;
+  const frozen = see.frozenBatches ? await repo.frozenBatchesOf(db, donorId) : null;
+  // Notes are the donor's own agency's working notes: not for staff of other centers.
+  const notes = see.staff && see.insider ? notesView(await repo.notesOf(db, donorId)) : null;
+  const favorite = await repo.isFavorite(db, auth.userId, donorId);
+  await auditRead(deps, auth, donorId, donor.centerId, 'details');
+
+  const p = profile;
+  return {
+    donorId,
+    displayId: donor.displayId,
+    agencyDisplayId: donor.agencyDisplayId,
+    centerId: donor.centerId,
+    centerName: center.name,
+    firstName: see.firstName ? user.firstName : null,
+    lastName: see.staff || auth.userId === donorId ? user.lastName : null,
+    age: donor.dateOfBirth ? ageFrom(donor.dateOfBirth, deps.clock.now()) : null,
+    availability: donor.availability,
+    frozenAvailability: donor.frozenAvailability,
+    donorType: donor.donorType,
+    viewsCount: donor.viewsCount,
+    isFavorite: favorite,
+    compensation: see.compensation ? donor.compensation : null,
+    ssn: see.staff ? maskSsn(deps, p?.ssnEncrypted ?? null) : null,
+    contact: see.staff
+      ? {
+          email: user.username,
+          contactNo: user.contactNo,
+          countryCode: user.countryCode,
+          address: p?.address ?? null,
+        }
+      : null,
+    general: {
+      eggDonationArrangement: donor.eggDonationArrangement,
+      city: donor.city,
+      state: donor.state,
+      country: donor.country,
+      birthCountry: p?.birthCountry ?? null,
+      birthState: p?.birthState ?? null,
+      maritalStatus: p?.maritalStatus ?? null,
+      occupation: p?.occupation ?? null,
+      religion: donor.religion,
+      numberOfPregnancies: p?.numberOfPregnancies ?? null,
+      childCount: p?.childCount ?? null,
+      ipWillingToWork: p?.ipWillingToWork ?? [],
+      previousDonor: donor.previousDonor,
+      provenFertility: donor.provenFertility,
+      eggdonorCycleCount: donor.donationCount,
+      availableFrom: donor.availableFrom,
+      ...(see.compensation ? { donorFee: p?.donorFee ?? null, donorFeeOther: p?.donorFeeOther ?? null } : {}),
+    },
+    personalHealth: {
+      bloodGroup: donor.bloodGroup,
+      heightCm: donor.heightCm,
+      weightKg: donor.weightKg,
+      bmi: donor.bmi,
+      amhValue: donor.amhValue,
+      amhTestDate: donor.amhTestDate,
+      birthControl: p?.birthControl ?? null,
+      contraceptiveTypes: p?.contraceptiveTypes ?? [],
+      hasPiercing: p?.hasPiercing ?? null,
+      hasTattoo: p?.hasTattoo ?? null,
+      covidVaccineName: p?.covidVaccineName ?? null,
+      covidLastDoseDate: p?.covidLastDoseDate ?? null,
+      transmittedDiseases: p?.transmittedDiseases ?? [],
+      anyMedications: p?.anyMedications ?? null,
+    },
+    healthAnswers: Object.entries(p?.healthAnswers ?? {}).map(([key, a]) => ({
+      key,
+      answer: a.answer,
+      details: a.details ?? null,
+    })),
+    characteristics: {
+      eyeColor: donor.eyeColor,
+      hairColor: donor.hairColor,
+      skinType: donor.skinType,
+      heritage: donor.heritage,
+      bodyType: p?.bodyType ?? null,
+      dominantHand: p?.dominantHand ?? null,
+      personality: p?.personality ?? null,
+      hobbies: p?.hobbies ?? null,
+      raceDetails: p?.raceDetails ?? null,
+      ethnicityDetails: p?.ethnicityDetails ?? null,
+    },
+    races,
+    ethnicities,
+    family: {
+      members: members.map((m) => fields(m)),
+      history: history.map((h) => fields(h)),
+      diseases: diseases.map((d) => fields(d, ['familyMemberId'])),
+    },
+    education: {
+      records: records.map((r) => fields(r)),
+      exams: exams.map((e) => fields(e, ['educationRecordId'])),
+    },
+    pastDonations: cycles.map((c) => fields(c, ['createdAt'])),
+    medications: meds.map((m) => fields(m)),
+    deliveries: deliveries.map((d) => fields(d)),
+    customAnswers: custom,
+    pictures: pictures.map((f) => fileOf('picture', f)),
+    videos: videos.map((f) => fileOf('video', f)),
+    documents: documents.map((f) => fileOf('document', f)),
+    additionalDocuments: additional ? additional.map((f) => fileOf('additional', f)) : null,
+    frozenBatches: frozen ? frozen.map((b) => fields(b, ['selectedBy', 'updatedBy', 'updatedAt'])) : null,
+    notes,
+    adminNotes: see.staff && see.insider ? (p?.adminNotes ?? null) : null,
+    // The match workflow (a later issue) fills these; until then staff see empty panels.
+    matchPanels: see.staff ? { active: [], queued: [] } : null,
+  };
+}
+
+/** GET getdonorfrozenbatchdetails: admin and manager only. */
+export async function frozenBatches(deps: Deps, auth: Auth, donorId: number): Promise<DonorFields[]> {
+  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MANAGER) throw forbidden();
+  const { donor } = await loadVisible(deps, auth, donorId);
+  const rows = await repo.frozenBatchesOf(deps.db, donorId);
+  await auditRead(deps, auth, donorId, donor.centerId, 'frozenBatches');
+  return rows.map((b) => fields(b, ['selectedBy', 'updatedBy', 'updatedAt']));
+}
+
+/** GET getadditionaldocument: manager, admin and client. */
+export async function additionalDocuments(deps: Deps, auth: Auth, donorId: number): Promise<DonorFile[]> {
+  const { donor } = await loadVisible(deps, auth, donorId);
+  const rows = await repo.additionalDocumentsOf(deps.db, donorId, auth.role !== ROLE.CLIENT);
+  await auditRead(deps, auth, donorId, donor.centerId, 'additionalDocuments');
+  return rows.map((f) => fileOf('additional', f));
+}
+
+/** GET getUserPictures, getdonorvideo, getdocumentdetailsbyid. */
+export async function filesOf(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  kind: 'picture' | 'video' | 'document',
+): Promise<DonorFile[]> {
+  const { donor } = await loadVisible(deps, auth, donorId);
+  const withPrivate = auth.role !== ROLE.CLIENT;
+  const rows =
+    kind === 'picture'
+      ? await repo.picturesOf(deps.db, donorId, withPrivate)
+      : kind === 'video'
+        ? await repo.videosOf(deps.db, donorId, withPrivate)
+        : await repo.documentsOf(deps.db, donorId, withPrivate);
+  await auditRead(deps, auth, donorId, donor.centerId, `${kind}s`);
+  return rows.map((f) => fileOf(kind, f));
+}
+
+/** Streams one stored file to a caller who may see its donor (and, for a private one, is not a client). */
+export async function donorFile(
+  deps: Deps,
+  auth: Auth,
+  kind: repo.FileKind,
+  fileId: number,
+): Promise<{ data: Buffer; contentType: string }> {
+  if (kind === 'additional' && auth.role === ROLE.DONOR) throw notFound();
+  const row = await repo.fileRow(deps.db, kind, fileId);
+  if (!row || (row.private && auth.role === ROLE.CLIENT)) throw notFound();
+  await assertDonorVisible(deps.db, auth, row.donorId);
+  let data: Buffer;
+  try {
+    data = await deps.storage.read(row.storageKey);
+  } catch {
+    throw notFound();
+  }
+  await audit(deps.db, auth, {
+    action: 'donor.file.read',
+    entityType: 'donor',
+    entityId: row.donorId,
+    details: { kind, fileId },
+  });
+  return { data, contentType: row.contentType };
+}
+
+/** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
+export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
+  const core = await repo.userCenterSettings(deps.db, auth.centerId);
+  return { visible: isStaff(auth) || settingsOf(core).isCompensationVisible };
+}
+
+// --- views
+
+/** Whether this client session must solve a captcha before opening one more new donor. */
+async function captchaDue(deps: Deps, auth: Auth, donorId: number): Promise<boolean> {
+  if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return false;
+  const since = await repo.captchaSolvedAt(deps.db, auth.sessionId);
+  return (await repo.sessionViewCount(deps.db, auth.sessionId, since)) >= DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD;
+}
+
+/** The page itself is closed too while the captcha is due, so skipping PUT donorviews gains nothing. */
+async function assertPageAllowed(deps: Deps, auth: Auth, donorId: number): Promise<void> {
+  if (await captchaDue(deps, auth, donorId))
+    throw badRequest(MSG.CAPTCHA_REQUIRED, { captchaRequired: true });
+}
+
+/**
+ * PUT donorviews: a client's first look at a donor in this session counts once. A session that
+ * has opened DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD distinct donors since its last solved captcha
+ * must solve one before the next new donor; re-opening a donor already seen never asks.
+ */
+export async function recordView(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  captcha: string | undefined,
+  ip: string,
+): Promise<DonorViewAnswer> {
+  const { donor } = await loadVisible(deps, auth, donorId);
+  if (auth.role !== ROLE.CLIENT) return { counted: false };
+  if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
+  const now = deps.clock.now();
+  let solvedNow = false;
+  if (await captchaDue(deps, auth, donorId)) {
+    if (!captcha) throw badRequest(MSG.CAPTCHA_REQUIRED, { captchaRequired: true });
+    if (!(await verifyCaptcha(deps.db, deps.config, deps.clock, captcha))) {
+      throw badRequest(MSG.CAPTCHA_INVALID, { captchaRequired: true });
+    }
+    solvedNow = true;
+  }
+  return deps.db.transaction(async (tx) => {
+    if (solvedNow) await repo.markCaptchaSolved(tx, auth.sessionId, now);
+    const counted = await repo.insertView(tx, {
+      sessionId: auth.sessionId,
+      donorId,
+      userId: auth.userId,
+      viewedAt: now,
+    });
+    if (counted) {
+      await audit(
+        tx,
+        auth,
+        {
+          action: 'donor.view',
+          entityType: 'donor',
+          entityId: donorId,
+          centerId: donor.centerId,
+          details: { solvedNow },
+        },
+        ip,
+      );
+    }
+    return { counted };
+  });
+}
+
+// --- notes
+
+function assertNoteStaff(auth: Auth): void {
+  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MANAGER) throw forbidden();
+}
+
+/** Notes belong to the donor's own center: staff of a center that only sees the donor may not touch them. */
+function assertOwnCenter(auth: Auth, donorCenterId: number): void {
+  if (auth.centerId !== donorCenterId) throw forbidden();
+}
+
+export async function listNotes(deps: Deps, auth: Auth, donorId: number): Promise<DonorNote[]> {
+  assertNoteStaff(auth);
+  const { donor } = await loadVisible(deps, auth, donorId);
+  assertOwnCenter(auth, donor.centerId);
+  const rows = await repo.notesOf(deps.db, donorId);
+  await auditRead(deps, auth, donorId, donor.centerId, 'notes');
+  return notesView(rows);
+}
+
+export async function addNote(deps: Deps, auth: Auth, donorId: number, note: string): Promise<DonorNote> {
+  assertNoteStaff(auth);
+  const text = note.trim();
+  if (!text) throw badRequest(MSG.NOTE_BLANK);
+  const { donor } = await loadVisible(deps, auth, donorId);
+  assertOwnCenter(auth, donor.centerId);
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.insertNote(tx, {
+      donorId,
+      managerId: auth.userId,
+      note: text,
+      createdAt: deps.clock.now(),
+    });
+    await audit(tx, auth, {
+      action: 'donor.note.add',
+      entityType: 'donor',
+      entityId: donorId,
+      centerId: donor.centerId,
+      details: { noteId: row.id },
+    });
+    const [view] = notesView((await repo.notesOf(tx, donorId)).filter((n) => n.noteId === row.id));
+    return view!;
+  });
+}
+
+/** Staff may remove notes of a donor they may see: the author always, an admin any note. */
+export async function removeNote(deps: Deps, auth: Auth, noteId: number): Promise<void> {
+  assertNoteStaff(auth);
+  const note = await repo.noteById(deps.db, noteId);
+  if (!note) throw notFound();
+  const { donor } = await loadVisible(deps, auth, note.donorId);
+  assertOwnCenter(auth, donor.centerId);
+  if (auth.role !== ROLE.ADMIN && note.managerId !== auth.userId) throw forbidden();
+  await deps.db.transaction(async (tx) => {
+    await repo.deleteNote(tx, noteId);
+    await audit(tx, auth, {
+      action: 'donor.note.remove',
+      entityType: 'donor',
+      entityId: note.donorId,
+      centerId: donor.centerId,
+      details: { noteId },
+    });
+  });
+}
+
+/** PUT savenotes: the profile-wide admin notes. */
+export async function saveAdminNotes(deps: Deps, auth: Auth, donorId: number, notes: string): Promise<void> {
+  assertNoteStaff(auth);
+  const { donor } = await loadVisible(deps, auth, donorId);
+  assertOwnCenter(auth, donor.centerId);
+  await deps.db.transaction(async (tx) => {
+    const rows = await repo.setAdminNotes(tx, donorId, notes);
+    if (rows.length === 0) throw notFound();
+    await audit(tx, auth, {
+      action: 'donor.adminNotes.save',
+      entityType: 'donor',
+      entityId: donorId,
+      centerId: donor.centerId,
+      details: { length: notes.length },
+    });
+  });
+}
+
+// --- summaries
+
+function summaryOf(deps: Deps, auth: Auth, row: repo.SummaryRow): DonorSummary {
+  const see = visibilityFor(auth, row.donorId, row.centerId, row.centerSettings);
+  return {
+    donorId: row.donorId,
+    displayId: row.displayId,
+    firstName: see.firstName ? row.firstName : null,
+    age: row.dateOfBirth ? ageFrom(row.dateOfBirth, deps.clock.now()) : null,
+    availability: row.availability,
+    donorType: row.donorType,
+    centerId: row.centerId,
+    heightCm: row.heightCm,
+    eyeColor: row.eyeColor,
+    hairColor: row.hairColor,
+    educationLevel: row.educationLevel,
+    bloodGroup: row.bloodGroup,
+    picture: row.pictureId ? `/api/donorfile/picture/${row.pictureId}` : null,
+  };
+}
+
+// --- favourites
+
+/**
+ * GET getfavoritelist/{id}: one's own favourites; a case manager (or admin) may open those of a
+ * client of their own center. Another center's client answers 404.
+ */
+export async function favoriteList(
+  deps: Deps,
+  auth: Auth,
+  userId: number | undefined,
+): Promise<FavoriteDonor[]> {
+  const owner = userId ?? auth.userId;
+  if (owner !== auth.userId) {
+    if (!isStaff(auth)) throw notFound();
+    const client = await repo.userById(deps.db, owner);
+    if (!client || client.role !== ROLE.CLIENT) throw notFound();
+    if (auth.role !== ROLE.MASTER && client.centerId !== auth.centerId) throw notFound();
+    await audit(deps.db, auth, { action: 'favorites.read', entityType: 'user', entityId: owner });
+  }
+  const rows = await repo.favoritesOf(deps.db, owner, await donorVisibility(deps.db, auth));
+  return rows.map((r) => ({ ...summaryOf(deps, auth, r), favoritedAt: r.favoritedAt.toISOString() }));
+}
+
+export async function saveFavorite(deps: Deps, auth: Auth, donorId: number): Promise<{ added: boolean }> {
+  const { donor } = await loadVisible(deps, auth, donorId);
+  return deps.db.transaction(async (tx) => {
+    const rows = await repo.addFavorite(tx, auth.userId, donorId, deps.clock.now());
+    if (rows.length > 0) {
+      await audit(tx, auth, {
+        action: 'favorite.add',
+        entityType: 'donor',
+        entityId: donorId,
+        centerId: donor.centerId,
+      });
+    }
+    return { added: rows.length > 0 };
+  });
+}
+
+export async function removeFavorite(deps: Deps, auth: Auth, donorId: number): Promise<{ removed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await repo.removeFavorite(tx, auth.userId, donorId);
+    if (rows.length === 0) throw notFound();
+    await audit(tx, auth, { action: 'favorite.remove', entityType: 'donor', entityId: donorId });
+    return { removed: true };
+  });
+}
+
+// --- comparison
+
+export const COMPARE_MAX = 3;
+
+export async function compareDonors(deps: Deps, auth: Auth, donorIds: number[]): Promise<CompareDonor[]> {
+  const ids = [...new Set(donorIds)];
+  if (ids.length === 0) throw badRequest(MSG.COMPARE_MINIMUM);
+  if (ids.length > COMPARE_MAX) throw badRequest(MSG.COMPARE_LIMIT);
+  const rows = await repo.compareRows(deps.db, ids, await donorVisibility(deps.db, auth));
+  if (rows.length !== ids.length) throw notFound();
+  const [races, ethnicities] = await Promise.all([
+    repo.namesOf(deps.db, donorRaces, ids),
+    repo.namesOf(deps.db, donorEthnicities, ids),
+  ]);
+  for (const id of ids) {
+    const row = rows.find((r) => r.donorId === id)!;
+    await auditRead(deps, auth, id, row.centerId, 'compare');
+  }
+  return ids.map((id) => {
+    const row = rows.find((r) => r.donorId === id)!;
+    const see = visibilityFor(auth, row.donorId, row.centerId, row.centerSettings);
+    return {
+      ...summaryOf(deps, auth, row),
+      compensation: see.compensation ? row.compensation : null,
+      races: races.filter((r) => r.donorId === id).map((r) => r.name),
+      ethnicities: ethnicities.filter((r) => r.donorId === id).map((r) => r.name),
+      religion: row.religion,
+      previousDonor: row.previousDonor,
+      provenFertility: row.provenFertility,
+      amhValue: row.amhValue,
+      donationCount: row.donationCount,
+    };
+  });
+}
+
+// --- sharing with another case manager
+
+export async function managers(deps: Deps, auth: Auth): Promise<ManagerOption[]> {
+  const rows = await repo.managersOf(deps.db, auth.centerId, auth.userId);
+  return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() }));
+}
+
+export async function shareDonor(
+  deps: Deps,
+  auth: Auth,
+  input: { donorId: number; sharedTo: number | undefined; message: string },
+): Promise<void> {
+  if (!input.sharedTo) throw badRequest(MSG.SELECT_MANAGER);
+  const { donor, user } = await loadVisible(deps, auth, input.donorId);
+  const target = await repo.userById(deps.db, input.sharedTo);
+  if (
+    !target ||
+    target.role !== ROLE.MANAGER ||
+    target.status === 'Archived' ||
+    target.centerId !== auth.centerId ||
+    target.id === auth.userId
+  ) {
+    throw badRequest(MSG.SELECT_MANAGER);
+  }
+  const sender = await repo.userById(deps.db, auth.userId);
+  const senderName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
+  await deps.db.transaction(async (tx) => {
+    const share = await repo.insertShare(tx, {
+      donorId: input.donorId,
+      sharedBy: auth.userId,
+      sharedTo: target.id,
+      message: input.message,
+      createdAt: deps.clock.now(),
+    });
+    await queueTemplatedMail(tx, {
+      centerId: auth.centerId,
+      emailTypeId: EMAIL_TYPE.SHARE_DONOR,
+      to: target.username,
+      vars: {
+        recipient: `${target.firstName} ${target.lastName}`.trim(),
+        sender: senderName,
+        donor: donor.displayId ?? String(donor.userId),
+        message: input.message,
+        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
+      },
+    });
+    await audit(tx, auth, {
+      action: 'donor.share',
+      entityType: 'donor',
+      entityId: input.donorId,
+      centerId: donor.centerId,
+      details: { shareId: share.id, sharedTo: target.id, donorUser: user.id },
+    });
+  });
+}
+
+export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[]> {
+  const rows = await repo.sharedWith(deps.db, auth.userId, await donorVisibility(deps.db, auth));
+  return rows.map((r) => ({
+    ...summaryOf(deps, auth, r),
+    shareId: r.shareId,
+    sharedByName: r.sharedByName,
+    message: r.message,
+    sharedAt: r.sharedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,386 @@
+import { heightRangeCm, type SearchFilters, type SearchSort } from '@dm/shared';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type CenterSettings,
+  centers,
+  DEFAULT_CENTER_SETTINGS,
+  donorEducationRecords,
+  donorEthnicities,
+  donorExamScores,
+  donorPictures,
+  donorRaces,
+  donors,
+  savedSearches,
+  searchHistory,
+  users,
+  zipCodes,
+} from '../../db/schema/index.js';
+import { type Db, queryRows } from '../../platform/db.js';
+
+const EARTH_RADIUS_MILES = 3958.8;
+const MILES_PER_DEGREE_LATITUDE = 69.0;
+
+export interface ZipPoint {
+  latitude: number;
+  longitude: number;
+}
+
+export async function findZipPoint(db: Db, zipcode: string): Promise<ZipPoint | undefined> {
+  const [row] = await db
+    .select({ latitude: zipCodes.latitude, longitude: zipCodes.longitude })
+    .from(zipCodes)
+    .where(and(eq(zipCodes.country, 'US'), eq(zipCodes.zipcode, zipcode)))
+    .limit(1);
+  return row;
+}
+
+/** Great-circle miles from a point to the donor (haversine). */
+export function distanceSql(p: ZipPoint): SQL {
+  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${donors.latitude} - ${p.latitude}::float8) / 2), 2)
+    + cos(radians(${p.latitude}::float8)) * cos(radians(${donors.latitude}))
+      * power(sin(radians(${donors.longitude} - ${p.longitude}::float8) / 2), 2)))))`;
+}
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** "Any of" (OR) needs one semi-join; "all of" (AND) one per name. */
+function namedEntries(
+  table: typeof donorRaces | typeof donorEthnicities,
+  names: readonly string[],
+  condition: 'AND' | 'OR',
+): SQL | undefined {
+  if (names.length === 0) return undefined;
+  const exists = (n: readonly string[]) =>
+    sql`exists (select 1 from ${table} x where x.donor_id = ${donors.userId} and x.name in (${list(n)}))`;
+  if (condition === 'OR') return exists(names);
+  return and(...names.map((n) => exists([n])));
+}
+
+function examBetween(exam: string, min: number | undefined, max: number | undefined): SQL | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  return sql`exists (select 1 from ${donorExamScores} s where s.donor_id = ${donors.userId}
+    and s.exam = ${exam} and s.score >= ${min ?? 0}::float8 and s.score <= ${max ?? 1e9}::float8)`;
+}
+
+/** YYYY-MM-DD of `years` whole years before `now` (UTC calendar). */
+function yearsBefore(now: Date, years: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface FilterContext {
+  now: Date;
+  /** The searched zip code's point, when a zip code is set. */
+  point: ZipPoint | null;
+  /** The tsquery text of the global search, or null. */
+  textQuery: string | null;
+  /** Whether the caller sees first names of a donor: a condition on the donor's center. */
+  firstNameVisible: SQL;
+  /** Whether the caller sees last names of a donor. */
+  lastNameVisible: SQL;
+}
+
+/**
+ * The words of the donor's names the caller may not see, as lexemes. The search document holds
+ * the names, so text search drops them before matching: nobody finds a donor by a name the
+ * list would not show them.
+ */
+function hiddenNameLexemes(ctx: FilterContext): SQL {
+  const words = (column: typeof users.firstName | typeof users.lastName) =>
+    sql`tsvector_to_array(to_tsvector('simple', ${column}))`;
+  return sql`(case when ${ctx.firstNameVisible} then '{}'::text[] else ${words(users.firstName)} end
+    || case when ${ctx.lastNameVisible} then '{}'::text[] else ${words(users.lastName)} end)`;
+}
+
+/** Every filter of the search as conditions on donors (joined with users). */
+export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
+  const out: (SQL | undefined)[] = [];
+  if (f.centers.length) out.push(inArray(donors.centerId, f.centers));
+  if (f.eyecolor.length) out.push(inArray(donors.eyeColor, f.eyecolor));
+  if (f.haircolor.length) out.push(inArray(donors.hairColor, f.haircolor));
+  if (f.blood_group.length) out.push(inArray(donors.bloodGroup, f.blood_group));
+  if (f.religions.length) out.push(inArray(donors.religion, f.religions));
+  if (f.locations.length) out.push(inArray(donors.state, f.locations));
+  if (f.educationlevel.length) out.push(inArray(donors.educationLevel, f.educationlevel));
+  if (f.donortype.length) out.push(inArray(donors.donorType, f.donortype));
+  if (f.donoravailability.length) out.push(inArray(donors.availability, f.donoravailability));
+  if (f.eggDonationArrangement.length)
+    out.push(inArray(donors.eggDonationArrangement, f.eggDonationArrangement));
+  if (f.heritage.length) out.push(sql`${donors.heritage} && array[${list(f.heritage)}]::text[]`);
+  out.push(namedEntries(donorRaces, f.race, f.raceCondition));
+  out.push(namedEntries(donorEthnicities, f.ethnicity, f.ethCondition));
+  const height = heightRangeCm(f);
+  if (height.min !== null) out.push(gte(donors.heightCm, height.min));
+  if (height.max !== null) out.push(lte(donors.heightCm, height.max));
+  // age >= minage <=> born on or before minage years ago; age <= maxage <=> born after maxage+1 years ago.
+  out.push(lte(donors.dateOfBirth, yearsBefore(ctx.now, f.minage)));
+  out.push(sql`${donors.dateOfBirth} > ${yearsBefore(ctx.now, f.maxage + 1)}`);
+  out.push(examBetween('ACT', f.minact, f.maxact));
+  out.push(examBetween('SAT', f.minsat, f.maxsat));
+  if (f.mingpa !== undefined || f.maxgpa !== undefined)
+    out.push(sql`exists (select 1 from ${donorEducationRecords} g where g.donor_id = ${donors.userId}
+      and g.gpa >= ${f.mingpa ?? 0}::float8 and g.gpa <= ${f.maxgpa ?? 1e9}::float8)`);
+  if (f.minamhscore !== undefined) out.push(gte(donors.amhValue, f.minamhscore));
+  if (f.maxamhscore !== undefined) out.push(lte(donors.amhValue, f.maxamhscore));
+  if (f.first_name)
+    out.push(
+      sql`(${ctx.firstNameVisible} and lower(${users.firstName}) like ${`${escapeLike(f.first_name.toLowerCase())}%`})`,
+    );
+  if (f.donor_id)
+    out.push(
+      sql`(lower(${donors.agencyDisplayId}) = ${f.donor_id.toLowerCase()} or lower(${donors.displayId}) = ${f.donor_id.toLowerCase()})`,
+    );
+  if (ctx.textQuery) {
+    // The first test uses the GIN index; the second re-checks the few rows left without hidden names.
+    const query = sql`to_tsquery('simple', ${ctx.textQuery})`;
+    const document = sql`to_tsvector('simple', ${donors.searchDocument})`;
+    out.push(sql`${document} @@ ${query}`);
+    out.push(sql`ts_delete(${document}, ${hiddenNameLexemes(ctx)}) @@ ${query}`);
+  }
+  if (f.previousdonor !== undefined) out.push(eq(donors.previousDonor, f.previousdonor));
+  if (f.provenfertility !== undefined) out.push(eq(donors.provenFertility, f.provenfertility));
+  if (f.college_degree !== undefined) out.push(eq(donors.collegeDegree, f.college_degree));
+  if (ctx.point && f.distance !== undefined) {
+    // The bounding box lets the (latitude, longitude) index cut the rows the exact distance checks.
+    const dLat = f.distance / MILES_PER_DEGREE_LATITUDE;
+    out.push(gte(donors.latitude, ctx.point.latitude - dLat));
+    out.push(lte(donors.latitude, ctx.point.latitude + dLat));
+    const cosLat = Math.cos((ctx.point.latitude * Math.PI) / 180);
+    const dLng = cosLat > 0.01 ? f.distance / (MILES_PER_DEGREE_LATITUDE * cosLat) : 360;
+    if (Math.abs(ctx.point.longitude) + dLng < 180) {
+      out.push(gte(donors.longitude, ctx.point.longitude - dLng));
+      out.push(lte(donors.longitude, ctx.point.longitude + dLng));
+    }
+    out.push(sql`${distanceSql(ctx.point)} <= ${f.distance}::float8`);
+  }
+  return out.filter((c): c is SQL => c !== undefined);
+}
+
+const AVAILABILITY_RANK = sql`case ${donors.availability} when 'Available' then 0 when 'In Cycle' then 1
+  when 'Under Review' then 2 when 'Reserved' then 3 when 'On Hold' then 4 else 5 end`;
+const mainEntry = (table: typeof donorRaces | typeof donorEthnicities) =>
+  sql`(select x.name from ${table} x where x.donor_id = ${donors.userId}
+    order by x.percentage desc, x.position, x.name limit 1)`;
+
+/** The ordering key of each sort; Age orders by date of birth the other way round. */
+export function sortKeys(sort: SearchSort, point: ZipPoint | null): { keys: SQL[]; reversed: boolean } {
+  switch (sort) {
+    case 'Newest':
+      return { keys: [sql`${donors.createdAt}`], reversed: false };
+    case 'Availability':
+      return { keys: [AVAILABILITY_RANK], reversed: false };
+    case 'Height':
+      return { keys: [sql`${donors.heightCm}`], reversed: false };
+    case 'Age':
+      return { keys: [sql`${donors.dateOfBirth}`], reversed: true };
+    case 'Location':
+      return { keys: [sql`${donors.state}`, sql`${donors.city}`], reversed: false };
+    case 'Race':
+      return { keys: [mainEntry(donorRaces)], reversed: false };
+    case 'Ethnicity':
+      return { keys: [mainEntry(donorEthnicities)], reversed: false };
+    case 'Views':
+      return { keys: [sql`${donors.viewsCount}`], reversed: false };
+    case 'Distance':
+      return { keys: [point ? distanceSql(point) : sql`null`], reversed: false };
+  }
+}
+
+export interface SearchRow {
+  id: number;
+  display_id: string | null;
+  agency_display_id: string | null;
+  first_name: string;
+  center_id: number;
+  date_of_birth: string | null;
+  age_unconfirmed: boolean;
+  height_cm: number | null;
+  eye_color: string | null;
+  hair_color: string | null;
+  races: unknown;
+  ethnicities: unknown;
+  city: string | null;
+  state: string | null;
+  availability: string;
+  frozen_availability: string | null;
+  donor_type: string;
+  queue_count: number;
+  frozen_queue_count: number;
+  views_count: number;
+  default_picture_id: number | null;
+  photo_ids: unknown;
+  distance: number | null;
+  total: number;
+}
+
+const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
+  sql`coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
+    order by x.position, x.name) from ${table} x where x.donor_id = ${donors.userId}), '[]'::json)`;
+
+/** One page of matching donors with the total (a window count over the same rows). */
+export async function searchPage(
+  db: Db,
+  where: SQL,
+  order: SQL,
+  point: ZipPoint | null,
+  limit: number,
+  offset: number,
+): Promise<SearchRow[]> {
+  return queryRows<SearchRow>(
+    db,
+    sql`select ${donors.userId} as id, ${donors.displayId} as display_id,
+        ${donors.agencyDisplayId} as agency_display_id, ${users.firstName} as first_name,
+        ${donors.centerId} as center_id, ${donors.dateOfBirth}::text as date_of_birth,
+        ${donors.ageUnconfirmed} as age_unconfirmed, ${donors.heightCm} as height_cm,
+        ${donors.eyeColor} as eye_color, ${donors.hairColor} as hair_color,
+        ${entries(donorRaces)} as races, ${entries(donorEthnicities)} as ethnicities,
+        ${donors.city} as city, ${donors.state} as state, ${donors.availability} as availability,
+        ${donors.frozenAvailability} as frozen_availability, ${donors.donorType} as donor_type,
+        ${donors.queueCount}::int as queue_count, ${donors.frozenQueueCount}::int as frozen_queue_count,
+        ${donors.viewsCount} as views_count,
+        (select p.id from ${donorPictures} p where p.donor_id = ${donors.userId} and p.is_default
+          and not p.private limit 1) as default_picture_id,
+        coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from ${donorPictures} p
+          where p.donor_id = ${donors.userId} and not p.private), '[]'::json) as photo_ids,
+        ${point ? distanceSql(point) : sql`null::float8`} as distance,
+        (count(*) over ())::int as total
+      from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
+      where ${where}
+      order by ${order}
+      limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function countMatching(db: Db, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
+      where ${where}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Every center's settings with defaults filled in, by id (a few dozen rows). */
+export async function centerSettings(db: Db, ids: readonly number[]): Promise<Map<number, CenterSettings>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: centers.id, settings: centers.settings })
+    .from(centers)
+    .where(inArray(centers.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { ...DEFAULT_CENTER_SETTINGS, ...(r.settings ?? {}) }]));
+}
+
+/** Donor centers whose first names the centers themselves publish. */
+export const firstNameShownByCenter = sql`coalesce((select (c.settings->>'isFirstNameVisible')::boolean
+  from ${centers} c where c.id = ${donors.centerId}), true)`;
+
+export async function recordSearch(
+  db: Db,
+  row: { userId: number; centerId: number; filters: SearchFilters; resultCount: number; createdAt: Date },
+): Promise<void> {
+  await db.insert(searchHistory).values(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved searches
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+export function listSaved(db: Db, userId: number): Promise<SavedSearchRow[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(sql`${savedSearches.updatedAt} desc`, savedSearches.id);
+}
+
+export async function findSaved(db: Db, userId: number, id: number): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  return row;
+}
+
+export async function findSavedByName(
+  db: Db,
+  userId: number,
+  name: string,
+): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), sql`lower(${savedSearches.name}) = ${name.toLowerCase()}`));
+  return row;
+}
+
+export async function insertSaved(
+  db: Db,
+  row: { userId: number; name: string; filters: SearchFilters; at: Date },
+): Promise<SavedSearchRow> {
+  const [created] = await db
+    .insert(savedSearches)
+    .values({
+      userId: row.userId,
+      name: row.name,
+      filters: row.filters,
+      createdAt: row.at,
+      updatedAt: row.at,
+    })
+    .returning();
+  return created!;
+}
+
+export async function updateSaved(
+  db: Db,
+  userId: number,
+  id: number,
+  set: { name?: string; filters?: SearchFilters; updatedAt: Date },
+): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .update(savedSearches)
+    .set(set)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function markRun(db: Db, userId: number, id: number, at: Date): Promise<void> {
+  await db
+    .update(savedSearches)
+    .set({ lastRunAt: at })
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+}
+
+export async function deleteSaved(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+export async function findPicture(db: Db, pictureId: number, visible: SQL) {
+  const [row] = await db
+    .select({
+      storageKey: donorPictures.storageKey,
+      contentType: donorPictures.contentType,
+      private: donorPictures.private,
+    })
+    .from(donorPictures)
+    .innerJoin(donors, eq(donors.userId, donorPictures.donorId))
+    .innerJoin(users, eq(users.id, donors.userId))
+    .where(and(eq(donorPictures.id, pictureId), visible))
+    .limit(1);
+  return row;
+}

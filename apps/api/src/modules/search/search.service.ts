@@ -1,0 +1,281 @@
+import {
+  ageFrom,
+  DEFAULT_SEARCH_NAME,
+  DEFAULT_SORT_ORDER,
+  type DonorListItem,
+  globalSearchQuery,
+  MSG,
+  REMAINING_QUEUE_MAX,
+  ROLE,
+  type SavedSearch,
+  type SaveSearchBody,
+  type SearchAnswer,
+  type SearchFilters,
+  type SearchRequest,
+  searchFilters,
+  type UpdateSearchBody,
+} from '@dm/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { ModuleDeps } from '../../app.js';
+import { type CenterSettings, donors } from '../../db/schema/index.js';
+import type { Auth } from '../../platform/auth-context.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
+import { donorVisibility } from '../donors/donor-access.js';
+import * as repo from './search.repo.js';
+
+type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
+
+/** Staff see first names of their own center's donors; everyone else as the donor's center decides. */
+function firstNameVisibleSql(auth: Auth): SQL {
+  if (auth.role === ROLE.MASTER) return sql`true`;
+  if (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN)
+    return sql`(${donors.centerId} = ${auth.centerId} or ${repo.firstNameShownByCenter})`;
+  return repo.firstNameShownByCenter;
+}
+
+/** Last names only for the master and the staff of the donor's own center. */
+function lastNameVisibleSql(auth: Auth): SQL {
+  if (auth.role === ROLE.MASTER) return sql`true`;
+  if (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN)
+    return sql`${donors.centerId} = ${auth.centerId}`;
+  return sql`false`;
+}
+
+function firstNameVisible(auth: Auth, donorCenterId: number, settings: CenterSettings | undefined): boolean {
+  if (auth.role === ROLE.MASTER) return true;
+  if ((auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN) && donorCenterId === auth.centerId)
+    return true;
+  return settings?.isFirstNameVisible ?? true;
+}
+
+/** Queue size minus the queued matches; outside 0 to 3 the center's available spots (spec section 9). */
+export function remainingQueue(queued: number, settings: CenterSettings | undefined): number {
+  const queueSize = settings?.queueSize ?? 3;
+  const remaining = queueSize - queued;
+  return remaining >= 0 && remaining <= REMAINING_QUEUE_MAX ? remaining : (settings?.availableSpots ?? 3);
+}
+
+/** The conditions of a set of filters for this caller: visibility first, then every filter. */
+async function whereOf(
+  db: Db,
+  auth: Auth,
+  f: SearchFilters,
+  now: Date,
+): Promise<{ where: SQL; point: repo.ZipPoint | null }> {
+  let point: repo.ZipPoint | null = null;
+  if (f.zipcode) {
+    point = (await repo.findZipPoint(db, f.zipcode)) ?? null;
+    if (!point) throw badRequest(MSG.INVALID_ZIP);
+  } else if (f.distance !== undefined) {
+    throw badRequest(MSG.ZIP_CODE_FIRST);
+  }
+  const conditions = repo.filterConditions(f, {
+    now,
+    point,
+    textQuery: globalSearchQuery(f.globalSearch),
+    firstNameVisible: firstNameVisibleSql(auth),
+    lastNameVisible: lastNameVisibleSql(auth),
+  });
+  return { where: and(await donorVisibility(db, auth), ...conditions)!, point };
+}
+
+const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
+
+/** POST /getdonorlist */
+export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): Promise<SearchAnswer> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const { sortby, orderby, recordcount, currentPage, searchId, ...filters } = req;
+  const { where, point } = await whereOf(db, auth, filters, now);
+
+  let direction = orderby ?? DEFAULT_SORT_ORDER[sortby];
+  if (sortby === 'Views') {
+    const [own] = (await repo.centerSettings(db, [auth.centerId])).values();
+    if (own?.viewsSortDescending) direction = 'desc';
+  }
+  const { keys, reversed } = repo.sortKeys(sortby, point);
+  const sqlDir = (direction === 'asc') !== reversed ? sql`asc` : sql`desc`;
+  const order = sql.join(
+    [...keys.map((k) => sql`${k} ${sqlDir} nulls last`), sql`${donors.userId} asc`],
+    sql`, `,
+  );
+  const offset = (currentPage - 1) * recordcount;
+  const rows = await repo.searchPage(db, where, order, point, recordcount, offset);
+  const total = rows[0]?.total ?? (currentPage > 1 ? await repo.countMatching(db, where) : 0);
+
+  const settings = await repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]);
+  const items: DonorListItem[] = rows.map((r) => {
+    const s = settings.get(r.center_id);
+    const photoIds = asArray<number>(r.photo_ids);
+    return {
+      id: r.id,
+      displayId: r.display_id,
+      agencyDisplayId: r.agency_display_id,
+      firstName: firstNameVisible(auth, r.center_id, s) ? r.first_name || null : null,
+      centerId: r.center_id,
+      age: r.date_of_birth ? ageFrom(r.date_of_birth, now) : null,
+      ageUnconfirmed: r.age_unconfirmed,
+      heightCm: r.height_cm === null ? null : Number(r.height_cm),
+      eyeColor: r.eye_color,
+      hairColor: r.hair_color,
+      races: asArray(r.races),
+      ethnicities: asArray(r.ethnicities),
+      city: r.city,
+      state: r.state,
+      availability: r.availability,
+      frozenAvailability: r.frozen_availability,
+      donorType: r.donor_type,
+      remainingQueue: remainingQueue(r.queue_count, s),
+      frozenRemainingQueue: remainingQueue(r.frozen_queue_count, s),
+      photoUrl: r.default_picture_id ? `/api/donorphoto/${r.default_picture_id}` : null,
+      photoIds,
+      views: r.views_count,
+      distance: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+    };
+  });
+
+  if (auth.role === ROLE.CLIENT) {
+    await repo.recordSearch(db, {
+      userId: auth.userId,
+      centerId: auth.centerId,
+      filters,
+      resultCount: total,
+      createdAt: now,
+    });
+  }
+  if (searchId !== undefined) await repo.markRun(db, auth.userId, searchId, now);
+  return { rows: items, total, page: currentPage, recordcount };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved searches
+
+const isDefaultName = (name: string) => name.trim().toLowerCase() === DEFAULT_SEARCH_NAME.toLowerCase();
+
+async function assertNameFree(db: Db, userId: number, name: string, exceptId?: number): Promise<void> {
+  if (isDefaultName(name)) throw badRequest(MSG.DEFAULT_SEARCH_LOCKED);
+  const existing = await repo.findSavedByName(db, userId, name);
+  if (existing && existing.id !== exceptId) throw badRequest(MSG.SEARCH_NAME_EXISTS);
+}
+
+/** A concurrent save of the same name loses to the unique index with the same message. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw badRequest(MSG.SEARCH_NAME_EXISTS);
+    throw error;
+  }
+}
+
+async function present(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): Promise<SavedSearch> {
+  const filters = searchFilters.parse(row.filters);
+  let newDonors = 0;
+  try {
+    const { where } = await whereOf(deps.db, auth, filters, deps.clock.now());
+    const since = row.lastRunAt ?? row.createdAt;
+    newDonors = await repo.countMatching(
+      deps.db,
+      and(where, sql`${donors.createdAt} > ${since.toISOString()}`)!,
+    );
+  } catch (error) {
+    // A zip code no longer known makes the search unrunnable; it still lists, with no new donors.
+    if (!(error instanceof Error && 'statusCode' in error)) throw error;
+  }
+  return {
+    search_id: row.id,
+    search_name: row.name,
+    search_data: filters,
+    updated_at: row.updatedAt.toISOString(),
+    last_run_at: row.lastRunAt?.toISOString() ?? null,
+    newDonors,
+  };
+}
+
+/** GET /savedsearches: the caller's own, most recently changed first. */
+export async function listSavedSearches(deps: SearchDeps, auth: Auth): Promise<SavedSearch[]> {
+  const rows = await repo.listSaved(deps.db, auth.userId);
+  return Promise.all(rows.map((r) => present(deps, auth, r)));
+}
+
+/** POST /savesearch */
+export async function saveSearch(deps: SearchDeps, auth: Auth, body: SaveSearchBody): Promise<SavedSearch> {
+  await assertNameFree(deps.db, auth.userId, body.name);
+  const row = await uniqueName(() =>
+    repo.insertSaved(deps.db, {
+      userId: auth.userId,
+      name: body.name,
+      filters: body.filters,
+      at: deps.clock.now(),
+    }),
+  );
+  return present(deps, auth, row);
+}
+
+async function ownSearch(deps: SearchDeps, auth: Auth, id: number): Promise<repo.SavedSearchRow> {
+  const row = await repo.findSaved(deps.db, auth.userId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PUT /savesearch: new filters (and optionally a new name) for one of the caller's searches. */
+export async function updateSearch(
+  deps: SearchDeps,
+  auth: Auth,
+  body: UpdateSearchBody,
+): Promise<SavedSearch> {
+  await ownSearch(deps, auth, body.search_id);
+  if (body.name !== undefined) await assertNameFree(deps.db, auth.userId, body.name, body.search_id);
+  const row = await uniqueName(() =>
+    repo.updateSaved(deps.db, auth.userId, body.search_id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      filters: body.filters,
+      updatedAt: deps.clock.now(),
+    }),
+  );
+  if (!row) throw notFound();
+  return present(deps, auth, row);
+}
+
+/** PUT /updatesearchname */
+export async function renameSearch(
+  deps: SearchDeps,
+  auth: Auth,
+  body: { search_id: number; name: string },
+): Promise<SavedSearch> {
+  await ownSearch(deps, auth, body.search_id);
+  await assertNameFree(deps.db, auth.userId, body.name, body.search_id);
+  const row = await uniqueName(() =>
+    repo.updateSaved(deps.db, auth.userId, body.search_id, { name: body.name, updatedAt: deps.clock.now() }),
+  );
+  if (!row) throw notFound();
+  return present(deps, auth, row);
+}
+
+/** PUT /deletesearchlist */
+export async function deleteSearch(deps: SearchDeps, auth: Auth, searchId: number): Promise<void> {
+  if (!(await repo.deleteSaved(deps.db, auth.userId, searchId))) throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+/** GET /donorphoto/{pictureId}: a visible donor's picture; private pictures only for staff. */
+export async function donorPhoto(
+  deps: Pick<ModuleDeps, 'db' | 'config'>,
+  auth: Auth,
+  pictureId: number,
+): Promise<{ data: Buffer; contentType: string }> {
+  const picture = await repo.findPicture(deps.db, pictureId, await donorVisibility(deps.db, auth));
+  if (!picture || (picture.private && auth.role === ROLE.CLIENT)) throw notFound();
+  const storage = new LocalDiskStorage(uploadsDir(deps.config.dataDir));
+  const data = await storage.read(picture.storageKey).catch(() => {
+    throw notFound();
+  });
+  return { data, contentType: picture.contentType };
+}

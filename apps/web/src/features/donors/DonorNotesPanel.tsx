@@ -1,0 +1,98 @@
+import { type DonorNote, MSG } from '@dm/shared';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { formatNoteDate } from './format';
+import { donorKeys } from './queries';
+
+/** Staff notes on a donor: add (never blank), list newest first, remove after confirming. */
+export function DonorNotesPanel({ donorId, notes }: { donorId: number; notes: DonorNote[] }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) });
+  const add = useMutation({
+    mutationFn: (note: string) =>
+      api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true }),
+    onSuccess: () => {
+      setText('');
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (noteId: number) =>
+      api<null>(`donornotes/${noteId}`, { method: 'DELETE', successToast: true }),
+    onSuccess: () => void refresh(),
+  });
+
+  const submit = () => {
+    if (text.trim() === '') {
+      setError(MSG.NOTE_BLANK);
+      return;
+    }
+    setError(null);
+    add.mutate(text);
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="donor-notes-title">
+      <Stack>
+        <Title order={2} fz="h4" id="donor-notes-title">
+          Notes
+        </Title>
+        <Textarea
+          label="New note"
+          minRows={3}
+          value={text}
+          error={error}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+        />
+        <Group>
+          <Button onClick={submit} loading={add.isPending}>
+            Add note
+          </Button>
+        </Group>
+        {notes.length === 0 ? (
+          <Text c="dimmed">No notes yet.</Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {notes.map((n) => (
+              <Paper key={n.noteId} withBorder p="sm" component="li">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {n.managerName || 'Unknown'} ·{' '}
+                      <time dateTime={n.createdAt}>{formatNoteDate(n.createdAt)}</time>
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{n.note}</Text>
+                  </div>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove note of ${formatNoteDate(n.createdAt)}`}
+                    onClick={() =>
+                      modals.openConfirmModal({
+                        title: 'Remove note',
+                        children: <Text>Are you sure you want to remove this note?</Text>,
+                        labels: { confirm: 'Remove', cancel: 'Cancel' },
+                        confirmProps: { color: 'red' },
+                        onConfirm: () => remove.mutate(n.noteId),
+                      })
+                    }
+                  >
+                    ×
+                  </ActionIcon>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import type {
+  CompareDonor,
+  DonorDetails,
+  DonorNote,
+  FavoriteDonor,
+  ManagerOption,
+  SharedDonor,
+} from '@dm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const donorKeys = {
+  details: (id: number) => ['donors', 'details', id] as const,
+  notes: (id: number) => ['donors', 'notes', id] as const,
+  favorites: (userId: number | null) => ['donors', 'favorites', userId] as const,
+  shared: ['donors', 'shared'] as const,
+  managers: ['donors', 'managers'] as const,
+  compare: (ids: number[]) => ['donors', 'compare', ...ids] as const,
+};
+
+export function useDonorDetails(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: donorKeys.details(id),
+    queryFn: () => api<DonorDetails>(`getdonordetails/${id}`),
+    enabled,
+  });
+}
+
+export function useDonorNotes(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: donorKeys.notes(id),
+    queryFn: () => api<DonorNote[]>(`getdonornotes/${id}`),
+    enabled,
+  });
+}
+
+export function useFavorites(userId: number | null) {
+  return useQuery({
+    queryKey: donorKeys.favorites(userId),
+    queryFn: () => api<FavoriteDonor[]>(userId ? `getfavoritelist/${userId}` : 'getfavoritelist'),
+  });
+}
+
+export function useSharedDonors() {
+  return useQuery({ queryKey: donorKeys.shared, queryFn: () => api<SharedDonor[]>('getshareddonorlist') });
+}
+
+export function useManagers(enabled: boolean) {
+  return useQuery({
+    queryKey: donorKeys.managers,
+    queryFn: () => api<ManagerOption[]>('getmanagers'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCompare(ids: number[]) {
+  return useQuery({
+    queryKey: donorKeys.compare(ids),
+    queryFn: () => api<CompareDonor[]>('comparedonors', { query: { ids: ids.join(',') } }),
+    enabled: ids.length > 0,
+  });
+}
+
+export const saveFavorite = (donorId: number) =>
+  api<{ added: boolean }>('savefavoritedonor', { body: { donor_id: donorId }, successToast: true });
+export const removeFavorite = (donorId: number) =>
+  api<{ removed: boolean }>('removefavoritedonor', { body: { donor_id: donorId }, successToast: true });

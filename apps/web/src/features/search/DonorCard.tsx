@@ -1,0 +1,146 @@
+import { cmToFeetInches, type DonorListItem, pagePath } from '@dm/shared';
+import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+export const donorLabel = (d: DonorListItem) => d.agencyDisplayId ?? d.displayId ?? String(d.id);
+
+export function formatHeight(cm: number | null): string {
+  if (cm === null) return 'Not given';
+  const { feet, inches } = cmToFeetInches(cm);
+  return `${feet}′${inches}″`;
+}
+
+const summary = (entries: DonorListItem['races']) =>
+  entries.length ? entries.map((e) => `${e.name} ${e.percentage}%`).join(', ') : 'Not given';
+
+const AVAILABILITY_COLOR: Record<string, string> = {
+  Available: 'green',
+  'In Cycle': 'blue',
+  'Under Review': 'yellow',
+};
+
+/** The key facts of a donor, shared by the card and the quick view. */
+function Facts({ donor }: { donor: DonorListItem }) {
+  const facts: [string, string][] = [
+    ['Age', donor.age === null ? 'Not given' : `${donor.age}${donor.ageUnconfirmed ? ' (unconfirmed)' : ''}`],
+    ['Height', formatHeight(donor.heightCm)],
+    ['Eyes', donor.eyeColor ?? 'Not given'],
+    ['Hair', donor.hairColor ?? 'Not given'],
+    ['Race', summary(donor.races)],
+    ['Ethnicity', summary(donor.ethnicities)],
+    ['Location', [donor.city, donor.state].filter(Boolean).join(', ') || 'Not given'],
+    ['Donor type', donor.donorType],
+  ];
+  if (donor.distance !== null) facts.push(['Distance', `${donor.distance} miles`]);
+  return (
+    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8, rowGap: 2 }}>
+      {facts.map(([term, value]) => (
+        <Text key={term} component="div" fz="sm" display="contents">
+          <dt style={{ fontWeight: 600 }}>{term}</dt>
+          <dd style={{ margin: 0 }}>{value}</dd>
+        </Text>
+      ))}
+    </dl>
+  );
+}
+
+function Availability({ donor }: { donor: DonorListItem }) {
+  return (
+    <Group gap="xs">
+      {/* Black text on the light tint keeps the 4.5:1 contrast whatever the colour. */}
+      <Badge color={AVAILABILITY_COLOR[donor.availability] ?? 'gray'} variant="light" c="black">
+        {donor.availability}
+      </Badge>
+      <Text fz="sm">{donor.remainingQueue} of 3 queue spots open</Text>
+    </Group>
+  );
+}
+
+/** A slider through the donor's photos, one at a time, with labelled previous/next buttons. */
+function PhotoSlider({ donor }: { donor: DonorListItem }) {
+  const [index, setIndex] = useState(0);
+  const ids = donor.photoIds;
+  if (ids.length === 0) return <Text c="dimmed">No photos.</Text>;
+  const at = Math.min(index, ids.length - 1);
+  return (
+    <Stack gap="xs" align="center">
+      <Image
+        src={`/api/donorphoto/${ids[at]}`}
+        alt={`Donor ${donorLabel(donor)}, photo ${at + 1} of ${ids.length}`}
+        h={320}
+        fit="contain"
+      />
+      {ids.length > 1 ? (
+        <Group>
+          <Button variant="default" size="xs" onClick={() => setIndex((at - 1 + ids.length) % ids.length)}>
+            Previous photo
+          </Button>
+          <Text fz="sm" aria-live="polite">
+            Photo {at + 1} of {ids.length}
+          </Text>
+          <Button variant="default" size="xs" onClick={() => setIndex((at + 1) % ids.length)}>
+            Next photo
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function DonorCard({ donor }: { donor: DonorListItem }) {
+  const [quickView, setQuickView] = useState(false);
+  const label = donorLabel(donor);
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={`Donor ${label}`}>
+      <Card.Section>
+        {donor.photoUrl ? (
+          <Image src={donor.photoUrl} alt={`Donor ${label}`} h={200} fit="cover" loading="lazy" />
+        ) : (
+          <Text h={200} ta="center" pt={90} c="dimmed" bg="gray.1">
+            No photo
+          </Text>
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Text fw={700} component="h2" fz="lg" m={0}>
+          {label}
+          {donor.firstName ? ` · ${donor.firstName}` : ''}
+        </Text>
+        <Availability donor={donor} />
+        <Facts donor={donor} />
+        <Text fz="xs" c="dimmed">
+          {donor.views} views
+        </Text>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={pagePath('donordetails', { id: donor.id })}
+            size="xs"
+            aria-label={`View profile of donor ${label}`}
+          >
+            View profile
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setQuickView(true)}
+            aria-label={`Quick view of donor ${label}`}
+          >
+            Quick view
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={quickView} onClose={() => setQuickView(false)} title={`Donor ${label}`} size="lg">
+        <Stack>
+          <PhotoSlider donor={donor} />
+          <Availability donor={donor} />
+          <Facts donor={donor} />
+          <Button component={Link} to={pagePath('donordetails', { id: donor.id })}>
+            Open full profile
+          </Button>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

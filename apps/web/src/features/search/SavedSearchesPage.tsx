@@ -1,0 +1,183 @@
+import { PAGES, type SavedSearch, searchName } from '@dm/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useSavedSearches, useSavedSearchMutations } from './queries';
+
+function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
+  const { rename } = useSavedSearchMutations();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setName(search?.search_name ?? '');
+    setError(null);
+  }, [search]);
+  const submit = async () => {
+    if (!search) return;
+    const parsed = searchName.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    try {
+      await rename.mutateAsync({ search_id: search.search_id, name: parsed.data });
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <Modal opened={search !== null} onClose={onClose} title="Edit saved search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Search name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The caller's saved searches: run, rename, update (on the search page) and delete. */
+export default function SavedSearchesPage() {
+  const saved = useSavedSearches();
+  const { remove } = useSavedSearchMutations();
+  const [renaming, setRenaming] = useState<SavedSearch | null>(null);
+
+  const confirmDelete = (s: SavedSearch) =>
+    modals.openConfirmModal({
+      title: 'Delete saved search',
+      children: <Text>Are you sure you want to delete the saved search “{s.search_name}”?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(s.search_id),
+    });
+
+  return (
+    <Stack maw={1000}>
+      <Title order={1} fz="h2">
+        {PAGES.searchlistpage.title}
+      </Title>
+      {saved.isPending ? <Loader aria-label="Loading saved searches" /> : null}
+      {saved.isError ? (
+        <Alert color="red" role="alert">
+          {saved.error.message}
+        </Alert>
+      ) : null}
+      {saved.data && saved.data.length === 0 ? (
+        <Text>
+          No saved searches yet. Use “Save search” on the <Link to="/search">search page</Link>.
+        </Text>
+      ) : null}
+      {saved.data?.length ? (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Last changed</Table.Th>
+              <Table.Th scope="col">New donors</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {saved.data.map((s) => (
+              <Table.Tr key={s.search_id}>
+                <Table.Td>{s.search_name}</Table.Td>
+                <Table.Td>{new Date(s.updated_at).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  {s.newDonors ? (
+                    <Badge
+                      color="green"
+                      variant="light"
+                      c="black"
+                      aria-label={`${s.newDonors} new donors since your last visit`}
+                    >
+                      {s.newDonors} new
+                    </Badge>
+                  ) : (
+                    <Text fz="sm" c="dimmed">
+                      None
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      component={Link}
+                      to={`/search?savedsearch=${s.search_id}`}
+                      aria-label={`Run ${s.search_name}`}
+                    >
+                      Run
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={`/search?savedsearch=${s.search_id}`}
+                      aria-label={`Update the filters of ${s.search_name}`}
+                      title="Opens the search with these filters; change them and choose Save search"
+                    >
+                      Update
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setRenaming(s)}
+                      aria-label={`Rename ${s.search_name}`}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => confirmDelete(s)}
+                      aria-label={`Delete ${s.search_name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
+    </Stack>
+  );
+}

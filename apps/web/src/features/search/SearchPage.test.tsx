@@ -1,0 +1,146 @@
+import { type DonorListItem, SEARCH_LOADER_MESSAGES, type SearchAnswer } from '@dm/shared';
+import { ModalsProvider } from '@mantine/modals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import SearchPage from './SearchPage';
+
+const donor = (id: number): DonorListItem => ({
+  id,
+  displayId: `S${id}`,
+  agencyDisplayId: `MA-${id}`,
+  firstName: 'Ann',
+  centerId: 1,
+  age: 25,
+  ageUnconfirmed: false,
+  heightCm: 167.64,
+  eyeColor: 'Blue',
+  hairColor: 'Brown',
+  races: [{ name: 'White', percentage: 100 }],
+  ethnicities: [],
+  city: 'Austin',
+  state: 'TX',
+  availability: 'Available',
+  frozenAvailability: null,
+  donorType: 'Fresh',
+  remainingQueue: 2,
+  frozenRemainingQueue: 3,
+  photoUrl: '/api/donorphoto/1',
+  photoIds: [1, 2],
+  views: 10,
+  distance: null,
+});
+
+const answer = (r: StubRequest): SearchAnswer => ({
+  rows: [donor(1), donor(2)],
+  total: 60,
+  page: (r.body as { currentPage: number }).currentPage,
+  recordcount: 25,
+});
+
+const common = {
+  getdonorlist: (r: StubRequest) => ok(answer(r)),
+  savedsearches: ok([]),
+  getagencieshasdonoraccess: ok({
+    agencies: [{ centerId: 1, name: 'Main' }],
+    agencyWithMultiAgencyAccess: [],
+  }),
+  'getallstates/US': ok([{ isoCode: 'TX', name: 'Texas' }]),
+};
+
+const page = (consumerSite = false, api = {}) =>
+  renderPage(
+    <ModalsProvider>
+      <SearchPage />
+    </ModalsProvider>,
+    {
+      api: {
+        me: ok(sessionUser({ center: { ...sessionUser().center, consumerSite } })),
+        ...common,
+        ...api,
+      },
+    },
+  );
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// The full filter form renders slowly in happy-dom under a busy machine.
+describe('SearchPage', { timeout: 20_000 }, () => {
+  it('searches on load, shows cards linking to the donor details, and pages', async () => {
+    const { requests } = page();
+    expect(await screen.findByText('60 donors found')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'View profile of donor MA-1' });
+    expect(link.getAttribute('href')).toBe('/donordetails/1');
+    expect(screen.getAllByText('2 of 3 queue spots open').length).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getdonorlist').at(-1)?.body).toMatchObject({
+        currentPage: 2,
+      }),
+    );
+  });
+
+  it('sends the filters of the form when searching', async () => {
+    const { requests } = page();
+    await screen.findByText('60 donors found');
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search everything/ }), {
+      target: { value: 'austin' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getdonorlist').at(-1)?.body).toEqual({
+        minage: 19,
+        maxage: 36,
+        globalSearch: 'austin',
+        sortby: 'Newest',
+        recordcount: 25,
+        currentPage: 1,
+      }),
+    );
+  });
+
+  it('opens a quick view titled with the donor id', async () => {
+    page();
+    fireEvent.click(await screen.findByRole('button', { name: 'Quick view of donor MA-1' }));
+    expect(await screen.findByRole('dialog', { name: 'Donor MA-1' })).toBeTruthy();
+    expect(screen.getByText('Photo 1 of 2')).toBeTruthy();
+  });
+
+  it('shows the rotating loader messages only at the consumer center and only while pending', async () => {
+    let release: (() => void) | null = null;
+    // Non-consumer: never the messages.
+    const first = page(false);
+    await screen.findByText('60 donors found');
+    expect(screen.queryByText(SEARCH_LOADER_MESSAGES[0])).toBeNull();
+    first.unmount();
+
+    page(true);
+    await screen.findByText('60 donors found');
+    expect(screen.queryByText(SEARCH_LOADER_MESSAGES[0])).toBeNull();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('getdonorlist')) await gate;
+      return stubbed(input, init);
+    });
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search everything/ }), {
+      target: { value: 'austin' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(SEARCH_LOADER_MESSAGES[0])).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(2600);
+    });
+    expect(await screen.findByText(SEARCH_LOADER_MESSAGES[1])).toBeTruthy();
+    await act(async () => {
+      release?.();
+    });
+    expect(await screen.findByText('60 donors found')).toBeTruthy();
+    expect(screen.queryByText(SEARCH_LOADER_MESSAGES[1])).toBeNull();
+  });
+});

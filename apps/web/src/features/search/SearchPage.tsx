@@ -1,0 +1,360 @@
+import {
+  DEFAULT_SEARCH_NAME,
+  DEFAULT_SORT_ORDER,
+  PAGES,
+  type SavedSearch,
+  SEARCH_LOADER_MESSAGES,
+  SEARCH_LOADER_ROTATE_MS,
+  SEARCH_RECORD_COUNTS,
+  SEARCH_SORTS,
+  type SearchFiltersInput,
+  type SearchRecordCount,
+  type SearchRequestInput,
+  type SearchSort,
+  searchName,
+} from '@dm/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { DonorCard } from './DonorCard';
+import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
+import { useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
+import { SearchFiltersForm } from './SearchFiltersForm';
+
+/** The consumer center's rotating loader text, only while a search is really pending. */
+export function useLoaderMessage(active: boolean): string | null {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (!active) {
+      setIndex(0);
+      return;
+    }
+    const timer = setInterval(
+      () => setIndex((i) => (i + 1) % SEARCH_LOADER_MESSAGES.length),
+      SEARCH_LOADER_ROTATE_MS,
+    );
+    return () => clearInterval(timer);
+  }, [active]);
+  return active ? SEARCH_LOADER_MESSAGES[index]! : null;
+}
+
+const DEFAULT_VALUE = 'default';
+
+function SaveSearchDialog({
+  opened,
+  onClose,
+  filters,
+  current,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  filters: SearchFiltersInput;
+  current: SavedSearch | null;
+}) {
+  const { create, update } = useSavedSearchMutations();
+  const [mode, setMode] = useState<'new' | 'update'>('new');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setMode(current ? 'update' : 'new');
+      setName('');
+      setError(null);
+    }
+  }, [opened, current]);
+  const submit = async () => {
+    setError(null);
+    try {
+      if (mode === 'update' && current) {
+        await update.mutateAsync({ search_id: current.search_id, filters });
+      } else {
+        const parsed = searchName.safeParse(name);
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]!.message);
+          return;
+        }
+        await create.mutateAsync({ name: parsed.data, filters });
+      }
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {current ? (
+            <Radio.Group label="Save as" value={mode} onChange={(v) => setMode(v as 'new' | 'update')}>
+              <Group mt={4}>
+                <Radio value="update" label={`Update “${current.search_name}”`} />
+                <Radio value="new" label="A new saved search" />
+              </Group>
+            </Radio.Group>
+          ) : null}
+          {mode === 'new' ? (
+            <TextInput
+              label="Search name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={error}
+              data-autofocus
+            />
+          ) : error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export default function SearchPage() {
+  const { user } = useSession();
+  const consumer = user?.center.consumerSite === true;
+  const [params, setParams] = useSearchParams();
+  const saved = useSavedSearches();
+
+  const [values, setValues] = useState<SearchFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [applied, setApplied] = useState<SearchFiltersInput>(() => toFilters(EMPTY_FORM));
+  const [sortby, setSortby] = useState<SearchSort>('Newest');
+  const [orderby, setOrderby] = useState<'asc' | 'desc' | null>(null);
+  const [recordcount, setRecordcount] = useState<SearchRecordCount>(25);
+  const [currentPage, setCurrentPage] = useState(1);
+  const [selected, setSelected] = useState<string>(DEFAULT_VALUE);
+  const [runSearchId, setRunSearchId] = useState<number | undefined>(undefined);
+  const [saveOpen, setSaveOpen] = useState(false);
+
+  const request: SearchRequestInput = toSearchRequest(applied, {
+    sortby,
+    orderby,
+    recordcount,
+    currentPage,
+    searchId: runSearchId,
+  });
+  const list = useDonorList(request);
+  const loaderMessage = useLoaderMessage(consumer && list.isFetching);
+  const current = saved.data?.find((s) => String(s.search_id) === selected) ?? null;
+
+  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      const { [key]: _cleared, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const run = (filters: SearchFiltersInput, searchId?: number) => {
+    const problems = validate(toSearchRequest(filters, { sortby, orderby, recordcount, currentPage: 1 }));
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setApplied(filters);
+    setRunSearchId(searchId);
+    setCurrentPage(1);
+  };
+
+  const loadSaved = (value: string | null) => {
+    const id = value ?? DEFAULT_VALUE;
+    setSelected(id);
+    const search = saved.data?.find((s) => String(s.search_id) === id);
+    const next = search ? fromFilters(search.search_data) : EMPTY_FORM;
+    setValues(next);
+    run(toFilters(next), search?.search_id);
+  };
+
+  // /search?savedsearch={id} (from the saved searches page) runs that search once it is loaded.
+  const requested = params.get('savedsearch');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per requested search
+  useEffect(() => {
+    if (!requested || !saved.data) return;
+    loadSaved(requested);
+    setParams({}, { replace: true });
+  }, [requested, saved.data]);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.recordcount)) : 1;
+  const sortOptions = SEARCH_SORTS.filter((s) => s !== 'Distance' || !!applied.zipcode);
+  const effectiveOrder = orderby ?? DEFAULT_SORT_ORDER[sortby];
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        {PAGES.search.title}
+      </Title>
+      <Paper withBorder p="md">
+        <form
+          aria-label="Search filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(toFilters(values), current?.search_id);
+          }}
+        >
+          <Stack>
+            <Group align="flex-end" wrap="wrap">
+              <TextInput
+                label="Search everything"
+                description="Names, ids, places, traits (at least 2 characters)"
+                value={values.globalSearch}
+                onChange={(e) => set('globalSearch', e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 220 }}
+                type="search"
+              />
+              <Select
+                label="Saved searches"
+                data={[
+                  { value: DEFAULT_VALUE, label: DEFAULT_SEARCH_NAME },
+                  ...(saved.data ?? []).map((s) => ({
+                    value: String(s.search_id),
+                    label: s.newDonors ? `${s.search_name} (${s.newDonors} new)` : s.search_name,
+                  })),
+                ]}
+                value={selected}
+                onChange={loadSaved}
+                allowDeselect={false}
+                w={260}
+              />
+            </Group>
+            <SearchFiltersForm values={values} set={set} errors={errors} />
+            {Object.keys(errors).length ? (
+              <Alert color="red" role="alert" title="Please check the filters">
+                {Object.values(errors)[0]}
+              </Alert>
+            ) : null}
+            <Group>
+              <Button type="submit">Search</Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setValues(EMPTY_FORM);
+                  setSelected(DEFAULT_VALUE);
+                  run(toFilters(EMPTY_FORM));
+                }}
+              >
+                Reset filters
+              </Button>
+              <Button variant="light" onClick={() => setSaveOpen(true)}>
+                Save search
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Group justify="space-between" align="flex-end">
+        <Text aria-live="polite" role="status">
+          {loaderMessage ?? (data ? `${data.total} donors found` : list.isPending ? 'Searching…' : '')}
+        </Text>
+        <Group>
+          <Select
+            label="Sort by"
+            data={sortOptions}
+            value={sortby}
+            onChange={(v) => {
+              setSortby((v as SearchSort) ?? 'Newest');
+              setOrderby(null);
+              setCurrentPage(1);
+            }}
+            allowDeselect={false}
+            w={160}
+          />
+          <Select
+            label="Order"
+            data={[
+              { value: 'asc', label: 'Ascending' },
+              { value: 'desc', label: 'Descending' },
+            ]}
+            value={effectiveOrder}
+            onChange={(v) => {
+              setOrderby((v as 'asc' | 'desc') ?? null);
+              setCurrentPage(1);
+            }}
+            allowDeselect={false}
+            w={140}
+          />
+          <Select
+            label="Donors per page"
+            data={SEARCH_RECORD_COUNTS.map(String)}
+            value={String(recordcount)}
+            onChange={(v) => {
+              setRecordcount(Number(v ?? 25) as SearchRecordCount);
+              setCurrentPage(1);
+            }}
+            allowDeselect={false}
+            w={140}
+          />
+        </Group>
+      </Group>
+
+      {list.isFetching && !consumer ? <Loader aria-label="Loading donors" size="sm" /> : null}
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {list.error instanceof Error ? list.error.message : 'The search failed.'}
+        </Alert>
+      ) : null}
+      {data && data.rows.length === 0 ? <Text>No donors match these filters.</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} aria-busy={list.isFetching}>
+        {data?.rows.map((donor) => (
+          <DonorCard key={donor.id} donor={donor} />
+        ))}
+      </SimpleGrid>
+      {data && pages > 1 ? (
+        <nav aria-label="Result pages">
+          <Pagination
+            total={pages}
+            value={currentPage}
+            onChange={setCurrentPage}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getControlProps={(control) => ({
+              'aria-label': {
+                first: 'First page',
+                last: 'Last page',
+                next: 'Next page',
+                previous: 'Previous page',
+              }[control],
+            })}
+          />
+        </nav>
+      ) : null}
+      <SaveSearchDialog
+        opened={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        filters={toFilters(values)}
+        current={current}
+      />
+    </Stack>
+  );
+}

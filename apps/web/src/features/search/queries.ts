@@ -1,0 +1,75 @@
+import type {
+  AgenciesWithDonorAccess,
+  SavedSearch,
+  SearchAnswer,
+  SearchFiltersInput,
+  SearchRequestInput,
+  StateOption,
+} from '@dm/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const searchKeys = {
+  donors: (req: SearchRequestInput | null) => ['search', 'donors', req] as const,
+  saved: ['search', 'saved'] as const,
+  agencies: ['search', 'agencies'] as const,
+  states: ['search', 'states'] as const,
+};
+
+/** POST /getdonorlist; null waits for the first search. */
+export function useDonorList(req: SearchRequestInput | null) {
+  return useQuery({
+    queryKey: searchKeys.donors(req),
+    queryFn: () => api<SearchAnswer>('getdonorlist', { body: req }),
+    enabled: req !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSavedSearches() {
+  return useQuery({ queryKey: searchKeys.saved, queryFn: () => api<SavedSearch[]>('savedsearches') });
+}
+
+export function useAgencies() {
+  return useQuery({
+    queryKey: searchKeys.agencies,
+    queryFn: () => api<AgenciesWithDonorAccess>('getagencieshasdonoraccess'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useStates() {
+  return useQuery({
+    queryKey: searchKeys.states,
+    queryFn: () => api<StateOption[]>('getallstates/US'),
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** Saved-search writes; each refreshes the list. Errors show inline (silent), not as toasts. */
+export function useSavedSearchMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: searchKeys.saved });
+  return {
+    create: useMutation({
+      mutationFn: (b: { name: string; filters: SearchFiltersInput }) =>
+        api<SavedSearch>('savesearch', { body: b, silent: true, successToast: true }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: (b: { search_id: number; name?: string; filters: SearchFiltersInput }) =>
+        api<SavedSearch>('savesearch', { method: 'PUT', body: b, silent: true, successToast: true }),
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: (b: { search_id: number; name: string }) =>
+        api<SavedSearch>('updatesearchname', { method: 'PUT', body: b, silent: true, successToast: true }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (searchId: number) =>
+        api<null>('deletesearchlist', { method: 'PUT', body: { search_id: searchId }, successToast: true }),
+      onSuccess: refresh,
+    }),
+  };
+}
