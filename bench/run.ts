@@ -1,6 +1,8 @@
 // `npm run bench`: boots the real app in process on a fresh embedded database (the test
 // template: migrations, demo seed, reference data for a few countries) and measures the
 // calls every page depends on. Numbers, not pass/fail: report them in the issue notes.
+// BENCH_DATABASE_URL=postgres://... runs the same on a scratch database of that server
+// (created and dropped here); BENCH_DONORS=n adds synthetic donors.
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD, type SearchRequestInput } from '@dm/shared';
 import { sql } from 'drizzle-orm';
@@ -8,7 +10,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
-import { openDatabase } from '../apps/api/src/platform/db.js';
+import { type Database, openDatabase } from '../apps/api/src/platform/db.js';
 import { buildTemplate } from '../apps/api/src/test/template.js';
 
 interface Result {
@@ -32,7 +34,29 @@ async function measure(name: string, runs: number, fn: () => Promise<void>): Pro
   return { name, runs, p50: at(0.5), p95: at(0.95), max: times[times.length - 1]! };
 }
 
-const database = await openDatabase({});
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `dm_bench_${Date.now()}`;
+  const admin = await openDatabase({ databaseUrl: serverUrl });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}
+
+const { database, drop } = await openBenchDatabase();
+console.log(`database: ${database.kind}`);
 const setupStart = performance.now();
 await buildTemplate(database);
 console.log(`setup: migrate + seed in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
@@ -216,3 +240,4 @@ for (const r of results) {
 }
 await app.close();
 await database.close();
+await drop();
