@@ -24,6 +24,8 @@ export interface CenterSettings {
   queueSize: number;
   availableSpots: number;
   maxDonations: number;
+  /** The display id of the center's sample donor: shown to prospects, its views never counted. */
+  sampleDonorCode: string | null;
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -46,6 +48,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   queueSize: 3,
   availableSpots: 3,
   maxDonations: 5,
+  sampleDonorCode: null,
 };
 
 export const centers = pgTable('centers', {

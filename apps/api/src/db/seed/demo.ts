@@ -38,7 +38,8 @@ export const DEMO_CENTERS: CenterSeed[] = [
     name: 'Main Agency',
     appTitle: 'Donor Match',
     suffix: '',
-    settings: { isCompensationVisible: true },
+    // The demo donor doubles as the main center's sample donor.
+    settings: { isCompensationVisible: true, sampleDonorCode: 'D-1001' },
   },
   {
     id: 111,

@@ -364,8 +364,11 @@ export async function recordView(
   captcha: string | undefined,
   ip: string,
 ): Promise<DonorViewAnswer> {
-  const { donor } = await loadVisible(deps, auth, donorId);
+  const { donor, center } = await loadVisible(deps, auth, donorId);
   if (auth.role !== ROLE.CLIENT) return { counted: false };
+  // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
+  const sampleCode = settingsOf(center.settings).sampleDonorCode;
+  if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
   if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
   const now = deps.clock.now();
   let solvedNow = false;

@@ -263,6 +263,21 @@ describe('PUT /api/donorviews/:id', () => {
     expect((await send('PUT', `/api/donorviews/${donorA}`, {})).statusCode).toBe(401);
   });
 
+  it("never counts the center's sample donor", async () => {
+    const [sample] = await t.db
+      .select({ id: donors.userId, n: donors.viewsCount })
+      .from(donors)
+      .where(eq(donors.displayId, 'D-1001'));
+    const res = await send('PUT', `/api/donorviews/${sample!.id}`, {}, await t.tokenFor('parent@demo.test'));
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toEqual({ counted: false });
+    const [after] = await t.db
+      .select({ n: donors.viewsCount })
+      .from(donors)
+      .where(eq(donors.userId, sample!.id));
+    expect(after!.n).toBe(sample!.n);
+  });
+
   it('asks for the captcha at the 21st distinct donor of a session, then goes on', async () => {
     const ids = await clientVisibleDonors('parent@demo.test', 1, 22);
     expect(ids.length).toBe(22);
