@@ -93,21 +93,6 @@ export function signatureIsValid(signature: string): boolean {
   return found.length === 1 && found[0] === ORGANIZATION_PLACEHOLDER;
 }
 
-export const emailTemplateBody = z
-  .object({
-    centerId: z.number().int().positive(),
-    emailTypeId: z.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
-    subject: z.string().trim().min(1, MSG.MANDATORY_TEMPLATE).max(EMAIL_SUBJECT_LIMIT, MSG.SUBJECT_TOO_LONG),
-    definition: z.string().trim().min(1, MSG.MANDATORY_TEMPLATE),
-    signature: z.string().trim().default(''),
-  })
-  .refine((v) => v.definition.includes(RECIPIENT_PLACEHOLDER), {
-    message: MSG.DEFINITION_PLACEHOLDER,
-    path: ['definition'],
-  })
-  .refine((v) => signatureIsValid(v.signature), { message: MSG.SIGNATURE_PLACEHOLDER, path: ['signature'] });
-export type EmailTemplateBody = z.infer<typeof emailTemplateBody>;
-
 /** Per-center SMTP connection (the "connection info" of the test-connection screen). */
 export const smtpConnectionBody = z.object({
   host: z.string().trim().min(1, 'Please enter Host'),

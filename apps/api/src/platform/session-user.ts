@@ -1,6 +1,6 @@
 import { type DonorAvailability, ROLE, type RoleId, type SessionUser, type UserStatus } from '@dm/shared';
 import { desc, eq } from 'drizzle-orm';
-import { centers, DEFAULT_CENTER_SETTINGS, donors, terms, users } from '../db/schema/index.js';
+import { centerSettings, centers, donors, terms, users } from '../db/schema/index.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
 
@@ -39,7 +39,7 @@ export async function buildSessionUser(
     .limit(1);
   if (!row) throw notFound();
   const { user, center, donor } = row;
-  const settings = { ...DEFAULT_CENTER_SETTINGS, ...(center.settings ?? {}) };
+  const settings = centerSettings(center.settings);
 
   let switchedFrom: SessionUser['switchedFrom'] = null;
   if (switchedFromUserId !== null) {

@@ -51,6 +51,11 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   sampleDonorCode: null,
 };
 
+/** A center's settings with the defaults filled in for what it does not set. */
+export function centerSettings(raw: Partial<CenterSettings> | null | undefined): CenterSettings {
+  return { ...DEFAULT_CENTER_SETTINGS, ...(raw ?? {}) };
+}
+
 export const centers = pgTable('centers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

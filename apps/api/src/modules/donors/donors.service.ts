@@ -16,12 +16,7 @@ import {
   type SharedDonor,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
-import {
-  type CenterSettings,
-  DEFAULT_CENTER_SETTINGS,
-  donorEthnicities,
-  donorRaces,
-} from '../../db/schema/index.js';
+import { type CenterSettings, centerSettings, donorEthnicities, donorRaces } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
@@ -35,10 +30,6 @@ export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'> & { s
 
 const STAFF: readonly number[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.MASTER];
 const isStaff = (auth: Auth) => STAFF.includes(auth.role);
-const settingsOf = (raw: Partial<CenterSettings> | null | undefined): CenterSettings => ({
-  ...DEFAULT_CENTER_SETTINGS,
-  ...(raw ?? {}),
-});
 
 /**
  * What the caller may see of one donor. Staff of the donor's own center (and the master) and
@@ -46,7 +37,7 @@ const settingsOf = (raw: Partial<CenterSettings> | null | undefined): CenterSett
  * the compensation only where the donor's center shows them.
  */
 function visibilityFor(auth: Auth, donorId: number, donorCenterId: number, raw: Partial<CenterSettings>) {
-  const settings = settingsOf(raw);
+  const settings = centerSettings(raw);
   const insider =
     auth.role === ROLE.MASTER ||
     auth.userId === donorId ||
@@ -334,7 +325,7 @@ export async function donorFile(
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
 export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
   const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: isStaff(auth) || settingsOf(core).isCompensationVisible };
+  return { visible: isStaff(auth) || centerSettings(core).isCompensationVisible };
 }
 
 // --- views
@@ -367,7 +358,7 @@ export async function recordView(
   const { donor, center } = await loadVisible(deps, auth, donorId);
   if (auth.role !== ROLE.CLIENT) return { counted: false };
   // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
-  const sampleCode = settingsOf(center.settings).sampleDonorCode;
+  const sampleCode = centerSettings(center.settings).sampleDonorCode;
   if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
   if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
   const now = deps.clock.now();

@@ -3,7 +3,6 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type CenterSettings,
   centers,
-  DEFAULT_CENTER_SETTINGS,
   donorEducationRecords,
   donorEthnicities,
   donorExamScores,
@@ -13,6 +12,7 @@ import {
   savedSearches,
   searchHistory,
   users,
+  centerSettings as withDefaults,
   zipCodes,
 } from '../../db/schema/index.js';
 import { type Db, queryRows } from '../../platform/db.js';
@@ -274,7 +274,7 @@ export async function centerSettings(db: Db, ids: readonly number[]): Promise<Ma
     .select({ id: centers.id, settings: centers.settings })
     .from(centers)
     .where(inArray(centers.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, { ...DEFAULT_CENTER_SETTINGS, ...(r.settings ?? {}) }]));
+  return new Map(rows.map((r) => [r.id, withDefaults(r.settings)]));
 }
 
 /** Donor centers whose first names the centers themselves publish. */

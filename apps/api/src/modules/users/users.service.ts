@@ -1,6 +1,6 @@
 import { EMAIL_TYPE, INVITE_TOKEN_TTL_MS, type InviteUserAnswer, MSG, ROLE, type RoleId } from '@dm/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import { DEFAULT_CENTER_SETTINGS, donors, users } from '../../db/schema/index.js';
+import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Config } from '../../platform/config.js';
@@ -104,7 +104,7 @@ async function managerFor(
     return manager.id;
   }
   if (auth.role === ROLE.MANAGER) return auth.userId;
-  const settings = { ...DEFAULT_CENTER_SETTINGS, ...(center.settings ?? {}) };
+  const settings = centerSettings(center.settings);
   return settings.defaultCaseManagerId;
 }
 
