@@ -2,7 +2,9 @@
 // template: migrations, demo seed, reference data for a few countries) and measures the
 // calls every page depends on. Numbers, not pass/fail: report them in the issue notes.
 // BENCH_DATABASE_URL=postgres://... runs the same on a scratch database of that server
-// (created and dropped here); BENCH_DONORS=n adds synthetic donors.
+// (created and dropped here); BENCH_DONORS=n adds synthetic donors. BENCH_REUSE_DATABASE_URL
+// measures an already migrated and seeded database as it is (`npm run seed -- --donors N` with
+// DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time.
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD, type SearchRequestInput } from '@dm/shared';
 import { sql } from 'drizzle-orm';
@@ -10,7 +12,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
-import { type Database, openDatabase } from '../apps/api/src/platform/db.js';
+import { type Database, migrate, openDatabase } from '../apps/api/src/platform/db.js';
 import { buildTemplate } from '../apps/api/src/test/template.js';
 
 interface Result {
@@ -35,6 +37,12 @@ async function measure(name: string, runs: number, fn: () => Promise<void>): Pro
 }
 
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const reuseUrl = process.env.BENCH_REUSE_DATABASE_URL;
+  if (reuseUrl) {
+    const database = await openDatabase({ databaseUrl: reuseUrl });
+    await migrate(database);
+    return { database, drop: async () => {} };
+  }
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -58,7 +66,7 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
 const { database, drop } = await openBenchDatabase();
 console.log(`database: ${database.kind}`);
 const setupStart = performance.now();
-await buildTemplate(database);
+if (!process.env.BENCH_REUSE_DATABASE_URL) await buildTemplate(database);
 console.log(`setup: migrate + seed in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 // BENCH_DONORS=n adds synthetic donors beyond the template's, for search at a realistic size.
 const extraDonors = Number(process.env.BENCH_DONORS ?? 0);

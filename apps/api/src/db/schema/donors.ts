@@ -22,8 +22,10 @@ import { users } from './users.js';
  * stay on users, their one home.
  *
  * Indexes, by the search they serve (search spec sections 3 and 9):
- * - (center_id, availability): every list is limited to the allowed centers and nearly every
- *   search to an availability; the pair narrows to a few thousand rows before anything else.
+ * - (center_id, availability, date_of_birth, archived, allowed_for_matching_tool): every list is
+ *   limited to the allowed centers, nearly every search to an availability and every search to
+ *   an age (a date-of-birth range); with the two visibility flags in the index, counting the
+ *   matches of a search without other filters is an index-only scan.
  * - (center_id, created_at): Newest, the default sort, reads the index in order.
  * - date_of_birth: the age slider becomes a date-of-birth range (age = ageFrom(dob, now)), so
  *   age filter and sort use a plain btree instead of an expression on now().
@@ -110,6 +112,22 @@ export const donors = pgTable(
     /** The profile came from an import and is auto-submitted on login. */
     isScraped: boolean('is_scraped').notNull().default(false),
     /**
+     * The donor's account is archived (users.status = 'Archived'), copied here so that the
+     * visibility rule and the search count read donors and their indexes alone. Kept by the
+     * database: a trigger on users (status updates) and one on donors (insert), migration 0004.
+     */
+    archived: boolean('archived').notNull().default(false),
+    /**
+     * The names of the donor's races and ethnicities (sorted) and the main one of each (highest
+     * percentage), for the race/ethnicity filters (GIN: `&&` for any of, `@>` for all of) and
+     * sorts. Kept by the database: statement triggers on donor_races and donor_ethnicities
+     * (migration 0004) rewrite them whenever those rows change, whoever writes them.
+     */
+    raceNames: text('race_names').array().notNull().default(sql`'{}'::text[]`),
+    ethnicityNames: text('ethnicity_names').array().notNull().default(sql`'{}'::text[]`),
+    mainRace: text('main_race'),
+    mainEthnicity: text('main_ethnicity'),
+    /**
      * Lower-case words the global text search matches (names, ids, place, traits), rebuilt by
      * donorSearchDocument() in the same transaction as any change to those fields.
      */
@@ -118,13 +136,21 @@ export const donors = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('donors_center_availability_idx').on(t.centerId, t.availability),
+    index('donors_center_availability_idx').on(
+      t.centerId,
+      t.availability,
+      t.dateOfBirth,
+      t.archived,
+      t.allowedForMatchingTool,
+    ),
     index('donors_center_created_idx').on(t.centerId, t.createdAt),
     index('donors_dob_idx').on(t.dateOfBirth),
     index('donors_height_idx').on(t.heightCm),
     index('donors_views_idx').on(t.viewsCount),
     index('donors_lat_long_idx').on(t.latitude, t.longitude),
     index('donors_heritage_idx').using('gin', t.heritage),
+    index('donors_race_names_idx').using('gin', t.raceNames),
+    index('donors_ethnicity_names_idx').using('gin', t.ethnicityNames),
     uniqueIndex('donors_center_agency_display_id_unique').on(t.centerId, sql`lower(${t.agencyDisplayId})`),
     index('donors_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchDocument})`),
   ],

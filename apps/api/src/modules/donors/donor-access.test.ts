@@ -1,7 +1,7 @@
 import { ROLE } from '@dm/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, users } from '../../db/schema/index.js';
+import { donorEthnicities, donorRaces, donors, users } from '../../db/schema/index.js';
 import { type Auth, resolveSession } from '../../platform/auth-context.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
@@ -76,5 +76,60 @@ describe('donorVisibility', () => {
     expect(auth.role).toBe(ROLE.DONOR);
     const seen = await visibleDonors('donor@demo.test');
     expect(seen.map((d) => d.id)).toEqual([auth.userId]);
+  });
+});
+
+describe('facts copied onto donors for search (kept by the database)', () => {
+  async function factsOf(id: number) {
+    const [row] = await t.db
+      .select({
+        archived: donors.archived,
+        raceNames: donors.raceNames,
+        mainRace: donors.mainRace,
+        ethnicityNames: donors.ethnicityNames,
+        mainEthnicity: donors.mainEthnicity,
+      })
+      .from(donors)
+      .where(eq(donors.userId, id));
+    return row!;
+  }
+
+  it('follows the account status and the race and ethnicity rows through every change', async () => {
+    const [donor] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .innerJoin(users, eq(users.id, donors.userId))
+      .where(and(eq(users.status, 'Active'), like(users.username, '%@synthetic.test')))
+      .limit(1);
+    const id = donor!.id;
+    await t.db.update(users).set({ status: 'Archived' }).where(eq(users.id, id));
+    expect((await factsOf(id)).archived).toBe(true);
+    await t.db.update(users).set({ status: 'Active' }).where(eq(users.id, id));
+    expect((await factsOf(id)).archived).toBe(false);
+
+    await t.db.delete(donorRaces).where(eq(donorRaces.donorId, id));
+    await t.db.delete(donorEthnicities).where(eq(donorEthnicities.donorId, id));
+    expect(await factsOf(id)).toMatchObject({
+      raceNames: [],
+      mainRace: null,
+      ethnicityNames: [],
+      mainEthnicity: null,
+    });
+    await t.db.insert(donorRaces).values([
+      { donorId: id, name: 'White', percentage: 25, position: 0 },
+      { donorId: id, name: 'Asian', percentage: 75, position: 1 },
+    ]);
+    await t.db.insert(donorEthnicities).values({ donorId: id, name: 'Irish', percentage: 100 });
+    expect(await factsOf(id)).toMatchObject({
+      raceNames: ['Asian', 'White'],
+      mainRace: 'Asian',
+      ethnicityNames: ['Irish'],
+      mainEthnicity: 'Irish',
+    });
+    await t.db
+      .update(donorRaces)
+      .set({ percentage: 90 })
+      .where(and(eq(donorRaces.donorId, id), eq(donorRaces.name, 'White')));
+    expect((await factsOf(id)).mainRace).toBe('White');
   });
 });

@@ -1,5 +1,5 @@
 import { CLIENT_VISIBLE_AVAILABILITY, ROLE } from '@dm/shared';
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { donors, users } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -8,8 +8,8 @@ import { donorAccessCenters } from '../centers/centers.service.js';
 
 /**
  * The one rule of which donors a caller may see; search, details, favourites, comparison,
- * portfolios and downloads all go through it. A query using the condition must join `users`
- * on `users.id = donors.user_id`.
+ * portfolios and downloads all go through it. The condition reads `donors` alone (the archived
+ * flag is copied onto donors for that), so counts need no join.
  *
  * - Master admin: every donor.
  * - Admin and case manager: donors of their own center and of the centers it may see.
@@ -26,7 +26,7 @@ export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
   if (auth.role !== ROLE.CLIENT) return inCenters;
   return and(
     inCenters,
-    ne(users.status, 'Archived'),
+    eq(donors.archived, false),
     inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
     or(eq(donors.centerId, auth.centerId), eq(donors.allowedForMatchingTool, true)),
   )!;

@@ -48,17 +48,15 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-/** "Any of" (OR) needs one semi-join; "all of" (AND) one per name. */
+/** "Any of" (OR) is an overlap with the donor's names, "all of" (AND) containment; both use GIN. */
 function namedEntries(
-  table: typeof donorRaces | typeof donorEthnicities,
+  column: typeof donors.raceNames | typeof donors.ethnicityNames,
   names: readonly string[],
   condition: 'AND' | 'OR',
 ): SQL | undefined {
   if (names.length === 0) return undefined;
-  const exists = (n: readonly string[]) =>
-    sql`exists (select 1 from ${table} x where x.donor_id = ${donors.userId} and x.name in (${list(n)}))`;
-  if (condition === 'OR') return exists(names);
-  return and(...names.map((n) => exists([n])));
+  const wanted = sql`array[${list(names)}]::text[]`;
+  return condition === 'OR' ? sql`${column} && ${wanted}` : sql`${column} @> ${wanted}`;
 }
 
 function examBetween(exam: string, min: number | undefined, max: number | undefined): SQL | undefined {
@@ -114,8 +112,8 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
   if (f.eggDonationArrangement.length)
     out.push(inArray(donors.eggDonationArrangement, f.eggDonationArrangement));
   if (f.heritage.length) out.push(sql`${donors.heritage} && array[${list(f.heritage)}]::text[]`);
-  out.push(namedEntries(donorRaces, f.race, f.raceCondition));
-  out.push(namedEntries(donorEthnicities, f.ethnicity, f.ethCondition));
+  out.push(namedEntries(donors.raceNames, f.race, f.raceCondition));
+  out.push(namedEntries(donors.ethnicityNames, f.ethnicity, f.ethCondition));
   const height = heightRangeCm(f);
   if (height.min !== null) out.push(gte(donors.heightCm, height.min));
   if (height.max !== null) out.push(lte(donors.heightCm, height.max));
@@ -165,9 +163,6 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
 
 const AVAILABILITY_RANK = sql`case ${donors.availability} when 'Available' then 0 when 'In Cycle' then 1
   when 'Under Review' then 2 when 'Reserved' then 3 when 'On Hold' then 4 else 5 end`;
-const mainEntry = (table: typeof donorRaces | typeof donorEthnicities) =>
-  sql`(select x.name from ${table} x where x.donor_id = ${donors.userId}
-    order by x.percentage desc, x.position, x.name limit 1)`;
 
 /** The ordering key of each sort; Age orders by date of birth the other way round. */
 export function sortKeys(sort: SearchSort, point: ZipPoint | null): { keys: SQL[]; reversed: boolean } {
@@ -183,9 +178,9 @@ export function sortKeys(sort: SearchSort, point: ZipPoint | null): { keys: SQL[
     case 'Location':
       return { keys: [sql`${donors.state}`, sql`${donors.city}`], reversed: false };
     case 'Race':
-      return { keys: [mainEntry(donorRaces)], reversed: false };
+      return { keys: [sql`${donors.mainRace}`], reversed: false };
     case 'Ethnicity':
-      return { keys: [mainEntry(donorEthnicities)], reversed: false };
+      return { keys: [sql`${donors.mainEthnicity}`], reversed: false };
     case 'Views':
       return { keys: [sql`${donors.viewsCount}`], reversed: false };
     case 'Distance':
@@ -217,23 +212,46 @@ export interface SearchRow {
   default_picture_id: number | null;
   photo_ids: unknown;
   distance: number | null;
-  total: number;
 }
 
 const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
   sql`coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
     order by x.position, x.name) from ${table} x where x.donor_id = ${donors.userId}), '[]'::json)`;
 
-/** One page of matching donors with the total (a window count over the same rows). */
+/** The conditions of a search; `joinsUsers` when they read users (name filter, text search). */
+export interface Matching {
+  where: SQL;
+  joinsUsers: boolean;
+}
+
+const matchingFrom = (m: Matching) =>
+  m.joinsUsers ? sql`${donors} inner join ${users} on ${users.id} = ${donors.userId}` : sql`${donors}`;
+
+/**
+ * One page of matching donors, in two steps: the ids of the page (filters, order and limit only,
+ * so an index on the sort key can stop after the page), then the card fields of those few ids.
+ * Building the cards inside the first query would compute them for every matching row before
+ * the sort cuts the page.
+ */
 export async function searchPage(
   db: Db,
-  where: SQL,
+  match: Matching,
   order: SQL,
   point: ZipPoint | null,
   limit: number,
   offset: number,
 ): Promise<SearchRow[]> {
-  return queryRows<SearchRow>(
+  const page = await queryRows<{ id: number }>(
+    db,
+    sql`select ${donors.userId} as id
+      from ${matchingFrom(match)}
+      where ${match.where}
+      order by ${order}
+      limit ${limit} offset ${offset}`,
+  );
+  if (page.length === 0) return [];
+  const ids = page.map((r) => r.id);
+  const rows = await queryRows<SearchRow>(
     db,
     sql`select ${donors.userId} as id, ${donors.displayId} as display_id,
         ${donors.agencyDisplayId} as agency_display_id, ${users.firstName} as first_name,
@@ -249,20 +267,18 @@ export async function searchPage(
           and not p.private limit 1) as default_picture_id,
         coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from ${donorPictures} p
           where p.donor_id = ${donors.userId} and not p.private), '[]'::json) as photo_ids,
-        ${point ? distanceSql(point) : sql`null::float8`} as distance,
-        (count(*) over ())::int as total
+        ${point ? distanceSql(point) : sql`null::float8`} as distance
       from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
-      where ${where}
-      order by ${order}
-      limit ${limit} offset ${offset}`,
+      where ${inArray(donors.userId, ids)}`,
   );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is SearchRow => r !== undefined);
 }
 
-export async function countMatching(db: Db, where: SQL): Promise<number> {
+export async function countMatching(db: Db, match: Matching): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
-      where ${where}`,
+    sql`select count(*)::int as n from ${matchingFrom(match)} where ${match.where}`,
   );
   return row?.n ?? 0;
 }

@@ -63,7 +63,7 @@ async function whereOf(
   auth: Auth,
   f: SearchFilters,
   now: Date,
-): Promise<{ where: SQL; point: repo.ZipPoint | null }> {
+): Promise<{ match: repo.Matching; point: repo.ZipPoint | null }> {
   let point: repo.ZipPoint | null = null;
   if (f.zipcode) {
     point = (await repo.findZipPoint(db, f.zipcode)) ?? null;
@@ -71,14 +71,16 @@ async function whereOf(
   } else if (f.distance !== undefined) {
     throw badRequest(MSG.ZIP_CODE_FIRST);
   }
+  const textQuery = globalSearchQuery(f.globalSearch);
   const conditions = repo.filterConditions(f, {
     now,
     point,
-    textQuery: globalSearchQuery(f.globalSearch),
+    textQuery,
     firstNameVisible: firstNameVisibleSql(auth),
     lastNameVisible: lastNameVisibleSql(auth),
   });
-  return { where: and(await donorVisibility(db, auth), ...conditions)!, point };
+  const where = and(await donorVisibility(db, auth), ...conditions)!;
+  return { match: { where, joinsUsers: !!f.first_name || !!textQuery }, point };
 }
 
 const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
@@ -88,7 +90,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   const { db, clock } = deps;
   const now = clock.now();
   const { sortby, orderby, recordcount, currentPage, searchId, ...filters } = req;
-  const { where, point } = await whereOf(db, auth, filters, now);
+  const { match, point } = await whereOf(db, auth, filters, now);
 
   let direction = orderby ?? DEFAULT_SORT_ORDER[sortby];
   if (sortby === 'Views') {
@@ -102,8 +104,10 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     sql`, `,
   );
   const offset = (currentPage - 1) * recordcount;
-  const rows = await repo.searchPage(db, where, order, point, recordcount, offset);
-  const total = rows[0]?.total ?? (currentPage > 1 ? await repo.countMatching(db, where) : 0);
+  const [rows, total] = await Promise.all([
+    repo.searchPage(db, match, order, point, recordcount, offset),
+    repo.countMatching(db, match),
+  ]);
 
   const settings = await repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]);
   const items: DonorListItem[] = rows.map((r) => {
@@ -177,12 +181,12 @@ async function present(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): 
   const filters = searchFilters.parse(row.filters);
   let newDonors = 0;
   try {
-    const { where } = await whereOf(deps.db, auth, filters, deps.clock.now());
+    const { match } = await whereOf(deps.db, auth, filters, deps.clock.now());
     const since = row.lastRunAt ?? row.createdAt;
-    newDonors = await repo.countMatching(
-      deps.db,
-      and(where, sql`${donors.createdAt} > ${since.toISOString()}`)!,
-    );
+    newDonors = await repo.countMatching(deps.db, {
+      ...match,
+      where: and(match.where, sql`${donors.createdAt} > ${since.toISOString()}`)!,
+    });
   } catch (error) {
     // A zip code no longer known makes the search unrunnable; it still lists, with no new donors.
     if (!(error instanceof Error && 'statusCode' in error)) throw error;

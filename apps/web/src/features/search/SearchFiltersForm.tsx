@@ -174,7 +174,7 @@ export function SearchFiltersForm({ values, set, errors }: Props) {
                 mb="md"
               />
             </div>
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <SimpleGrid cols={2}>
               <Select
                 label="Minimum height, feet"
                 data={FEET}
@@ -204,7 +204,7 @@ export function SearchFiltersForm({ values, set, errors }: Props) {
                 allowDeselect={false}
               />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid cols={2}>
               <TextInput
                 label="Zip code"
                 inputMode="numeric"
@@ -222,13 +222,13 @@ export function SearchFiltersForm({ values, set, errors }: Props) {
                 clearable
                 error={errors.distance}
               />
-              <Multi
-                label="States"
-                data={(states.data ?? []).map((s) => ({ value: s.isoCode, label: s.name }))}
-                value={values.locations}
-                onChange={(v) => set('locations', v)}
-              />
             </SimpleGrid>
+            <Multi
+              label="States"
+              data={(states.data ?? []).map((s) => ({ value: s.isoCode, label: s.name }))}
+              value={values.locations}
+              onChange={(v) => set('locations', v)}
+            />
           </Stack>
         </Accordion.Panel>
       </Accordion.Item>
@@ -236,7 +236,7 @@ export function SearchFiltersForm({ values, set, errors }: Props) {
       <Accordion.Item value="attributes">
         <Accordion.Control>Donor attributes</Accordion.Control>
         <Accordion.Panel>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          <SimpleGrid cols={1}>
             {agencyOptions.length > 1 ? (
               <Multi
                 label="Agencies"

@@ -16,6 +16,7 @@ import {
 import {
   Alert,
   Button,
+  Grid,
   Group,
   Loader,
   Modal,
@@ -215,140 +216,145 @@ export default function SearchPage() {
       <Title order={1} fz="h2">
         {PAGES.search.title}
       </Title>
-      <Paper withBorder p="md">
-        <form
-          aria-label="Search filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            run(toFilters(values), current?.search_id);
-          }}
-        >
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <Paper withBorder p="md" component="aside" aria-label="Filters">
+            <form
+              aria-label="Search filters"
+              onSubmit={(e) => {
+                e.preventDefault();
+                run(toFilters(values), current?.search_id);
+              }}
+            >
+              <Stack>
+                <Stack gap="sm">
+                  <TextInput
+                    label="Search everything"
+                    description="Names, ids, places, traits (at least 2 characters)"
+                    value={values.globalSearch}
+                    onChange={(e) => set('globalSearch', e.currentTarget.value)}
+                    type="search"
+                  />
+                  <Select
+                    label="Saved searches"
+                    data={[
+                      { value: DEFAULT_VALUE, label: DEFAULT_SEARCH_NAME },
+                      ...(saved.data ?? []).map((s) => ({
+                        value: String(s.search_id),
+                        label: s.newDonors ? `${s.search_name} (${s.newDonors} new)` : s.search_name,
+                      })),
+                    ]}
+                    value={selected}
+                    onChange={loadSaved}
+                    allowDeselect={false}
+                  />
+                </Stack>
+                <SearchFiltersForm values={values} set={set} errors={errors} />
+                {Object.keys(errors).length ? (
+                  <Alert color="red" role="alert" title="Please check the filters">
+                    {Object.values(errors)[0]}
+                  </Alert>
+                ) : null}
+                <Group gap="xs">
+                  <Button type="submit">Search</Button>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setValues(EMPTY_FORM);
+                      setSelected(DEFAULT_VALUE);
+                      run(toFilters(EMPTY_FORM));
+                    }}
+                  >
+                    Reset filters
+                  </Button>
+                  <Button variant="light" onClick={() => setSaveOpen(true)}>
+                    Save search
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack>
-            <Group align="flex-end" wrap="wrap">
-              <TextInput
-                label="Search everything"
-                description="Names, ids, places, traits (at least 2 characters)"
-                value={values.globalSearch}
-                onChange={(e) => set('globalSearch', e.currentTarget.value)}
-                style={{ flex: 1, minWidth: 220 }}
-                type="search"
-              />
-              <Select
-                label="Saved searches"
-                data={[
-                  { value: DEFAULT_VALUE, label: DEFAULT_SEARCH_NAME },
-                  ...(saved.data ?? []).map((s) => ({
-                    value: String(s.search_id),
-                    label: s.newDonors ? `${s.search_name} (${s.newDonors} new)` : s.search_name,
-                  })),
-                ]}
-                value={selected}
-                onChange={loadSaved}
-                allowDeselect={false}
-                w={260}
-              />
+            <Group justify="space-between" align="flex-end">
+              <Text aria-live="polite" role="status">
+                {loaderMessage ?? (data ? `${data.total} donors found` : list.isPending ? 'Searching…' : '')}
+              </Text>
+              <Group>
+                <Select
+                  label="Sort by"
+                  data={sortOptions}
+                  value={sortby}
+                  onChange={(v) => {
+                    setSortby((v as SearchSort) ?? 'Newest');
+                    setOrderby(null);
+                    setCurrentPage(1);
+                  }}
+                  allowDeselect={false}
+                  w={160}
+                />
+                <Select
+                  label="Order"
+                  data={[
+                    { value: 'asc', label: 'Ascending' },
+                    { value: 'desc', label: 'Descending' },
+                  ]}
+                  value={effectiveOrder}
+                  onChange={(v) => {
+                    setOrderby((v as 'asc' | 'desc') ?? null);
+                    setCurrentPage(1);
+                  }}
+                  allowDeselect={false}
+                  w={140}
+                />
+                <Select
+                  label="Donors per page"
+                  data={SEARCH_RECORD_COUNTS.map(String)}
+                  value={String(recordcount)}
+                  onChange={(v) => {
+                    setRecordcount(Number(v ?? 25) as SearchRecordCount);
+                    setCurrentPage(1);
+                  }}
+                  allowDeselect={false}
+                  w={140}
+                />
+              </Group>
             </Group>
-            <SearchFiltersForm values={values} set={set} errors={errors} />
-            {Object.keys(errors).length ? (
-              <Alert color="red" role="alert" title="Please check the filters">
-                {Object.values(errors)[0]}
+
+            {list.isFetching && !consumer ? <Loader aria-label="Loading donors" size="sm" /> : null}
+            {list.isError ? (
+              <Alert color="red" role="alert">
+                {list.error instanceof Error ? list.error.message : 'The search failed.'}
               </Alert>
             ) : null}
-            <Group>
-              <Button type="submit">Search</Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setValues(EMPTY_FORM);
-                  setSelected(DEFAULT_VALUE);
-                  run(toFilters(EMPTY_FORM));
-                }}
-              >
-                Reset filters
-              </Button>
-              <Button variant="light" onClick={() => setSaveOpen(true)}>
-                Save search
-              </Button>
-            </Group>
+            {data && data.rows.length === 0 ? <Text>No donors match these filters.</Text> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-busy={list.isFetching}>
+              {data?.rows.map((donor) => (
+                <DonorCard key={donor.id} donor={donor} />
+              ))}
+            </SimpleGrid>
+            {data && pages > 1 ? (
+              <nav aria-label="Result pages">
+                <Pagination
+                  total={pages}
+                  value={currentPage}
+                  onChange={setCurrentPage}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                  getControlProps={(control) => ({
+                    'aria-label': {
+                      first: 'First page',
+                      last: 'Last page',
+                      next: 'Next page',
+                      previous: 'Previous page',
+                    }[control],
+                  })}
+                />
+              </nav>
+            ) : null}
           </Stack>
-        </form>
-      </Paper>
-
-      <Group justify="space-between" align="flex-end">
-        <Text aria-live="polite" role="status">
-          {loaderMessage ?? (data ? `${data.total} donors found` : list.isPending ? 'Searching…' : '')}
-        </Text>
-        <Group>
-          <Select
-            label="Sort by"
-            data={sortOptions}
-            value={sortby}
-            onChange={(v) => {
-              setSortby((v as SearchSort) ?? 'Newest');
-              setOrderby(null);
-              setCurrentPage(1);
-            }}
-            allowDeselect={false}
-            w={160}
-          />
-          <Select
-            label="Order"
-            data={[
-              { value: 'asc', label: 'Ascending' },
-              { value: 'desc', label: 'Descending' },
-            ]}
-            value={effectiveOrder}
-            onChange={(v) => {
-              setOrderby((v as 'asc' | 'desc') ?? null);
-              setCurrentPage(1);
-            }}
-            allowDeselect={false}
-            w={140}
-          />
-          <Select
-            label="Donors per page"
-            data={SEARCH_RECORD_COUNTS.map(String)}
-            value={String(recordcount)}
-            onChange={(v) => {
-              setRecordcount(Number(v ?? 25) as SearchRecordCount);
-              setCurrentPage(1);
-            }}
-            allowDeselect={false}
-            w={140}
-          />
-        </Group>
-      </Group>
-
-      {list.isFetching && !consumer ? <Loader aria-label="Loading donors" size="sm" /> : null}
-      {list.isError ? (
-        <Alert color="red" role="alert">
-          {list.error instanceof Error ? list.error.message : 'The search failed.'}
-        </Alert>
-      ) : null}
-      {data && data.rows.length === 0 ? <Text>No donors match these filters.</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} aria-busy={list.isFetching}>
-        {data?.rows.map((donor) => (
-          <DonorCard key={donor.id} donor={donor} />
-        ))}
-      </SimpleGrid>
-      {data && pages > 1 ? (
-        <nav aria-label="Result pages">
-          <Pagination
-            total={pages}
-            value={currentPage}
-            onChange={setCurrentPage}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                last: 'Last page',
-                next: 'Next page',
-                previous: 'Previous page',
-              }[control],
-            })}
-          />
-        </nav>
-      ) : null}
+        </Grid.Col>
+      </Grid>
       <SaveSearchDialog
         opened={saveOpen}
         onClose={() => setSaveOpen(false)}
