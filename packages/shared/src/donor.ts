@@ -447,3 +447,25 @@ export function donorSearchDocument(parts: readonly (string | null | undefined)[
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * The names of a donor's races (or ethnicities), sorted, and the main one (highest percentage,
+ * then position, then name), as copied onto donors for search. The database keeps the copy with
+ * triggers (migration 0004); writers that insert a donor with its entries fill it here first so
+ * the triggers find nothing to change.
+ */
+export function percentageFacts(
+  entries: readonly { name: string; percentage: number; position?: number }[],
+): {
+  names: string[];
+  main: string | null;
+} {
+  const names = entries.map((e) => e.name).sort();
+  const [main] = [...entries].sort(
+    (a, b) =>
+      b.percentage - a.percentage ||
+      (a.position ?? 0) - (b.position ?? 0) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+  return { names, main: main?.name ?? null };
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -14,6 +15,8 @@ import {
 import { centers } from './centers.js';
 import { users } from './users.js';
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * One row per donor: the account-level state that login needs (availability, pre-form result,
  * last tab) plus every field the donor search filters or sorts on, so that a search reads one
@@ -26,16 +29,18 @@ import { users } from './users.js';
  *   limited to the allowed centers, nearly every search to an availability and every search to
  *   an age (a date-of-birth range); with the two visibility flags in the index, counting the
  *   matches of a search without other filters is an index-only scan.
- * - (center_id, created_at): Newest, the default sort, reads the index in order.
- * - date_of_birth: the age slider becomes a date-of-birth range (age = ageFrom(dob, now)), so
- *   age filter and sort use a plain btree instead of an expression on now().
- * - height_cm, views_count: the Height range filter and the Height and Views sorts.
+ * - (created_at, user_id): Newest, the default sort, reads the index in order (in either
+ *   direction: the id tie-break follows the sort's direction) and stops after the page.
+ * - (date_of_birth, user_id): the age slider becomes a date-of-birth range (age = ageFrom(dob,
+ *   now)), so age filter and sort use a plain btree instead of an expression on now().
+ * - (height_cm, user_id), (views_count, user_id): the Height range filter and the Height and
+ *   Views sorts.
  * - (latitude, longitude): distance search first cuts a bounding box (a latitude range, then
  *   longitude on the same index) before the exact great-circle distance; no PostGIS needed.
  * - heritage (GIN on the text array): "any of these heritages" is `heritage && array[...]`.
  * - (center_id, lower(agency_display_id)) unique: the agency's donor id is unique per center,
  *   case-insensitively, and the donor-id filter is an index lookup.
- * - search_document (GIN on to_tsvector('simple', ...)): the global text search. PGlite only
+ * - search_vector (GIN on the stored, weighted tsvector): the global text search. PGlite only
  *   has pg_trgm when the database is opened with that extension loaded, and trigram search on
  *   PostgreSQL would then need the extension created by a superuser-capable role; the built-in
  *   full-text search works unchanged on both, and word-prefix queries (`term:*`) cover what
@@ -114,7 +119,7 @@ export const donors = pgTable(
     /**
      * The donor's account is archived (users.status = 'Archived'), copied here so that the
      * visibility rule and the search count read donors and their indexes alone. Kept by the
-     * database: a trigger on users (status updates) and one on donors (insert), migration 0004.
+     * database: a trigger on donors (insert) and one on users (status change), migration 0004.
      */
     archived: boolean('archived').notNull().default(false),
     /**
@@ -128,10 +133,18 @@ export const donors = pgTable(
     mainRace: text('main_race'),
     mainEthnicity: text('main_ethnicity'),
     /**
-     * Lower-case words the global text search matches (names, ids, place, traits), rebuilt by
-     * donorSearchDocument() in the same transaction as any change to those fields.
+     * Lower-case words the global text search matches besides the names (ids, place, traits),
+     * rebuilt by donorSearchDocument() in the same transaction as any change to those fields.
      */
     searchDocument: text('search_document').notNull().default(''),
+    /**
+     * What the text search reads (GIN): the first-name words weighted A, the last-name words B
+     * and search_document D. Kept by the database (migration 0004): a trigger on donors rebuilds
+     * it when the row is inserted or search_document changes, one on users when a name changes. The weights let one stored vector answer for every caller: a query asks only for
+     * the weights of the names that caller may see, so no hidden name is ever matched and no row
+     * is re-parsed.
+     */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,15 +156,15 @@ export const donors = pgTable(
       t.archived,
       t.allowedForMatchingTool,
     ),
-    index('donors_center_created_idx').on(t.centerId, t.createdAt),
-    index('donors_dob_idx').on(t.dateOfBirth),
-    index('donors_height_idx').on(t.heightCm),
-    index('donors_views_idx').on(t.viewsCount),
+    index('donors_created_idx').on(t.createdAt, t.userId),
+    index('donors_dob_idx').on(t.dateOfBirth, t.userId),
+    index('donors_height_idx').on(t.heightCm, t.userId),
+    index('donors_views_idx').on(t.viewsCount, t.userId),
     index('donors_lat_long_idx').on(t.latitude, t.longitude),
     index('donors_heritage_idx').using('gin', t.heritage),
     index('donors_race_names_idx').using('gin', t.raceNames),
     index('donors_ethnicity_names_idx').using('gin', t.ethnicityNames),
     uniqueIndex('donors_center_agency_display_id_unique').on(t.centerId, sql`lower(${t.agencyDisplayId})`),
-    index('donors_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchDocument})`),
+    index('donors_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -322,7 +322,9 @@ describe('synthetic donors', () => {
       displayId: 'D-1001',
       centerId: 1,
     });
-    expect(demo!.donor.searchDocument).toContain('dana donor');
+    expect(demo!.donor.searchDocument).toContain('d-1001');
+    expect(demo!.donor.searchDocument).not.toContain('dana');
+    expect(demo!.donor.searchVector).toContain("'dana':1A");
     const races = await t.db.select().from(donorRaces).where(eq(donorRaces.donorId, demo!.donor.userId));
     expect(percentagesComplete(races, MAX_RACE_COUNT)).toBe(true);
     const members = await t.db

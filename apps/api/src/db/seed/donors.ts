@@ -11,6 +11,7 @@ import {
   feetInchesToCm,
   kgToLb,
   lbToKg,
+  percentageFacts,
   RACES,
   ROLE,
 } from '@dm/shared';
@@ -1373,9 +1374,13 @@ export function generateDonor(seed: number, n: number, ctx: GenerationContext): 
 }
 
 function setSearchDocument(d: GeneratedDonor): void {
+  const races = percentageFacts(d.races);
+  const ethnicities = percentageFacts(d.ethnicities);
+  d.donor.raceNames = races.names;
+  d.donor.mainRace = races.main;
+  d.donor.ethnicityNames = ethnicities.names;
+  d.donor.mainEthnicity = ethnicities.main;
   d.donor.searchDocument = donorSearchDocument([
-    d.user.firstName,
-    d.user.lastName,
     d.donor.displayId,
     d.donor.agencyDisplayId,
     d.donor.city,

@@ -88,6 +88,7 @@ describe('facts copied onto donors for search (kept by the database)', () => {
         mainRace: donors.mainRace,
         ethnicityNames: donors.ethnicityNames,
         mainEthnicity: donors.mainEthnicity,
+        searchVector: donors.searchVector,
       })
       .from(donors)
       .where(eq(donors.userId, id));
@@ -106,6 +107,15 @@ describe('facts copied onto donors for search (kept by the database)', () => {
     expect((await factsOf(id)).archived).toBe(true);
     await t.db.update(users).set({ status: 'Active' }).where(eq(users.id, id));
     expect((await factsOf(id)).archived).toBe(false);
+
+    // Names are weighted A (first) and B (last); the rest of the document keeps its words.
+    await t.db.update(users).set({ firstName: 'Zebulona', lastName: 'Quillfeather' }).where(eq(users.id, id));
+    const vector = (await factsOf(id)).searchVector;
+    expect(vector).toMatch(/'zebulona':\d+A/);
+    expect(vector).toMatch(/'quillfeather':\d+B/);
+    await t.db.update(donors).set({ searchDocument: 'd-zz1 boston' }).where(eq(donors.userId, id));
+    expect((await factsOf(id)).searchVector).toMatch(/'boston':\d+(?![AB])/);
+    expect((await factsOf(id)).searchVector).toMatch(/'zebulona':\d+A/);
 
     await t.db.delete(donorRaces).where(eq(donorRaces.donorId, id));
     await t.db.delete(donorEthnicities).where(eq(donorEthnicities.donorId, id));

@@ -86,15 +86,15 @@ export interface FilterContext {
 }
 
 /**
- * The words of the donor's names the caller may not see, as lexemes. The search document holds
- * the names, so text search drops them before matching: nobody finds a donor by a name the
- * list would not show them.
+ * The text query asking only for the words the caller may see: the rest of the document always
+ * (weight D), first names (A) and last names (B) only where the caller sees them.
  */
-function hiddenNameLexemes(ctx: FilterContext): SQL {
-  const words = (column: typeof users.firstName | typeof users.lastName) =>
-    sql`tsvector_to_array(to_tsvector('simple', ${column}))`;
-  return sql`(case when ${ctx.firstNameVisible} then '{}'::text[] else ${words(users.firstName)} end
-    || case when ${ctx.lastNameVisible} then '{}'::text[] else ${words(users.lastName)} end)`;
+function visibleTextMatch(ctx: FilterContext, textQuery: string): SQL {
+  const q = (weights: string) => sql`to_tsquery('simple', ${textQuery.replaceAll(':*', `:*${weights}`)})`;
+  const v = donors.searchVector;
+  return sql`(case when ${ctx.firstNameVisible} then
+      (case when ${ctx.lastNameVisible} then ${v} @@ ${q('ABD')} else ${v} @@ ${q('AD')} end)
+    else (case when ${ctx.lastNameVisible} then ${v} @@ ${q('BD')} else ${v} @@ ${q('D')} end) end)`;
 }
 
 /** Every filter of the search as conditions on donors (joined with users). */
@@ -136,11 +136,9 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
       sql`(lower(${donors.agencyDisplayId}) = ${f.donor_id.toLowerCase()} or lower(${donors.displayId}) = ${f.donor_id.toLowerCase()})`,
     );
   if (ctx.textQuery) {
-    // The first test uses the GIN index; the second re-checks the few rows left without hidden names.
-    const query = sql`to_tsquery('simple', ${ctx.textQuery})`;
-    const document = sql`to_tsvector('simple', ${donors.searchDocument})`;
-    out.push(sql`${document} @@ ${query}`);
-    out.push(sql`ts_delete(${document}, ${hiddenNameLexemes(ctx)}) @@ ${query}`);
+    // The first test uses the GIN index; the second keeps the rows that match on visible words.
+    out.push(sql`${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})`);
+    out.push(visibleTextMatch(ctx, ctx.textQuery));
   }
   if (f.previousdonor !== undefined) out.push(eq(donors.previousDonor, f.previousdonor));
   if (f.provenfertility !== undefined) out.push(eq(donors.provenFertility, f.provenfertility));
@@ -164,27 +162,34 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
 const AVAILABILITY_RANK = sql`case ${donors.availability} when 'Available' then 0 when 'In Cycle' then 1
   when 'Under Review' then 2 when 'Reserved' then 3 when 'On Hold' then 4 else 5 end`;
 
-/** The ordering key of each sort; Age orders by date of birth the other way round. */
-export function sortKeys(sort: SearchSort, point: ZipPoint | null): { keys: SQL[]; reversed: boolean } {
+/**
+ * The ordering key of each sort; Age orders by date of birth the other way round. `nullable`
+ * keys put donors without a value last in both directions; the others must not say so, or the
+ * (key, user_id) indexes could not serve the descending order.
+ */
+export function sortKeys(
+  sort: SearchSort,
+  point: ZipPoint | null,
+): { keys: SQL[]; reversed: boolean; nullable: boolean } {
   switch (sort) {
     case 'Newest':
-      return { keys: [sql`${donors.createdAt}`], reversed: false };
+      return { keys: [sql`${donors.createdAt}`], reversed: false, nullable: false };
     case 'Availability':
-      return { keys: [AVAILABILITY_RANK], reversed: false };
+      return { keys: [AVAILABILITY_RANK], reversed: false, nullable: false };
     case 'Height':
-      return { keys: [sql`${donors.heightCm}`], reversed: false };
+      return { keys: [sql`${donors.heightCm}`], reversed: false, nullable: true };
     case 'Age':
-      return { keys: [sql`${donors.dateOfBirth}`], reversed: true };
+      return { keys: [sql`${donors.dateOfBirth}`], reversed: true, nullable: true };
     case 'Location':
-      return { keys: [sql`${donors.state}`, sql`${donors.city}`], reversed: false };
+      return { keys: [sql`${donors.state}`, sql`${donors.city}`], reversed: false, nullable: true };
     case 'Race':
-      return { keys: [sql`${donors.mainRace}`], reversed: false };
+      return { keys: [sql`${donors.mainRace}`], reversed: false, nullable: true };
     case 'Ethnicity':
-      return { keys: [sql`${donors.mainEthnicity}`], reversed: false };
+      return { keys: [sql`${donors.mainEthnicity}`], reversed: false, nullable: true };
     case 'Views':
-      return { keys: [sql`${donors.viewsCount}`], reversed: false };
+      return { keys: [sql`${donors.viewsCount}`], reversed: false, nullable: false };
     case 'Distance':
-      return { keys: [point ? distanceSql(point) : sql`null`], reversed: false };
+      return { keys: [point ? distanceSql(point) : sql`null`], reversed: false, nullable: true };
   }
 }
 

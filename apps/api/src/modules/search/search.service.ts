@@ -80,7 +80,7 @@ async function whereOf(
     lastNameVisible: lastNameVisibleSql(auth),
   });
   const where = and(await donorVisibility(db, auth), ...conditions)!;
-  return { match: { where, joinsUsers: !!f.first_name || !!textQuery }, point };
+  return { match: { where, joinsUsers: !!f.first_name }, point };
 }
 
 const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
@@ -97,10 +97,11 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     const [own] = (await repo.centerSettings(db, [auth.centerId])).values();
     if (own?.viewsSortDescending) direction = 'desc';
   }
-  const { keys, reversed } = repo.sortKeys(sortby, point);
+  const { keys, reversed, nullable } = repo.sortKeys(sortby, point);
   const sqlDir = (direction === 'asc') !== reversed ? sql`asc` : sql`desc`;
+  const nulls = nullable ? sql` nulls last` : sql``;
   const order = sql.join(
-    [...keys.map((k) => sql`${k} ${sqlDir} nulls last`), sql`${donors.userId} asc`],
+    [...keys.map((k) => sql`${k} ${sqlDir}${nulls}`), sql`${donors.userId} ${sqlDir}`],
     sql`, `,
   );
   const offset = (currentPage - 1) * recordcount;
