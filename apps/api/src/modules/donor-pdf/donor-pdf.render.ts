@@ -137,8 +137,7 @@ class Writer {
         2 * cellPad
       );
     };
-    const drawRow = (cells: string[], font: string, shaded: boolean) => {
-      const height = heightOf(cells, font);
+    const drawRow = (cells: string[], font: string, shaded: boolean, height = heightOf(cells, font)) => {
       const y = this.doc.y;
       let x = this.left;
       if (shaded) this.doc.rect(this.left, y, this.width, height).fill(SHADE);
@@ -163,7 +162,7 @@ class Writer {
         this.doc.addPage();
         drawRow(header, 'Helvetica-Bold', true);
       }
-      drawRow(row, 'Helvetica', false);
+      drawRow(row, 'Helvetica', false, height);
     }
     this.doc.x = this.left;
     this.doc.moveDown(0.5);

@@ -1,20 +1,21 @@
 import { type DonorPdf, PDF_MAX_IMAGES } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { AppError } from '../../platform/errors.js';
 import * as donors from '../donors/donors.service.js';
 import { type PdfImage, renderDonorPdf } from './donor-pdf.render.js';
+import * as repo from './donor-pdf.repo.js';
 
-/** The picture types pdfkit can embed; others are listed as not shown. */
+/** The picture types pdfkit can embed; others are counted as not shown. */
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/jpg']);
 
 const safeName = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'donor';
 
 /**
  * POST getpdffromhtml: the donor page as a PDF. The page itself comes from the details service
- * (visibility rule, per-role redaction, the client's captcha threshold and the read audit), and
- * each picture through the same file read the page uses, so the PDF never shows more than the
- * page would. The default picture comes first; at most PDF_MAX_IMAGES are embedded.
+ * (visibility rule, per-role redaction, the client's captcha threshold and the read audit); the
+ * pictures embedded are those of that redacted page (no private ones for a client), default
+ * first, at most PDF_MAX_IMAGES, read from storage in one go. The export is audited with the
+ * pictures it holds.
  */
 export async function donorPdf(deps: donors.Deps, auth: Auth, donorId: number): Promise<DonorPdf> {
   const details = await donors.donorDetails(deps, auth, donorId);
@@ -22,14 +23,20 @@ export async function donorPdf(deps: donors.Deps, auth: Auth, donorId: number): 
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
     .filter((p) => EMBEDDABLE.has(p.contentType))
     .slice(0, PDF_MAX_IMAGES);
+  const keys = await repo.pictureKeys(
+    deps.db,
+    donorId,
+    chosen.map((p) => p.id),
+  );
   const read = await Promise.all(
     chosen.map(async (file): Promise<PdfImage | null> => {
+      const key = keys.get(file.id);
+      if (!key) return null;
       try {
-        return { file, data: (await donors.donorFile(deps, auth, 'picture', file.id)).data };
-      } catch (error) {
+        return { file, data: await deps.storage.read(key) };
+      } catch {
         // A picture whose file is gone is left out; the rest of the profile still prints.
-        if (error instanceof AppError && error.statusCode === 404) return null;
-        throw error;
+        return null;
       }
     }),
   );
@@ -40,7 +47,7 @@ export async function donorPdf(deps: donors.Deps, auth: Auth, donorId: number): 
     entityType: 'donor',
     entityId: donorId,
     centerId: details.centerId,
-    details: { images: embedded, bytes: pdf.length },
+    details: { pictures: images.map((i) => i.file.id), embedded, bytes: pdf.length },
   });
   return {
     fileName: `donor-${safeName(details.displayId ?? String(details.donorId))}.pdf`,
