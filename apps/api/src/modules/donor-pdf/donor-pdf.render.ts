@@ -200,10 +200,13 @@ function recordsTable(w: Writer, title: string | null, rows: DonorFields[]): voi
     w.note('Nothing recorded.');
     return;
   }
+  // A question key (family history) reads as its label, like the health questions.
+  const cell = (r: DonorFields, k: string) =>
+    k === 'key' && typeof r[k] === 'string' ? labelOf(r[k]) : valueText(r[k] ?? null);
   if (keys.length <= MAX_TABLE_COLUMNS) {
     w.table(
-      keys.map(labelOf),
-      rows.map((r) => keys.map((k) => valueText(r[k] ?? null))),
+      keys.map((k) => (k === 'key' ? 'Question' : labelOf(k))),
+      rows.map((r) => keys.map((k) => cell(r, k))),
     );
     return;
   }
@@ -211,7 +214,7 @@ function recordsTable(w: Writer, title: string | null, rows: DonorFields[]): voi
     const chunk = rows.slice(start, start + RECORDS_PER_SIDEWAYS_TABLE);
     w.table(
       ['Field', ...chunk.map((_, i) => `No. ${start + i + 1}`)],
-      keys.map((k) => [labelOf(k), ...chunk.map((r) => valueText(r[k] ?? null))]),
+      keys.map((k) => [labelOf(k), ...chunk.map((r) => cell(r, k))]),
       Math.round(w.width * 0.28),
     );
   }
