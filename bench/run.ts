@@ -13,7 +13,7 @@ import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
 import { type Database, migrate, openDatabase } from '../apps/api/src/platform/db.js';
-import { buildTemplate } from '../apps/api/src/test/template.js';
+import { buildTemplate, TEST_DATA_DIR } from '../apps/api/src/test/template.js';
 
 interface Result {
   name: string;
@@ -88,7 +88,8 @@ const [{ n: donorCount }] = (
 ).rows as [{ n: number }];
 console.log(`donors: ${donorCount}`);
 const config = {
-  ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: '/tmp/dm-bench' }),
+  // The template's pictures are stored under TEST_DATA_DIR; the PDF reads them from there.
+  ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: TEST_DATA_DIR }),
   webDist: null,
 };
 const app = await buildApp({ database, config });
@@ -170,6 +171,32 @@ results.push(
         );
       }),
     );
+  }
+  // The donor PDF (issue 4): the same page laid out with pdfkit (goal < 500 ms), for a donor with
+  // the most pictures a PDF embeds: eight more copies of the default photo make ten.
+  await database.db.execute(
+    sql`insert into donor_pictures (donor_id, storage_key, content_type, size_bytes, caption, position)
+        select donor_id, storage_key, content_type, size_bytes, 'Bench photo', 10 + g
+        from donor_pictures, generate_series(1, 8) g where donor_id = ${donorId} and is_default`,
+  );
+  for (const [who, t] of [
+    ['admin', token],
+    ['client', parentToken],
+  ] as const) {
+    let images = -1;
+    results.push(
+      await measure(`POST /api/getpdffromhtml (${who}, full profile)`, 40, async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/getpdffromhtml',
+          headers: { 'x-access-token': t },
+          payload: { id: donorId },
+        });
+        ok(res, 'getpdffromhtml');
+        images = res.json().data.images;
+      }),
+    );
+    if (images !== 10) throw new Error(`getpdffromhtml (${who}) embedded ${images} pictures: check DATA_DIR`);
   }
 }
 

@@ -28,6 +28,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   search: lazy(() => import('./features/search/SearchPage')),
   searchlistpage: lazy(() => import('./features/search/SavedSearchesPage')),
   donordetails: lazy(() => import('./features/donors/DonorDetailsPage')),
+  pdfpreview: lazy(() => import('./features/donors/DonorPdfPage')),
   favorites: lazy(() => import('./features/donors/FavoritesPage')),
   shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
   comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),

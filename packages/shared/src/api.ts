@@ -250,6 +250,18 @@ export interface DonorDetails {
   matchPanels: { active: DonorFields[]; queued: DonorFields[] } | null;
 }
 
+/**
+ * POST /api/getpdffromhtml: the donor profile as a PDF, in the envelope like the portfolio
+ * spreadsheet (base64), so one request wrapper handles its errors. `images` is how many of the
+ * donor's pictures it embeds (at most PDF_MAX_IMAGES).
+ */
+export interface DonorPdf {
+  fileName: string;
+  contentType: 'application/pdf';
+  pdf: string;
+  images: number;
+}
+
 /** PUT /api/donorviews/{id} */
 export interface DonorViewAnswer {
   counted: boolean;

@@ -13,6 +13,8 @@ export const SSN_LENGTH = 9;
 export const PORTFOLIO_NAME_MIN = 2;
 export const PORTFOLIO_NAME_MAX = 260;
 export const CLIENT_GRID_SIZE = 20;
+/** Maximum images in the donor PDF (search spec section 9). */
+export const PDF_MAX_IMAGES = 10;
 
 /** Reset and invitation links stay valid this long. */
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;

@@ -72,4 +72,5 @@ export const MSG = {
   ZIP_CODE_FIRST: 'Please enter Zip Code first',
   SEARCH_SAVED: 'Search saved successfully.',
   SEARCH_DELETED: 'Search deleted successfully.',
+  PDF_FAILED: 'The PDF could not be created. Please try again.',
 } as const;

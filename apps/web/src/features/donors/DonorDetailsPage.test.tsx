@@ -137,4 +137,15 @@ describe('DonorDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Share donor' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'New note' })).toBeNull();
   });
+
+  it('links staff and clients to the PDF view, not a donor', async () => {
+    const first = page('/donordetails/42', { me: ok(manager), 'getdonordetails/42': ok(details()) });
+    const link = await screen.findByRole('link', { name: 'Download PDF' });
+    expect(link.getAttribute('href')).toBe('/pdfpreview/42/6');
+    first.unmount();
+    const donor = sessionUser({ userId: 42, role: 2, client: null });
+    page('/donordetails/42', { me: ok(donor), 'getdonordetails/42': ok(details()) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+  });
 });

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { subjectOf, useSession } from '../../lib/session';
 import { CaptchaField } from '../auth/CaptchaField';
@@ -230,6 +230,7 @@ export default function DonorDetailsPage() {
   const subject = user ? subjectOf(user) : null;
   const mayFavorite = subject ? canOpen(subject, 'favorites') : false;
   const mayShare = user?.role === ROLE.MANAGER || user?.role === ROLE.ADMIN;
+  const mayPdf = subject ? canOpen(subject, 'pdfpreview') : false;
   const favorite = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
       if (add) await saveFavorite(donorId);
@@ -323,6 +324,11 @@ export default function DonorDetailsPage() {
           {mayShare ? (
             <Button variant="default" onClick={() => setShareOpen(true)}>
               Share donor
+            </Button>
+          ) : null}
+          {mayPdf && user ? (
+            <Button variant="default" component={Link} to={`/pdfpreview/${d.donorId}/${user.role}`}>
+              Download PDF
             </Button>
           ) : null}
         </Group>

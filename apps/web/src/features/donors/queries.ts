@@ -16,6 +16,7 @@ export const donorKeys = {
   shared: ['donors', 'shared'] as const,
   managers: ['donors', 'managers'] as const,
   compare: (ids: number[]) => ['donors', 'compare', ...ids] as const,
+  pdf: (id: number) => ['donors', 'pdf', id] as const,
 };
 
 export function useDonorDetails(id: number, enabled: boolean) {
