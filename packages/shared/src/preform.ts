@@ -186,8 +186,11 @@ export function fillAgePlaceholders(text: string, range: RejectionRange): string
   return filled;
 }
 
+const RANGE_KEYS = Object.keys(RANGE_NOT_SET) as (keyof RejectionRange)[];
+
+/** Every age and BMI bound is set (auto-rejection may be switched on). */
 export function rangeComplete(range: RejectionRange): boolean {
-  return Object.values(range).every((v) => v > 0);
+  return RANGE_KEYS.every((key) => range[key] > 0);
 }
 
 const tenths = (value: number) => Math.round(value * 10);

@@ -11,6 +11,7 @@ import {
   preformEligibility,
   RANGE_NOT_SET,
   type RejectionRange,
+  rangeComplete,
   rejectionSettingsBody,
   submitPreformBody,
   usDateToIso,
@@ -191,5 +192,13 @@ describe('the rejection range schema', () => {
   it('needs each maximum age above its minimum', () => {
     const bad = rejectionSettingsBody.safeParse({ ...full, first_time_donor_max_age: 21 });
     expect(bad.error?.issues[0]?.message).toBe('First-time donor maximum age must be above the minimum age.');
+  });
+});
+
+describe('rangeComplete', () => {
+  it('looks only at the range, whatever the switch', () => {
+    expect(rangeComplete({ ...DEFAULT_REJECTION_RANGE })).toBe(true);
+    expect(rangeComplete({ ...DEFAULT_REJECTION_RANGE, auto_rejection: false } as RejectionRange)).toBe(true);
+    expect(rangeComplete({ ...DEFAULT_REJECTION_RANGE, experience_donor_max_age: 0 })).toBe(false);
   });
 });
