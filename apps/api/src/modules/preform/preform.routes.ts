@@ -61,6 +61,18 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   );
 
   app.get(
+    '/getdonorformrejectionquestionbycenter',
+    {
+      config: { access: { pages: ['preform', 'donorform'] } },
+      schema: {
+        summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",
+        response: { 200: envelope(s.rejectionQuestions) },
+      },
+    },
+    async (request) => ok(await service.rejectionQuestions(deps, requireAuth(request))),
+  );
+
+  app.get(
     '/donorformrejectionrange',
     {
       config: { access: { pages: AUTO_REJECTION } },

@@ -267,4 +267,15 @@ describe('auto-rejection settings', () => {
     expect(after.data.filter((q) => !q.is_enabled).map((q) => q.id)).toEqual([8]);
     expect((await settingsOf(85)).disabledRejectionQuestions).toEqual([]);
   });
+
+  it("GET /getdonorformrejectionquestionbycenter gives a donor her center's question list", async () => {
+    expect((await get('/api/getdonorformrejectionquestionbycenter')).statusCode).toBe(401);
+    expect((await get('/api/getdonorformrejectionquestionbycenter', 'parent@demo.test')).statusCode).toBe(
+      403,
+    );
+    const res = await get('/api/getdonorformrejectionquestionbycenter', 'donor@demo.test');
+    expect(res.statusCode).toBe(200);
+    const list = body<RejectionQuestion[]>(res).data;
+    expect(list.find((q) => q.id === 8)).toMatchObject({ is_enabled: false, disqualifying: 'yes' });
+  });
 });
