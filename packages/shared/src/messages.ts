@@ -74,7 +74,6 @@ export const MSG = {
   SEARCH_DELETED: 'Search deleted successfully.',
   FINAL_DECLARATION: 'Please select final declaration in order to continue.',
   SET_RANGE_FIRST: 'Please set the BMI and Age range first.',
-  FILL_PREFORM: 'Please fill pre-form',
   PREFORM_SUBMITTED: 'Pre-form submitted successfully.',
   PREFORM_ALREADY_SUBMITTED: 'The pre-form has already been submitted.',
   PREFORM_RESET_NOT_ALLOWED: 'Only a pre-form that was not accepted can be filled again.',
