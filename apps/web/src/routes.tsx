@@ -32,6 +32,9 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   favorites: lazy(() => import('./features/donors/FavoritesPage')),
   shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
   comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
+  preform: lazy(() => import('./features/preform/PreformPage')),
+  'not-accepted-preform': lazy(() => import('./features/preform/NotAcceptedPreformPage')),
+  donorformautorejection: lazy(() => import('./features/preform/AutoRejectionPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

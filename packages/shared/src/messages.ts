@@ -73,4 +73,10 @@ export const MSG = {
   SEARCH_SAVED: 'Search saved successfully.',
   SEARCH_DELETED: 'Search deleted successfully.',
   PDF_FAILED: 'The PDF could not be created. Please try again.',
+  FINAL_DECLARATION: 'Please select final declaration in order to continue.',
+  SET_RANGE_FIRST: 'Please set the BMI and Age range first.',
+  PREFORM_SUBMITTED: 'Pre-form submitted successfully.',
+  PREFORM_ALREADY_SUBMITTED: 'The pre-form has already been submitted.',
+  PREFORM_RESET_NOT_ALLOWED: 'Only a pre-form that was not accepted can be filled again.',
+  PREFORM_DONOR_ONLY: 'Only the donor can fill the pre-form.',
 } as const;

@@ -17,6 +17,7 @@ const MENU: MenuItem[] = [
   { page: 'shareddonors', label: 'Shared donors' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
+  { page: 'donorformautorejection', label: 'Auto-rejection' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {

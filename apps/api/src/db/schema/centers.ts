@@ -1,3 +1,4 @@
+import { RANGE_NOT_SET, type RejectionRange } from '@dm/shared';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -26,6 +27,12 @@ export interface CenterSettings {
   maxDonations: number;
   /** The display id of the center's sample donor: shown to prospects, its views never counted. */
   sampleDonorCode: string | null;
+  /** The pre-form's age and BMI ranges (0: not set); see packages/shared/src/preform.ts. */
+  rejectionRange: RejectionRange;
+  /** Judge submitted pre-forms by the range and questions; needs a complete range. */
+  autoRejection: boolean;
+  /** Pre-form questions switched off for auto-rejection (every one counts by default). */
+  disabledRejectionQuestions: number[];
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -49,6 +56,9 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   availableSpots: 3,
   maxDonations: 5,
   sampleDonorCode: null,
+  rejectionRange: RANGE_NOT_SET,
+  autoRejection: false,
+  disabledRejectionQuestions: [],
 };
 
 /** A center's settings with the defaults filled in for what it does not set. */

@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD, EMAIL_TYPES, ROLE, type RoleId, type UserStatus } from '@dm/shared';
+import {
+  DEFAULT_REJECTION_RANGE,
+  DEMO_PASSWORD,
+  EMAIL_TYPES,
+  ROLE,
+  type RoleId,
+  type UserStatus,
+} from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
 import { type Db, queryRows } from '../../platform/db.js';
@@ -38,8 +45,13 @@ export const DEMO_CENTERS: CenterSeed[] = [
     name: 'Main Agency',
     appTitle: 'Donor Match',
     suffix: '',
-    // The demo donor doubles as the main center's sample donor.
-    settings: { isCompensationVisible: true, sampleDonorCode: 'D-1001' },
+    // The demo donor doubles as the main center's sample donor; pre-forms are judged by the defaults.
+    settings: {
+      isCompensationVisible: true,
+      sampleDonorCode: 'D-1001',
+      rejectionRange: DEFAULT_REJECTION_RANGE,
+      autoRejection: true,
+    },
   },
   {
     id: 111,
