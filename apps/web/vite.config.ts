@@ -26,5 +26,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Page renders on a busy 2-core CI machine can take seconds; a timeout is not the assertion.
+    testTimeout: 30_000,
   },
 });
