@@ -147,6 +147,7 @@ const MAIL_STATUS: Partial<Record<MatchAction, string>> = {
  */
 async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
   assertMatchRole(auth);
+  if (input.donation && !isDonationComplete(input.donation)) throw badRequest(MSG.MANDATORY);
   const { db, clock } = deps;
   let donorId = input.donorId;
   if (input.matchId !== undefined) {
@@ -229,7 +230,6 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
     }
     if (input.action === 'resolve') {
       const d = input.donation!;
-      if (!isDonationComplete(d)) throw badRequest(MSG.MANDATORY);
       cycleId = await repo.insertDonationCycle(tx, {
         donorId,
         nameOfClinic: d.name_of_clinic ?? null,
