@@ -22,11 +22,9 @@ import { donorVisibility } from '../donors/donor-access.js';
 let t: TestApp;
 let parentId: number;
 let parent2Id: number;
-let parent85Id: number;
 beforeAll(async () => {
   t = await startTestApp();
   parentId = await userId('parent@demo.test');
-  parent85Id = await userId('parent85@demo.test');
   parent2Id = (await makeParents(1, 1, 'second'))[0]!;
 });
 afterAll(() => t.close());
