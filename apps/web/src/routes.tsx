@@ -31,6 +31,9 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   favorites: lazy(() => import('./features/donors/FavoritesPage')),
   shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
   comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
+  'requested-donors-list': lazy(() => import('./features/match/RequestedDonorsPage')),
+  trackmatchrequests: lazy(() => import('./features/match/TrackMatchRequestsPage')),
+  donormatchreport: lazy(() => import('./features/match/DonorMatchReportPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

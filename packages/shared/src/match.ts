@@ -246,9 +246,15 @@ export type ResolveMatchInput = z.input<typeof resolveMatchBody>;
 export function isDonationComplete(b: {
   name_of_clinic?: string | null;
   cycle_date?: string | null;
-  eggs_retrieved?: number | null;
+  eggs_retrieved?: unknown;
 }): boolean {
-  return Boolean(b.name_of_clinic?.trim()) && Boolean(b.cycle_date) && b.eggs_retrieved != null;
+  return (
+    Boolean(b.name_of_clinic?.trim()) &&
+    Boolean(b.cycle_date) &&
+    b.eggs_retrieved !== null &&
+    b.eggs_retrieved !== undefined &&
+    b.eggs_retrieved !== ''
+  );
 }
 
 export const MATCH_SORTS = ['requested', 'updated', 'donor', 'parent', 'status', 'availability'] as const;

@@ -15,6 +15,9 @@ const MENU: MenuItem[] = [
   { page: 'viewclient', label: 'Users' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'shareddonors', label: 'Shared donors' },
+  { page: 'requested-donors-list', label: 'Requested donors' },
+  { page: 'trackmatchrequests', label: 'Track match requests' },
+  { page: 'donormatchreport', label: 'Match cancelled report' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
 ];
