@@ -64,7 +64,12 @@ function CancelDialog({
     onClose();
   };
   return (
-    <Modal opened={match !== null} onClose={close} title="Cancel match">
+    <Modal
+      opened={match !== null}
+      onClose={close}
+      title="Cancel match"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -96,7 +101,7 @@ function CancelDialog({
             <Button variant="default" onClick={close}>
               Keep match
             </Button>
-            <Button type="submit" color="red" loading={busy}>
+            <Button type="submit" color="red.9" loading={busy}>
               Cancel match
             </Button>
           </Group>
@@ -147,7 +152,13 @@ function DonationDialog({
     onClose();
   };
   return (
-    <Modal opened={match !== null} onClose={close} title="Add donation details" size="lg">
+    <Modal
+      opened={match !== null}
+      onClose={close}
+      title="Add donation details"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -160,7 +171,7 @@ function DonationDialog({
       >
         <Stack>
           {error ? (
-            <Alert color="red" role="alert">
+            <Alert color="red.9" role="alert">
               {error}
             </Alert>
           ) : null}
@@ -276,7 +287,7 @@ export function MatchActions({ donorId, portfolioId }: { donorId: number; portfo
               {mayCancel ? (
                 <Button
                   variant="outline"
-                  color="red"
+                  color="red.9"
                   loading={mutation.isPending}
                   onClick={() =>
                     void run({ call: 'canceldonorrequesttomatch', body: target(own) }).catch(() => {})
@@ -346,7 +357,7 @@ export function MatchActions({ donorId, portfolioId }: { donorId: number; portfo
                         key={b.action}
                         size="xs"
                         variant={b.action === 'cancel' ? 'outline' : 'filled'}
-                        color={b.action === 'cancel' ? 'red' : undefined}
+                        color={b.action === 'cancel' ? 'red.9' : undefined}
                         aria-label={`${b.label} for ${parentName(m)}`}
                         disabled={mutation.isPending}
                         onClick={() => {
