@@ -238,7 +238,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   }
 
   app.post(
-    '/getdonormatchreport',
+    '/generatedonorreport',
     {
       config: { access: { pages: ['donormatchreport'] } },
       schema: {

@@ -162,7 +162,7 @@ describe('access of every match route', () => {
       ...clientRoutes,
       ...staffRoutes,
       'getmatchrequestedipwithotheragencies',
-      'getdonormatchreport',
+      'generatedonorreport',
     ]) {
       const res = await post(url, {});
       expect(res.statusCode, url).toBe(401);
@@ -176,7 +176,7 @@ describe('access of every match route', () => {
     for (const url of clientRoutes)
       expect((await post(url, {}, 'master@demo.test')).statusCode, url).toBe(403);
     expect((await post('getmatchrequestedipwithotheragencies', {}, 'parent@demo.test')).statusCode).toBe(403);
-    expect((await post('getdonormatchreport', {}, 'parent@demo.test')).statusCode).toBe(403);
+    expect((await post('generatedonorreport', {}, 'parent@demo.test')).statusCode).toBe(403);
     // A donor may open donor pages but takes no part in matching.
     const donorId = await userId('donor@demo.test');
     const res = await post('startmatchrequest', { donor_id: donorId }, 'donor@demo.test');
@@ -648,7 +648,7 @@ describe('grids and reports', () => {
     expect(csv.rows).toHaveLength(6);
     const report = body<MatchPage>(
       await post(
-        'getdonormatchreport',
+        'generatedonorreport',
         { startdate: '2000-01-01', lastdate: '2100-01-01' },
         'admin@demo.test',
       ),
@@ -658,7 +658,7 @@ describe('grids and reports', () => {
     expect(report.rows.some((r) => r.cancelReason === 'Donor moved away')).toBe(true);
     const none = body<MatchPage>(
       await post(
-        'getdonormatchreport',
+        'generatedonorreport',
         { startdate: '2000-01-01', lastdate: '2000-01-02' },
         'admin@demo.test',
       ),

@@ -7,7 +7,7 @@ export default function DonorMatchReportPage() {
     <MatchGridPage
       config={{
         title: PAGES.donormatchreport.title,
-        endpoint: 'getdonormatchreport',
+        endpoint: 'generatedonorreport',
         csvEndpoint: 'generatedonorreportcsv',
         csvName: 'match-cancelled-report.csv',
         kind: 'report',
