@@ -16,8 +16,11 @@ import { requireAuth } from '../../platform/auth-context.js';
 import { ok } from '../../platform/envelope.js';
 import * as service from './matches.service.js';
 
-/** Clients request and withdraw; staff see the same buttons (the service decides per role). */
-const DETAILS: readonly PageKey[] = ['donordetails'];
+/**
+ * Clients (search) request and withdraw; staff (requested donors) use the same calls for their
+ * center's parents. Donors open donor pages too but take no part in matching.
+ */
+const MATCHING: readonly PageKey[] = ['search', 'requested-donors-list'];
 /** Staff of the donor's center: admin and case manager. */
 const STAFF: readonly PageKey[] = ['requested-donors-list'];
 
@@ -32,7 +35,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   const actions = [
     [
       '/startmatchrequest',
-      DETAILS,
+      MATCHING,
       matchRequestBody,
       service.startRequest,
       MATCH_MSG.REQUESTED,
@@ -40,7 +43,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     ],
     [
       '/canceldonorrequesttomatch',
-      DETAILS,
+      MATCHING,
       matchRequestBody,
       service.cancelRequest,
       MATCH_MSG.REQUEST_CANCELLED,
@@ -117,7 +120,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.get(
     '/getdonormatchstatus/:donorId',
     {
-      config: { access: { pages: DETAILS } },
+      config: { access: { pages: MATCHING } },
       schema: {
         summary:
           "The donor's availability, free queue spots, the caller's own match and (staff) the open ones",
@@ -152,7 +155,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/getqueuenumber',
     {
-      config: { access: { pages: DETAILS } },
+      config: { access: { pages: MATCHING } },
       schema: { summary: "The parent's place in the donor's queue", body: donorParentBody },
     },
     async (request) =>
