@@ -6,9 +6,10 @@
 // measures an already migrated and seeded database as it is (`npm run seed -- --donors N` with
 // DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time.
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD, type SearchRequestInput } from '@dm/shared';
+import { DEMO_PASSWORD, MATCH_MSG, ROLE, type SearchRequestInput } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
+import { users } from '../apps/api/src/db/schema/index.js';
 import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
@@ -270,6 +271,70 @@ results.push({
   p95: q(0.95),
   max: allSearchTimes[allSearchTimes.length - 1]!,
 });
+
+// Match requests (issue 4): 50 intended parents request the same donor at once. The donor row
+// lock must hold the queue size (3 at the main center): exactly 3 succeed, the rest are told the
+// queue is full, nothing fails with a server error, and the donor's queue count says 3.
+{
+  const managerLogin = await app.inject({
+    method: 'POST',
+    url: '/api/authenticate',
+    payload: { username: 'manager@demo.test', password: DEMO_PASSWORD },
+  });
+  ok(managerLogin, 'authenticate manager');
+  const managerToken: string = managerLogin.json().data.token;
+  const { rows } = (await database.db.execute(
+    "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and d.donation_count < 5 and u.username like '%@synthetic.test' order by d.user_id desc limit 1",
+  )) as unknown as { rows: { id: number }[] };
+  const donorId = rows[0]!.id;
+  const parents = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        username: `bench-parent-${i}@bench.test`,
+        role: ROLE.CLIENT,
+        status: 'Active',
+        centerId: 1,
+        firstName: 'Bench',
+        lastName: `Parent ${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const start = performance.now();
+  const answers = await Promise.all(
+    parents.map(async (p) => {
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/startmatchrequest',
+        headers: { 'x-access-token': managerToken },
+        payload: { donor_id: donorId, parent_id: p.id },
+      });
+      return { res, ms: performance.now() - t0 };
+    }),
+  );
+  const wall = performance.now() - start;
+  const accepted = answers.filter((a) => a.res.statusCode === 200).length;
+  const refused = answers.filter(
+    (a) => a.res.statusCode === 400 && a.res.json().message === MATCH_MSG.QUEUE_FULL,
+  ).length;
+  const [{ n: queued }] = (
+    (await database.db.execute(
+      sql`select queue_count::int as n from donors where user_id = ${donorId}`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows as [{ n: number }];
+  if (accepted !== 3 || refused !== 47 || queued !== 3) {
+    throw new Error(`match limits broken: ${accepted} accepted, ${refused} refused, queue_count ${queued}`);
+  }
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  results.push({
+    name: `50 concurrent POST /api/startmatchrequest on one donor (3 accepted, 47 queue full; wall ${wall.toFixed(0)} ms)`,
+    runs: times.length,
+    p50: times[Math.floor(times.length / 2)]!,
+    p95: times[Math.floor(times.length * 0.95)]!,
+    max: times[times.length - 1]!,
+  });
+}
 
 console.log('\n| call | runs | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
 for (const r of results) {

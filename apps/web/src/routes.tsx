@@ -35,6 +35,9 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   preform: lazy(() => import('./features/preform/PreformPage')),
   'not-accepted-preform': lazy(() => import('./features/preform/NotAcceptedPreformPage')),
   donorformautorejection: lazy(() => import('./features/preform/AutoRejectionPage')),
+  'requested-donors-list': lazy(() => import('./features/match/RequestedDonorsPage')),
+  trackmatchrequests: lazy(() => import('./features/match/TrackMatchRequestsPage')),
+  donormatchreport: lazy(() => import('./features/match/DonorMatchReportPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

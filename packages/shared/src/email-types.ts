@@ -24,6 +24,9 @@ export const EMAIL_TYPE = {
   DONOR_FIRST_REMINDER: 22,
   DONOR_RECURRING_REMINDER: 23,
   SHARE_DONOR: 24,
+  MATCH_REQUESTED: 30,
+  MATCH_STATUS_CHANGED: 31,
+  MATCH_CANCELLED: 32,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -115,6 +118,33 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: '{sender} shared donor {donor} with you',
     definition:
       '<p>Dear {recipient},</p><p>{sender} shared donor {donor} with you:</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_REQUESTED,
+    title: 'Match Requested',
+    placeholders: ['{recipient}', '{parent}', '{donor}', '{link}', '{organization}'],
+    subject: '{parent} requested a match with donor {donor}',
+    definition:
+      '<p>Dear {recipient},</p><p>{parent} requested a match with donor {donor}. Review the request here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_STATUS_CHANGED,
+    title: 'Match Status Changed',
+    placeholders: ['{recipient}', '{donor}', '{status}', '{link}', '{organization}'],
+    subject: 'Your match with donor {donor} is now {status}',
+    definition:
+      '<p>Dear {recipient},</p><p>Your match with donor {donor} is now <strong>{status}</strong>. See the donor here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_CANCELLED,
+    title: 'Match Cancelled',
+    placeholders: ['{recipient}', '{donor}', '{reason}', '{organization}'],
+    subject: 'Your match with donor {donor} was cancelled',
+    definition:
+      '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
     signature: SIGNATURE,
   },
 ];

@@ -4,6 +4,7 @@ export * from './donor.js';
 export * from './donor-format.js';
 export * from './email-types.js';
 export * from './issues.js';
+export * from './match.js';
 export * from './messages.js';
 export * from './pages.js';
 export * from './preform.js';

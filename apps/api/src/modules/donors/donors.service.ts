@@ -23,6 +23,7 @@ import { verifyCaptcha } from '../../platform/captcha.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { matchPanelsOf } from '../matches/matches.service.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
 import * as repo from './donors.repo.js';
 
@@ -255,8 +256,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     frozenBatches: frozen ? frozen.map((b) => fields(b, ['selectedBy', 'updatedBy', 'updatedAt'])) : null,
     notes,
     adminNotes: see.staff && see.insider ? (p?.adminNotes ?? null) : null,
-    // The match workflow (a later issue) fills these; until then staff see empty panels.
-    matchPanels: see.staff ? { active: [], queued: [] } : null,
+    matchPanels: see.staff ? await matchPanelsOf(db, auth, donorId, donor.centerId) : null,
   };
 }
 

@@ -11,7 +11,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -22,9 +21,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { subjectOf, useSession } from '../../lib/session';
 import { CaptchaField } from '../auth/CaptchaField';
+import { MatchActions } from '../match/MatchActions';
+import { MatchPanels } from '../match/MatchPanels';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
-import { DONOR_TABS, labelOf, tabIndex } from './format';
+import { DONOR_TABS, tabIndex } from './format';
 import { donorKeys, removeFavorite, saveFavorite, useDonorDetails } from './queries';
 import { ShareDonorDialog } from './ShareDonorDialog';
 
@@ -333,6 +334,7 @@ export default function DonorDetailsPage() {
           ) : null}
         </Group>
       </Group>
+      <MatchActions donorId={d.donorId} />
       <DetailsTabs d={d} initialTab={tabIndex(params.settab)} />
       {d.adminNotes ? (
         <Paper withBorder p="md">
@@ -340,23 +342,7 @@ export default function DonorDetailsPage() {
           <Text style={{ whiteSpace: 'pre-wrap' }}>{d.adminNotes}</Text>
         </Paper>
       ) : null}
-      {d.matchPanels ? (
-        <Paper withBorder p="md" component="section" aria-label="Active and queued matches">
-          <Table captionSide="top">
-            <Table.Caption>Active and queued matches</Table.Caption>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row">{labelOf('active')}</Table.Th>
-                <Table.Td>{d.matchPanels.active.length}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">{labelOf('queued')}</Table.Th>
-                <Table.Td>{d.matchPanels.queued.length}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ) : null}
+      {d.matchPanels ? <MatchPanels panels={d.matchPanels} /> : null}
       {d.notes ? <DonorNotesPanel donorId={d.donorId} notes={d.notes} /> : null}
       {mayShare ? (
         <ShareDonorDialog

@@ -1,0 +1,214 @@
+import type { MatchStatus } from '@dm/shared';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centers, donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+
+/** Queries only; the rules are in matches.service.ts. */
+
+const donorUser = alias(users, 'donor_user');
+const parentUser = alias(users, 'parent_user');
+const parentCenter = alias(centers, 'parent_center');
+
+const rowColumns = {
+  matchId: matches.id,
+  donorId: matches.donorId,
+  donorDisplayId: donors.displayId,
+  donorFirstName: donorUser.firstName,
+  donorLastName: donorUser.lastName,
+  donorAvailability: donors.availability,
+  donorCenterId: matches.donorCenterId,
+  parentId: matches.parentId,
+  parentFirstName: parentUser.firstName,
+  parentLastName: parentUser.lastName,
+  parentUsername: parentUser.username,
+  ipAgencyName: parentCenter.agencyName,
+  parentCenterId: matches.parentCenterId,
+  portfolioId: matches.portfolioId,
+  queueType: matches.queueType,
+  status: matches.status,
+  queuePosition: matches.queuePosition,
+  cancelReason: matches.cancelReason,
+  requestedAt: matches.requestedAt,
+  statusChangedAt: matches.statusChangedAt,
+};
+
+function joined(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(matches)
+    .innerJoin(donors, eq(donors.userId, matches.donorId))
+    .innerJoin(donorUser, eq(donorUser.id, matches.donorId))
+    .innerJoin(parentUser, eq(parentUser.id, matches.parentId))
+    .innerJoin(parentCenter, eq(parentCenter.id, matches.parentCenterId));
+}
+export type MatchRecord = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+export async function matchRows(db: Db, where: SQL, order: SQL[] = [asc(matches.requestedAt)]) {
+  return joined(db)
+    .where(where)
+    .orderBy(...order, asc(matches.id));
+}
+
+export const SORT_COLUMNS = {
+  requested: matches.requestedAt,
+  updated: matches.statusChangedAt,
+  donor: donors.displayId,
+  parent: parentUser.lastName,
+  status: matches.status,
+  availability: donors.availability,
+} as const;
+
+/** One page of a grid and the total, for the conditions the service built. */
+export async function matchPage(
+  db: Db,
+  where: SQL,
+  sort: keyof typeof SORT_COLUMNS,
+  ord: 'asc' | 'desc',
+  offset: number,
+  limit: number | null,
+) {
+  const column = SORT_COLUMNS[sort];
+  const base = joined(db)
+    .where(where)
+    .orderBy(ord === 'asc' ? asc(column) : desc(column), desc(matches.id));
+  const rows = limit === null ? await base : await base.offset(offset).limit(limit);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .innerJoin(donors, eq(donors.userId, matches.donorId))
+    .innerJoin(donorUser, eq(donorUser.id, matches.donorId))
+    .innerJoin(parentUser, eq(parentUser.id, matches.parentId))
+    .innerJoin(parentCenter, eq(parentCenter.id, matches.parentCenterId))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Words of the grid search: donor id, donor and parent names, the parent's e-mail. */
+export function gridSearch(text: string): SQL | undefined {
+  if (text.length < 2) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(donors.displayId, like),
+    ilike(donorUser.firstName, like),
+    ilike(donorUser.lastName, like),
+    ilike(parentUser.firstName, like),
+    ilike(parentUser.lastName, like),
+    ilike(parentUser.username, like),
+  );
+}
+
+export const donorAvailabilityIn = (values: readonly string[]) => inArray(donors.availability, [...values]);
+
+/** The user row of the parent, locked until the transaction ends. */
+export async function lockUser(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+/** Donor rows locked in ascending id order, so that two transactions never wait on each other. */
+export async function lockDonors(db: Db, donorIds: number[]) {
+  const ids = [...new Set(donorIds)].sort((a, b) => a - b);
+  const out = new Map<number, typeof donors.$inferSelect>();
+  for (const id of ids) {
+    const [row] = await db.select().from(donors).where(eq(donors.userId, id)).for('update');
+    if (row) out.set(id, row);
+  }
+  return out;
+}
+
+export async function donorWithCenter(db: Db, donorId: number) {
+  const [row] = await db
+    .select({ donor: donors, user: users, center: centers })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(eq(donors.userId, donorId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function userWithCenter(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: users, center: centers })
+    .from(users)
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function matchById(db: Db, matchId: number) {
+  const [row] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
+  return row ?? null;
+}
+
+export async function openMatchOf(db: Db, donorId: number, parentId: number, open: readonly MatchStatus[]) {
+  const [row] = await db
+    .select()
+    .from(matches)
+    .where(
+      and(eq(matches.donorId, donorId), eq(matches.parentId, parentId), inArray(matches.status, [...open])),
+    )
+    .orderBy(desc(matches.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export const matchesOfDonor = (db: Db, donorId: number, statuses: readonly MatchStatus[]) =>
+  db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.donorId, donorId), inArray(matches.status, [...statuses])))
+    .orderBy(asc(matches.requestedAt), asc(matches.id));
+
+export const matchesOfParent = (db: Db, parentId: number, statuses: readonly MatchStatus[]) =>
+  db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.parentId, parentId), inArray(matches.status, [...statuses])));
+
+export async function insertMatch(db: Db, values: typeof matches.$inferInsert) {
+  const [row] = await db.insert(matches).values(values).returning();
+  return row!;
+}
+
+export async function updateMatch(db: Db, matchId: number, values: Partial<typeof matches.$inferInsert>) {
+  await db.update(matches).set(values).where(eq(matches.id, matchId));
+}
+
+export async function insertEvent(db: Db, values: typeof matchEvents.$inferInsert) {
+  await db.insert(matchEvents).values(values);
+}
+
+export async function updateDonor(db: Db, donorId: number, values: Partial<typeof donors.$inferInsert>) {
+  await db.update(donors).set(values).where(eq(donors.userId, donorId));
+}
+
+export async function insertDonationCycle(db: Db, values: typeof donorDonationCycles.$inferInsert) {
+  const [row] = await db.insert(donorDonationCycles).values(values).returning({ id: donorDonationCycles.id });
+  return row!.id;
+}
+
+/** The history of one parent's matches with one donor, oldest first. */
+export async function eventsOf(db: Db, donorId: number, parentId: number) {
+  const actor = alias(users, 'actor');
+  return db
+    .select({
+      matchId: matchEvents.matchId,
+      action: matchEvents.action,
+      fromStatus: matchEvents.fromStatus,
+      toStatus: matchEvents.toStatus,
+      reason: matchEvents.reason,
+      at: matchEvents.at,
+      actorFirstName: actor.firstName,
+      actorLastName: actor.lastName,
+    })
+    .from(matchEvents)
+    .innerJoin(matches, eq(matches.id, matchEvents.matchId))
+    .leftJoin(actor, eq(actor.id, matchEvents.actorUserId))
+    .where(and(eq(matches.donorId, donorId), eq(matches.parentId, parentId)))
+    .orderBy(asc(matchEvents.at), asc(matchEvents.id));
+}
+
+export { donorUser, matches, parentUser };

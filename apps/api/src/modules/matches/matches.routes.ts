@@ -1,0 +1,262 @@
+import {
+  addToQueueBody,
+  cancelMatchBody,
+  MATCH_DONOR_STATUSES,
+  MATCH_MSG,
+  matchGridBody,
+  matchReportBody,
+  matchRequestBody,
+  type PageKey,
+  resolveMatchBody,
+} from '@dm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { requireAuth } from '../../platform/auth-context.js';
+import { ok } from '../../platform/envelope.js';
+import * as service from './matches.service.js';
+
+/**
+ * Clients (search) request and withdraw; staff (requested donors) use the same calls for their
+ * center's parents. Donors open donor pages too but take no part in matching.
+ */
+const MATCHING: readonly PageKey[] = ['search', 'requested-donors-list'];
+/** Staff of the donor's center: admin and case manager. */
+const STAFF: readonly PageKey[] = ['requested-donors-list'];
+
+const donorIdBody = z.object({ donor_id: z.coerce.number().int().positive() });
+const donorParentBody = z.object({
+  donor_id: z.coerce.number().int().positive(),
+  parent_id: z.coerce.number().int().positive().nullish(),
+});
+
+/** The match workflow (search spec section 7 "Match workflow") and the match grids and reports. */
+export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const actions = [
+    [
+      '/startmatchrequest',
+      MATCHING,
+      matchRequestBody,
+      service.startRequest,
+      MATCH_MSG.REQUESTED,
+      'Starts a match request (to Confirm; donor Under Review)',
+    ],
+    [
+      '/canceldonorrequesttomatch',
+      MATCHING,
+      matchRequestBody,
+      service.cancelRequest,
+      MATCH_MSG.REQUEST_CANCELLED,
+      'Withdraws a waiting request (to Cancel Request)',
+    ],
+    [
+      '/confirmdonormatch',
+      STAFF,
+      matchRequestBody,
+      service.confirmMatch,
+      MATCH_MSG.CONFIRMED,
+      "Confirms a match (to Active; donor In Cycle; the parent's other requests end)",
+    ],
+    [
+      '/completedonormatch',
+      STAFF,
+      matchRequestBody,
+      service.completeMatch,
+      MATCH_MSG.COMPLETED,
+      'Ends a cycle without a donation (Active back to Confirm)',
+    ],
+    [
+      '/addipindonorqueue',
+      STAFF,
+      addToQueueBody,
+      service.addToQueue,
+      MATCH_MSG.QUEUED,
+      "Puts the parent in the donor's queue (to Queued)",
+    ],
+    [
+      '/cancelmatch',
+      STAFF,
+      cancelMatchBody,
+      service.cancelMatch,
+      MATCH_MSG.CANCELLED,
+      'Cancels a match with a reason (to Cancel Request), optionally making the donor Unavailable',
+    ],
+  ] as const;
+  for (const [url, pages, body, handler, message, summary] of actions) {
+    app.post(url, { config: { access: { pages } }, schema: { summary, body } }, async (request) =>
+      ok(await handler(deps, requireAuth(request), request.body as never), message),
+    );
+  }
+
+  app.post(
+    '/acceptreferralmatch',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: 'Accepts a referral (to Referral Accepted)',
+        body: z.object({
+          match_id: z.coerce.number().int().positive(),
+          parent_id: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request) =>
+      ok(await service.acceptReferral(deps, requireAuth(request), request.body), MATCH_MSG.REFERRAL_ACCEPTED),
+  );
+
+  app.post(
+    '/resolvematchprocess',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: 'Records the donation details and completes an active match',
+        body: resolveMatchBody,
+      },
+    },
+    async (request) =>
+      ok(await service.resolveMatch(deps, requireAuth(request), request.body), MATCH_MSG.RESOLVED),
+  );
+
+  app.get(
+    '/getdonormatchstatus/:donorId',
+    {
+      config: { access: { pages: MATCHING } },
+      schema: {
+        summary:
+          "The donor's availability, free queue spots, the caller's own match and (staff) the open ones",
+        params: z.object({ donorId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => ok(await service.donorMatchStatus(deps, requireAuth(request), request.params.donorId)),
+  );
+
+  app.post(
+    '/getactiveandqueuematchdonor',
+    {
+      config: { access: { pages: STAFF } },
+      schema: { summary: "The donor's active and queued matches", body: donorIdBody },
+    },
+    async (request) =>
+      ok(await service.activeAndQueuedMatches(deps, requireAuth(request), request.body.donor_id)),
+  );
+
+  app.post(
+    '/getdonorqueuedetails',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: "The donor's availability, queue lengths, queued matches and the active match's type",
+        body: donorIdBody.passthrough(),
+      },
+    },
+    async (request) => ok(await service.donorQueueDetails(deps, requireAuth(request), request.body.donor_id)),
+  );
+
+  app.post(
+    '/getqueuenumber',
+    {
+      config: { access: { pages: MATCHING } },
+      schema: { summary: "The parent's place in the donor's queue", body: donorParentBody },
+    },
+    async (request) =>
+      ok(
+        await service.queueNumber(
+          deps,
+          requireAuth(request),
+          request.body.donor_id,
+          request.body.parent_id ?? null,
+        ),
+      ),
+  );
+
+  app.post(
+    '/getdonorspecificipquery',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: "One parent's match history with one donor",
+        body: z.object({
+          donor_id: z.coerce.number().int().positive(),
+          parent_id: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.donorParentHistory(
+          deps,
+          requireAuth(request),
+          request.body.donor_id,
+          request.body.parent_id,
+        ),
+      ),
+  );
+
+  app.post(
+    '/updatedonorstatus',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: "Sets a donor's availability",
+        body: z.object({ user_id: z.coerce.number().int().positive(), status: z.enum(MATCH_DONOR_STATUSES) }),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateDonorStatus(
+          deps,
+          requireAuth(request),
+          request.body.user_id,
+          request.body.status,
+        ),
+        MATCH_MSG.STATUS_UPDATED,
+      ),
+  );
+
+  const grids = [
+    [
+      '/getotheragenciesmatchrequestedip',
+      STAFF,
+      'donorCenter',
+      'Requests for this center’s donors (requested-donors grid)',
+    ],
+    [
+      '/getmatchrequestedipwithotheragencies',
+      ['trackmatchrequests'],
+      'parentCenter',
+      "This center's parents' requests (match tracking)",
+    ],
+  ] as const;
+  for (const [url, pages, scope, summary] of grids) {
+    app.post(
+      url,
+      { config: { access: { pages } }, schema: { summary, body: matchGridBody } },
+      async (request) => ok(await service.matchGrid(deps, requireAuth(request), scope, request.body)),
+    );
+    app.post(
+      `${url}csv`,
+      { config: { access: { pages } }, schema: { summary: `${summary}: CSV rows`, body: matchGridBody } },
+      async (request) => ok(await service.matchGridCsv(deps, requireAuth(request), scope, request.body)),
+    );
+  }
+
+  app.post(
+    '/generatedonorreport',
+    {
+      config: { access: { pages: ['donormatchreport'] } },
+      schema: {
+        summary: 'Match Cancelled Report: cancelled matches of the center’s donors',
+        body: matchReportBody,
+      },
+    },
+    async (request) => ok(await service.cancelledReport(deps, requireAuth(request), request.body)),
+  );
+  app.post(
+    '/generatedonorreportcsv',
+    {
+      config: { access: { pages: ['donormatchreport'] } },
+      schema: { summary: 'Match Cancelled Report as CSV rows', body: matchReportBody },
+    },
+    async (request) => ok(await service.cancelledReportCsv(deps, requireAuth(request), request.body)),
+  );
+};

@@ -1,0 +1,689 @@
+import {
+  type CancelMatchBody,
+  type DonorFields,
+  type DonorMatchStatus,
+  EMAIL_TYPE,
+  isDonationComplete,
+  MATCH_MSG,
+  type MatchAction,
+  type MatchCsv,
+  type MatchEventRow,
+  type MatchGridBody,
+  type MatchPage,
+  type MatchReportBody,
+  type MatchRequestBody,
+  type MatchRow,
+  type MatchStatus,
+  MSG,
+  matchActorOf,
+  matchGridBody,
+  matchReportBody,
+  matchTransition,
+  OPEN_MATCH_STATUSES,
+  type QueueType,
+  type ResolveMatchBody,
+  ROLE,
+  statusesForFilters,
+  WAITING_MATCH_STATUSES,
+} from '@dm/shared';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { ModuleDeps } from '../../app.js';
+import { centerSettings } from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
+import type { Auth } from '../../platform/auth-context.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { queueTemplatedMail } from '../../platform/mail.js';
+import { assertDonorVisible } from '../donors/donor-access.js';
+import { remainingQueue } from '../search/search.service.js';
+import * as repo from './matches.repo.js';
+
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config'>;
+
+const isStaffRole = (auth: Auth) => auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
+/** The availabilities the workflow moves a donor between; any other is left as staff set it. */
+const WORKFLOW_AVAILABILITY = ['Available', 'Under Review', 'In Cycle'];
+const REMOVED_BY_CONFIRM = 'The intended parent was matched with another donor.';
+
+function assertMatchRole(auth: Auth): void {
+  if (auth.role !== ROLE.CLIENT && !isStaffRole(auth)) throw forbidden();
+}
+
+function rowOf(r: repo.MatchRecord, showDonorName: boolean): MatchRow {
+  return {
+    matchId: r.matchId,
+    donorId: r.donorId,
+    donorDisplayId: r.donorDisplayId,
+    donorName: showDonorName ? `${r.donorFirstName} ${r.donorLastName}`.trim() : '',
+    donorAvailability: r.donorAvailability,
+    donorCenterId: r.donorCenterId,
+    parentId: r.parentId,
+    parentFirstName: r.parentFirstName,
+    parentLastName: r.parentLastName,
+    ipAgencyName: r.ipAgencyName,
+    parentCenterId: r.parentCenterId,
+    portfolioId: r.portfolioId,
+    queueType: r.queueType,
+    status: r.status as MatchStatus,
+    queuePosition: r.queuePosition,
+    cancelReason: r.cancelReason,
+    requestedAt: r.requestedAt.toISOString(),
+    statusChangedAt: r.statusChangedAt.toISOString(),
+  };
+}
+
+/** The donor of a staff action: it must belong to the caller's center (another center's is 404). */
+async function staffDonor(db: Db, auth: Auth, donorId: number) {
+  if (!isStaffRole(auth)) throw forbidden();
+  const row = await repo.donorWithCenter(db, donorId);
+  if (!row || row.donor.centerId !== auth.centerId) throw notFound();
+  return row;
+}
+
+/**
+ * Recounts what the donor's matches imply, under the donor's row lock: queue positions (order
+ * of request among waiting matches of one queue type), the fresh and frozen queue counts shown
+ * on search cards, and the availability (In Cycle with an active match, Under Review with a
+ * waiting one, Available otherwise) unless staff set the donor outside the workflow.
+ */
+async function settleDonor(
+  db: Db,
+  donor: { userId: number; availability: string },
+  now: Date,
+  override?: string | null,
+): Promise<void> {
+  const open = await repo.matchesOfDonor(db, donor.userId, OPEN_MATCH_STATUSES);
+  const counts: Record<string, number> = { Fresh: 0, Frozen: 0 };
+  for (const m of open) {
+    if (m.status === 'Active') {
+      if (m.queuePosition !== null) await repo.updateMatch(db, m.id, { queuePosition: null });
+      continue;
+    }
+    counts[m.queueType] = (counts[m.queueType] ?? 0) + 1;
+    const position = counts[m.queueType]!;
+    if (m.queuePosition !== position) await repo.updateMatch(db, m.id, { queuePosition: position });
+  }
+  let availability = donor.availability;
+  if (override) availability = override;
+  else if (WORKFLOW_AVAILABILITY.includes(donor.availability)) {
+    if (open.some((m) => m.status === 'Active')) availability = 'In Cycle';
+    else if (open.length > 0) availability = 'Under Review';
+    else availability = 'Available';
+  }
+  await repo.updateDonor(db, donor.userId, {
+    queueCount: counts.Fresh ?? 0,
+    frozenQueueCount: counts.Frozen ?? 0,
+    ...(availability !== donor.availability ? { availability, availabilityChangedAt: now } : {}),
+    updatedAt: now,
+  });
+}
+
+interface ActInput {
+  action: MatchAction;
+  donorId: number;
+  parentId?: number | null;
+  matchId?: number;
+  queueType?: QueueType;
+  portfolioId?: number | null;
+  managerId?: number | null;
+  reason?: string | null;
+  setUnavailable?: boolean;
+  donation?: ResolveMatchBody;
+}
+
+const MAIL_STATUS: Partial<Record<MatchAction, string>> = {
+  confirm: 'Active',
+  queue: 'Queued',
+  accept_referral: 'Referral Accepted',
+  complete: 'Waiting to Confirm',
+  resolve: 'Completed',
+};
+
+/**
+ * Every write of the workflow: checks who acts, locks the parent and the donors involved
+ * (parent first, donors by id) so that parallel requests see each other's counts, applies the
+ * transition of match-state (packages/shared/src/match.ts), writes one event per changed match,
+ * settles the donors and queues the e-mail, all in one transaction.
+ */
+async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
+  assertMatchRole(auth);
+  if (input.donation && !isDonationComplete(input.donation)) throw badRequest(MSG.MANDATORY);
+  const { db, clock } = deps;
+  let donorId = input.donorId;
+  if (input.matchId !== undefined) {
+    const m = await repo.matchById(db, input.matchId);
+    if (!m) throw notFound();
+    donorId = m.donorId;
+  }
+  let parentId: number;
+  if (auth.role === ROLE.CLIENT) {
+    await assertDonorVisible(db, auth, donorId);
+    if (input.parentId && input.parentId !== auth.userId) throw notFound();
+    parentId = auth.userId;
+  } else {
+    await staffDonor(db, auth, donorId);
+    if (!input.parentId) throw badRequest(MATCH_MSG.SELECT_PARENT);
+    parentId = input.parentId;
+  }
+  const parentRow = await repo.userWithCenter(db, parentId);
+  if (!parentRow || parentRow.user.role !== ROLE.CLIENT) throw notFound();
+  // Staff start requests only for their own center's parents.
+  if (input.action === 'request' && auth.role !== ROLE.CLIENT && parentRow.user.centerId !== auth.centerId) {
+    throw notFound();
+  }
+  const now = clock.now();
+
+  const result = await db.transaction(async (tx) => {
+    await repo.lockUser(tx, parentId);
+    const others =
+      input.action === 'confirm'
+        ? (await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES)).filter(
+            (m) => m.donorId !== donorId,
+          )
+        : [];
+    const locked = await repo.lockDonors(tx, [donorId, ...others.map((m) => m.donorId)]);
+    const donor = locked.get(donorId);
+    if (!donor) throw notFound();
+    const core = (await repo.donorWithCenter(tx, donorId))!;
+    const settings = centerSettings(core.center.settings);
+    const current =
+      input.matchId !== undefined
+        ? await repo.matchById(tx, input.matchId)
+        : await repo.openMatchOf(tx, donorId, parentId, OPEN_MATCH_STATUSES);
+    if (input.matchId !== undefined && (!current || current.parentId !== parentId)) throw notFound();
+    const from = current && OPEN_MATCH_STATUSES.includes(current.status as MatchStatus) ? current : null;
+    const actor = matchActorOf(auth.role, auth.userId === parentId, donor.centerId === auth.centerId);
+    const to = matchTransition((from?.status as MatchStatus | undefined) ?? null, input.action, actor);
+    if (!to) {
+      if (actor === 'other') throw forbidden();
+      if (input.action === 'request') throw badRequest(MATCH_MSG.ALREADY_REQUESTED);
+      throw badRequest(from ? MATCH_MSG.NOT_ALLOWED : MATCH_MSG.NO_OPEN_MATCH);
+    }
+    if (input.action === 'cancel' && !input.reason?.trim()) throw badRequest(MATCH_MSG.CANCEL_REASON);
+
+    const queueType = (from?.queueType as QueueType | undefined) ?? input.queueType ?? 'Fresh';
+    const donorOpen = await repo.matchesOfDonor(tx, donorId, OPEN_MATCH_STATUSES);
+    let override: string | null = null;
+    let cycleId: number | null = null;
+
+    if (input.action === 'request') {
+      if (!WORKFLOW_AVAILABILITY.includes(donor.availability))
+        throw badRequest(MATCH_MSG.DONOR_NOT_AVAILABLE);
+      if (donor.donationCount >= settings.maxDonations) throw badRequest(MATCH_MSG.MAX_DONATIONS);
+      const taken =
+        settings.combinedRequestLimit !== null
+          ? donorOpen.length
+          : donorOpen.filter((m) => m.status !== 'Active' && m.queueType === queueType).length;
+      if (taken >= (settings.combinedRequestLimit ?? settings.queueSize))
+        throw badRequest(MATCH_MSG.QUEUE_FULL);
+      const parentLimit = centerSettings(parentRow.center.settings).matchRequestLimit;
+      if (parentLimit !== null) {
+        const mine = await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES);
+        if (mine.length >= parentLimit) throw badRequest(MATCH_MSG.PARENT_LIMIT);
+      }
+    }
+    if (input.action === 'confirm') {
+      if (donor.donationCount >= settings.maxDonations) throw badRequest(MATCH_MSG.MAX_DONATIONS);
+      if (donorOpen.some((m) => m.status === 'Active' && m.queueType === queueType)) {
+        throw badRequest(MATCH_MSG.DONOR_IN_CYCLE);
+      }
+    }
+    if (input.action === 'resolve') {
+      const d = input.donation!;
+      cycleId = await repo.insertDonationCycle(tx, {
+        donorId,
+        nameOfClinic: d.name_of_clinic ?? null,
+        cycleDate: d.cycle_date || null,
+        queueType,
+        eggsRetrieved: d.eggs_retrieved ?? null,
+        eggsMature: d.eggs_mature ?? null,
+        eggsFertilized: d.eggs_fertilized ?? null,
+        embryosCreated: d.embryos_created ?? null,
+        embryosTransferred: d.embryos_transferred ?? null,
+        qualityOfEmbryosTransferred: d.quality_of_embryos_transferred ?? null,
+        embryosFrozen: d.embryos_frozen ?? null,
+        qualityOfEmbryosFrozen: d.quality_of_embryos_frozen ?? null,
+        pgsPgdCcs: d.pgs_pgd_ccs ?? null,
+        normalCount: d.normal_count ?? null,
+        abnormalCount: d.abnormal_count ?? null,
+        pregnancyResult: d.pregnancy_result ?? null,
+        otherDetails: d.other_details ?? null,
+        eggsPurchased: d.eggs_purchased ?? null,
+      });
+      await repo.updateDonor(tx, donorId, { donationCount: donor.donationCount + 1, previousDonor: true });
+      if (d.set_unavailable) override = 'Unavailable';
+      else if (d.other_availability && !donorOpen.some((m) => m.id !== from?.id))
+        override = d.other_availability;
+    }
+    if ((input.action === 'cancel' || input.action === 'cancel_request') && input.setUnavailable) {
+      override = 'Unavailable';
+    }
+
+    let matchId: number;
+    const reason = input.reason?.trim() || null;
+    if (!from) {
+      const created = await repo.insertMatch(tx, {
+        donorId,
+        parentId,
+        managerId: input.managerId ?? parentRow.user.managerId,
+        donorCenterId: donor.centerId,
+        parentCenterId: parentRow.user.centerId,
+        portfolioId: input.portfolioId ?? null,
+        queueType,
+        status: to,
+        requestedAt: now,
+        statusChangedAt: now,
+        createdBy: auth.userId,
+      });
+      matchId = created.id;
+    } else {
+      matchId = from.id;
+      await repo.updateMatch(tx, matchId, {
+        status: to,
+        statusChangedAt: now,
+        ...(to === 'Cancel Request' ? { cancelReason: reason } : {}),
+        ...(cycleId !== null ? { donationCycleId: cycleId } : {}),
+      });
+    }
+    await repo.insertEvent(tx, {
+      matchId,
+      actorUserId: auth.userId,
+      action: input.action,
+      fromStatus: from?.status ?? null,
+      toStatus: to,
+      reason,
+      at: now,
+    });
+
+    // Confirming a parent's match removes that parent's other open requests.
+    for (const other of others) {
+      await repo.updateMatch(tx, other.id, {
+        status: 'Cancel Request',
+        cancelReason: REMOVED_BY_CONFIRM,
+        statusChangedAt: now,
+      });
+      await repo.insertEvent(tx, {
+        matchId: other.id,
+        actorUserId: auth.userId,
+        action: 'cancel',
+        fromStatus: other.status,
+        toStatus: 'Cancel Request',
+        reason: REMOVED_BY_CONFIRM,
+        at: now,
+      });
+    }
+    await settleDonor(tx, donor, now, override);
+    for (const [id, d] of locked) if (id !== donorId) await settleDonor(tx, d, now);
+
+    await audit(tx, auth, {
+      action: `match.${input.action}`,
+      entityType: 'match',
+      entityId: matchId,
+      centerId: donor.centerId,
+      details: { donorId, parentId, from: from?.status ?? null, to, removed: others.map((o) => o.id) },
+    });
+    await notify(tx, deps, auth, {
+      action: input.action,
+      parent: parentRow.user,
+      donorLabel: core.donor.displayId ?? String(donorId),
+      donorId,
+      reason,
+    });
+    const [row] = await repo.matchRows(tx, eq(repo.matches.id, matchId));
+    return row!;
+  });
+  return rowOf(result, auth.role !== ROLE.CLIENT);
+}
+
+async function notify(
+  db: Db,
+  deps: Deps,
+  auth: Auth,
+  m: {
+    action: MatchAction;
+    parent: {
+      id: number;
+      username: string;
+      firstName: string;
+      lastName: string;
+      managerId: number | null;
+      centerId: number;
+    };
+    donorLabel: string;
+    donorId: number;
+    reason: string | null;
+  },
+): Promise<void> {
+  const link = `${deps.config.publicUrl}/#/donordetails/${m.donorId}`;
+  const parentName = `${m.parent.firstName} ${m.parent.lastName}`.trim();
+  if (m.action === 'request') {
+    if (!m.parent.managerId) return;
+    const manager = await repo.userWithCenter(db, m.parent.managerId);
+    if (!manager) return;
+    await queueTemplatedMail(db, {
+      centerId: m.parent.centerId,
+      emailTypeId: EMAIL_TYPE.MATCH_REQUESTED,
+      to: manager.user.username,
+      vars: {
+        recipient: `${manager.user.firstName} ${manager.user.lastName}`.trim(),
+        parent: parentName,
+        donor: m.donorLabel,
+        link,
+      },
+    });
+    return;
+  }
+  // A parent withdrawing their own request needs no e-mail about it.
+  if (m.action === 'cancel_request' && auth.userId === m.parent.id) return;
+  if (m.action === 'cancel' || m.action === 'cancel_request') {
+    await queueTemplatedMail(db, {
+      centerId: m.parent.centerId,
+      emailTypeId: EMAIL_TYPE.MATCH_CANCELLED,
+      to: m.parent.username,
+      vars: { recipient: parentName, donor: m.donorLabel, reason: m.reason ?? '' },
+    });
+    return;
+  }
+  await queueTemplatedMail(db, {
+    centerId: m.parent.centerId,
+    emailTypeId: EMAIL_TYPE.MATCH_STATUS_CHANGED,
+    to: m.parent.username,
+    vars: { recipient: parentName, donor: m.donorLabel, status: MAIL_STATUS[m.action] ?? '', link },
+  });
+}
+
+const common = (b: MatchRequestBody) => ({
+  donorId: b.donor_id,
+  parentId: b.parent_id ?? null,
+  queueType: b.queue_type,
+  portfolioId: b.portfolio_id ?? null,
+  managerId: b.manager_id ?? null,
+  reason: b.comment ?? null,
+});
+
+export const startRequest = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
+  act(deps, auth, { action: 'request', ...common(b) });
+export const confirmMatch = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
+  act(deps, auth, { action: 'confirm', ...common(b) });
+export const completeMatch = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
+  act(deps, auth, { action: 'complete', ...common(b) });
+export const addToQueue = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
+  act(deps, auth, { action: 'queue', ...common(b) });
+export const cancelRequest = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
+  act(deps, auth, { action: 'cancel_request', ...common(b) });
+export const cancelMatch = (deps: Deps, auth: Auth, b: CancelMatchBody) =>
+  act(deps, auth, { action: 'cancel', ...common(b), setUnavailable: b.set_unavailable === true });
+export const acceptReferral = (deps: Deps, auth: Auth, b: { match_id: number; parent_id: number }) =>
+  act(deps, auth, { action: 'accept_referral', donorId: 0, matchId: b.match_id, parentId: b.parent_id });
+export const resolveMatch = (deps: Deps, auth: Auth, b: ResolveMatchBody) =>
+  act(deps, auth, {
+    action: 'resolve',
+    donorId: b.donorId,
+    parentId: b.parent_id,
+    queueType: b.queue_type,
+    donation: b,
+  });
+
+/** GET getdonormatchstatus: what the donor page's match buttons need. */
+export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number): Promise<DonorMatchStatus> {
+  assertMatchRole(auth);
+  await assertDonorVisible(deps.db, auth, donorId);
+  const core = await repo.donorWithCenter(deps.db, donorId);
+  if (!core) throw notFound();
+  const settings = centerSettings(core.center.settings);
+  const staff = isStaffRole(auth) && core.donor.centerId === auth.centerId;
+  const open = staff
+    ? await repo.matchRows(
+        deps.db,
+        and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]))!,
+      )
+    : [];
+  const own =
+    auth.role === ROLE.CLIENT
+      ? await repo.matchRows(
+          deps.db,
+          and(
+            eq(repo.matches.donorId, donorId),
+            eq(repo.matches.parentId, auth.userId),
+            inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
+          )!,
+        )
+      : [];
+  return {
+    donorId,
+    donorAvailability: core.donor.availability,
+    donorType: core.donor.donorType,
+    remainingQueue: remainingQueue(core.donor.queueCount, settings),
+    frozenRemainingQueue: remainingQueue(core.donor.frozenQueueCount, settings),
+    staff,
+    own: own[0] ? rowOf(own[0], false) : null,
+    open: open.map((r) => rowOf(r, true)),
+  };
+}
+
+async function activeAndQueued(db: Db, donorId: number) {
+  const rows = await repo.matchRows(
+    db,
+    and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, ['Active', 'Queued']))!,
+    [],
+  );
+  return {
+    active: rows.filter((r) => r.status === 'Active').map((r) => rowOf(r, true)),
+    queued: rows
+      .filter((r) => r.status === 'Queued')
+      .sort((a, b) => (a.queuePosition ?? 0) - (b.queuePosition ?? 0))
+      .map((r) => rowOf(r, true)),
+  };
+}
+
+/** POST getactiveandqueuematchdonor: staff of the donor's center. */
+export async function activeAndQueuedMatches(deps: Deps, auth: Auth, donorId: number) {
+  await staffDonor(deps.db, auth, donorId);
+  return activeAndQueued(deps.db, donorId);
+}
+
+/** The donor details page's match panels: staff of the donor's own center see the matches. */
+export async function matchPanelsOf(
+  db: Db,
+  auth: Auth,
+  donorId: number,
+  donorCenterId: number,
+): Promise<{ active: DonorFields[]; queued: DonorFields[] }> {
+  if (!isStaffRole(auth) || auth.centerId !== donorCenterId) return { active: [], queued: [] };
+  const { active, queued } = await activeAndQueued(db, donorId);
+  const panel = (r: MatchRow): DonorFields => ({
+    matchId: r.matchId,
+    parentId: r.parentId,
+    parentName: `${r.parentFirstName} ${r.parentLastName}`.trim(),
+    ipAgencyName: r.ipAgencyName,
+    queueType: r.queueType,
+    status: r.status,
+    queuePosition: r.queuePosition,
+    requestedAt: r.requestedAt,
+  });
+  return { active: active.map(panel), queued: queued.map(panel) };
+}
+
+/** POST getdonorqueuedetails: the donor's availability, queue and the type of its active match. */
+export async function donorQueueDetails(deps: Deps, auth: Auth, donorId: number) {
+  const core = await staffDonor(deps.db, auth, donorId);
+  const { active, queued } = await activeAndQueued(deps.db, donorId);
+  return {
+    donor_availability: core.donor.availability,
+    donor_frozen_availability: core.donor.frozenAvailability,
+    data: queued,
+    queueLen: core.donor.queueCount,
+    frozenQueueLen: core.donor.frozenQueueCount,
+    activeConfirmMatchType: active[0]?.queueType ?? null,
+  };
+}
+
+/** POST getqueuenumber: the parent's place in the donor's queue (null when not waiting). */
+export async function queueNumber(deps: Deps, auth: Auth, donorId: number, parentId: number | null) {
+  assertMatchRole(auth);
+  let parent = parentId;
+  if (auth.role === ROLE.CLIENT) {
+    await assertDonorVisible(deps.db, auth, donorId);
+    if (parent && parent !== auth.userId) throw notFound();
+    parent = auth.userId;
+  } else {
+    await staffDonor(deps.db, auth, donorId);
+    if (!parent) throw badRequest(MATCH_MSG.SELECT_PARENT);
+  }
+  const m = await repo.openMatchOf(deps.db, donorId, parent, OPEN_MATCH_STATUSES);
+  return {
+    queueNumber: m?.queuePosition ?? null,
+    queueType: m?.queueType ?? null,
+    status: m?.status ?? null,
+  };
+}
+
+/** POST getdonorspecificipquery: the history of one parent's matches with one donor. */
+export async function donorParentHistory(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  parentId: number,
+): Promise<MatchEventRow[]> {
+  await staffDonor(deps.db, auth, donorId);
+  const rows = await repo.eventsOf(deps.db, donorId, parentId);
+  return rows.map((r) => ({
+    matchId: r.matchId,
+    action: r.action as MatchAction,
+    fromStatus: r.fromStatus as MatchStatus | null,
+    toStatus: r.toStatus as MatchStatus,
+    reason: r.reason,
+    at: r.at.toISOString(),
+    actorName: `${r.actorFirstName ?? ''} ${r.actorLastName ?? ''}`.trim(),
+  }));
+}
+
+/** POST updatedonorstatus: staff set a donor's availability outside the workflow. */
+export async function updateDonorStatus(deps: Deps, auth: Auth, donorId: number, status: string) {
+  const core = await staffDonor(deps.db, auth, donorId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await repo.lockDonors(tx, [donorId]);
+    await repo.updateDonor(tx, donorId, { availability: status, availabilityChangedAt: now, updatedAt: now });
+    await audit(tx, auth, {
+      action: 'donor.status',
+      entityType: 'donor',
+      entityId: donorId,
+      centerId: core.donor.centerId,
+      details: { from: core.donor.availability, to: status },
+    });
+  });
+  return { availability: status };
+}
+
+type GridScope = 'donorCenter' | 'parentCenter';
+
+function gridWhere(auth: Auth, scope: GridScope, b: ReturnType<typeof matchGridBody.parse>): SQL {
+  const conds: (SQL | undefined)[] = [
+    scope === 'donorCenter'
+      ? eq(repo.matches.donorCenterId, auth.centerId)
+      : eq(repo.matches.parentCenterId, auth.centerId),
+    inArray(repo.matches.status, statusesForFilters(b.match_status_filter)),
+  ];
+  if (b.donor_availability.length > 0) conds.push(repo.donorAvailabilityIn(b.donor_availability));
+  if (b.center) {
+    conds.push(
+      scope === 'donorCenter'
+        ? eq(repo.matches.parentCenterId, b.center)
+        : eq(repo.matches.donorCenterId, b.center),
+    );
+  }
+  conds.push(repo.gridSearch(b.search));
+  return and(...conds)!;
+}
+
+/**
+ * getotheragenciesmatchrequestedip (scope donorCenter: requests for the caller's center's donors,
+ * from any agency) and getmatchrequestedipwithotheragencies (scope parentCenter: the caller's
+ * center's parents' requests, tracked on /trackmatchrequests). from/to are row offsets.
+ */
+export async function matchGrid(
+  deps: Deps,
+  auth: Auth,
+  scope: GridScope,
+  input: MatchGridBody,
+): Promise<MatchPage> {
+  if (!isStaffRole(auth)) throw forbidden();
+  const b = matchGridBody.parse(input);
+  const limit = Math.max(1, Math.min(100, b.to - b.from));
+  const page = await repo.matchPage(deps.db, gridWhere(auth, scope, b), b.sort, b.ord, b.from, limit);
+  return { total: page.total, rows: page.rows.map((r) => rowOf(r, r.donorCenterId === auth.centerId)) };
+}
+
+const CSV_HEADER = [
+  'Match ID',
+  'Donor ID',
+  'Donor name',
+  'Donor availability',
+  'Intended parent',
+  'IP agency',
+  'Queue type',
+  'Match status',
+  'Queue number',
+  'Cancel reason',
+  'Requested at',
+  'Updated at',
+];
+
+function csvOf(rows: MatchRow[]): MatchCsv {
+  return {
+    header: CSV_HEADER,
+    rows: rows.map((r) => [
+      String(r.matchId),
+      r.donorDisplayId ?? String(r.donorId),
+      r.donorName,
+      r.donorAvailability,
+      `${r.parentFirstName} ${r.parentLastName}`.trim(),
+      r.ipAgencyName,
+      r.queueType,
+      r.status,
+      r.queuePosition === null ? '' : String(r.queuePosition),
+      r.cancelReason ?? '',
+      r.requestedAt,
+      r.statusChangedAt,
+    ]),
+  };
+}
+
+/** The CSV export of a grid: every row the filters select, not one page. */
+export async function matchGridCsv(deps: Deps, auth: Auth, scope: GridScope, input: MatchGridBody) {
+  if (!isStaffRole(auth)) throw forbidden();
+  const b = matchGridBody.parse(input);
+  const page = await repo.matchPage(deps.db, gridWhere(auth, scope, b), b.sort, b.ord, 0, null);
+  return csvOf(page.rows.map((r) => rowOf(r, r.donorCenterId === auth.centerId)));
+}
+
+function reportWhere(auth: Auth, b: ReturnType<typeof matchReportBody.parse>): SQL {
+  const conds: (SQL | undefined)[] = [
+    eq(repo.matches.status, 'Cancel Request'),
+    eq(repo.matches.donorCenterId, auth.centerId),
+  ];
+  if (b.startdate) conds.push(gte(repo.matches.statusChangedAt, new Date(`${b.startdate}T00:00:00Z`)));
+  if (b.lastdate) {
+    const end = new Date(`${b.lastdate}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conds.push(lt(repo.matches.statusChangedAt, end));
+  }
+  return and(...conds)!;
+}
+
+/** The Match Cancelled Report (/donormatchreport): cancelled matches of the center's donors. */
+export async function cancelledReport(deps: Deps, auth: Auth, input: MatchReportBody): Promise<MatchPage> {
+  if (!isStaffRole(auth)) throw forbidden();
+  const b = matchReportBody.parse(input);
+  const limit = Math.max(1, Math.min(100, b.to - b.from));
+  const page = await repo.matchPage(deps.db, reportWhere(auth, b), b.sort, b.ord, b.from, limit);
+  return { total: page.total, rows: page.rows.map((r) => rowOf(r, true)) };
+}
+
+export async function cancelledReportCsv(deps: Deps, auth: Auth, input: MatchReportBody): Promise<MatchCsv> {
+  if (!isStaffRole(auth)) throw forbidden();
+  const b = matchReportBody.parse(input);
+  const page = await repo.matchPage(deps.db, reportWhere(auth, b), b.sort, b.ord, 0, null);
+  return csvOf(page.rows.map((r) => rowOf(r, true)));
+}

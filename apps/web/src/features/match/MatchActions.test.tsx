@@ -1,0 +1,184 @@
+import { type DonorMatchStatus, MATCH_MSG, type MatchRow, MSG } from '@dm/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, renderPage, type StubRoutes, sessionUser } from '../../test/render';
+import { MatchActions } from './MatchActions';
+
+const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
+const client = sessionUser();
+
+const row = (over: Partial<MatchRow> = {}): MatchRow => ({
+  matchId: 7,
+  donorId: 42,
+  donorDisplayId: 'D-42',
+  donorName: 'Ava Donor',
+  donorAvailability: 'Under Review',
+  donorCenterId: 1,
+  parentId: 10,
+  parentFirstName: 'Jordan',
+  parentLastName: 'Parent',
+  ipAgencyName: 'Test Agency',
+  parentCenterId: 1,
+  portfolioId: null,
+  queueType: 'Fresh',
+  status: 'Confirm',
+  queuePosition: 1,
+  cancelReason: null,
+  requestedAt: '2026-11-01T10:00:00.000Z',
+  statusChangedAt: '2026-11-01T10:00:00.000Z',
+  ...over,
+});
+
+const status = (over: Partial<DonorMatchStatus> = {}): DonorMatchStatus => ({
+  donorId: 42,
+  donorAvailability: 'Available',
+  donorType: 'Fresh',
+  remainingQueue: 3,
+  frozenRemainingQueue: 3,
+  staff: false,
+  own: null,
+  open: [],
+  ...over,
+});
+
+const page = (api: StubRoutes, portfolioId?: number) =>
+  renderPage(<MatchActions donorId={42} portfolioId={portfolioId} />, { api });
+
+describe('MatchActions', () => {
+  it('lets a client request a match, from a portfolio', async () => {
+    const { requests } = page(
+      {
+        me: ok(client),
+        'getdonormatchstatus/42': ok(status()),
+        startmatchrequest: ok(row(), MATCH_MSG.REQUESTED),
+      },
+      5,
+    );
+    expect(await screen.findByText('Remaining queue: 3 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request a match' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'startmatchrequest')?.body).toEqual({
+        donor_id: 42,
+        portfolio_id: 5,
+      }),
+    );
+    expect(screen.queryByRole('button', { name: /Confirm match/ })).toBeNull();
+  });
+
+  it('shows a client their waiting request with its queue number and lets them cancel it', async () => {
+    const { requests } = page({
+      me: ok(client),
+      'getdonormatchstatus/42': ok(status({ own: row({ queuePosition: 2 }) })),
+      canceldonorrequesttomatch: ok(row({ status: 'Cancel Request' })),
+    });
+    expect(await screen.findByText(/Queue number 2/)).toBeTruthy();
+    expect(screen.getByText('Waiting to Confirm')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request a match' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'canceldonorrequesttomatch')?.body).toMatchObject({
+        donor_id: 42,
+        parent_id: 10,
+      }),
+    );
+  });
+
+  it('offers a client no cancel once the match is active', async () => {
+    page({ me: ok(client), 'getdonormatchstatus/42': ok(status({ own: row({ status: 'Active' }) })) });
+    expect(await screen.findByText('Active')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+  });
+
+  it('shows staff the buttons each match state allows', async () => {
+    const { requests } = page({
+      me: ok(manager),
+      'getdonormatchstatus/42': ok(
+        status({
+          staff: true,
+          open: [
+            row(),
+            row({ matchId: 8, parentId: 11, parentFirstName: 'Sam', status: 'Active', queuePosition: null }),
+          ],
+        }),
+      ),
+      confirmdonormatch: ok(row({ status: 'Active' }), MATCH_MSG.CONFIRMED),
+    });
+    const table = await screen.findByRole('table', { name: 'Match requests' });
+    const [, waiting, active] = within(table).getAllByRole('row');
+    const w = within(waiting!);
+    for (const name of ['Accept referral', 'Add to queue', 'Confirm match', 'Cancel match'])
+      expect(w.getByRole('button', { name: `${name} for Jordan Parent` })).toBeTruthy();
+    expect(w.queryByRole('button', { name: /Complete match/ })).toBeNull();
+    const a = within(active!);
+    for (const name of ['Complete match', 'Add donation details', 'Cancel match'])
+      expect(a.getByRole('button', { name: `${name} for Sam Parent` })).toBeTruthy();
+    expect(a.queryByRole('button', { name: /Confirm match/ })).toBeNull();
+    fireEvent.click(w.getByRole('button', { name: 'Confirm match for Jordan Parent' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'confirmdonormatch')?.body).toEqual({
+        donor_id: 42,
+        parent_id: 10,
+        queue_type: 'Fresh',
+      }),
+    );
+  });
+
+  it('asks staff for a reason before cancelling, and sends set_unavailable', async () => {
+    const { requests } = page({
+      me: ok(manager),
+      'getdonormatchstatus/42': ok(status({ staff: true, open: [row()] })),
+      cancelmatch: ok(row({ status: 'Cancel Request' }), MATCH_MSG.CANCELLED),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel match for Jordan Parent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel match' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel match' }));
+    expect(await within(dialog).findByText(MATCH_MSG.CANCEL_REASON)).toBeTruthy();
+    expect(requests.some((r) => r.name === 'cancelmatch')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Moved' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Make the donor unavailable' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel match' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'cancelmatch')?.body).toMatchObject({
+        donor_id: 42,
+        parent_id: 10,
+        comment: 'Moved',
+        set_unavailable: true,
+      }),
+    );
+  });
+
+  it('needs the mandatory donation details before completing an active match', async () => {
+    const { requests } = page({
+      me: ok(manager),
+      'getdonormatchstatus/42': ok(status({ staff: true, open: [row({ status: 'Active' })] })),
+      resolvematchprocess: ok(row({ status: 'Completed' }), MATCH_MSG.RESOLVED),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add donation details for Jordan Parent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add donation details' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save donation details' }));
+    expect(await within(dialog).findByText(MSG.MANDATORY)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Name of clinic/ }), {
+      target: { value: 'Bright' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Cycle date/), { target: { value: '2026-05-01' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Eggs retrieved/ }), {
+      target: { value: '12' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save donation details' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'resolvematchprocess')?.body).toMatchObject({
+        donorId: 42,
+        parent_id: 10,
+        name_of_clinic: 'Bright',
+        cycle_date: '2026-05-01',
+        eggs_retrieved: 12,
+      }),
+    );
+  });
+
+  it('shows nothing to staff of another center', async () => {
+    const { container } = page({ me: ok(manager), 'getdonormatchstatus/42': ok(status({ staff: false })) });
+    await waitFor(() => expect(screen.queryByLabelText('Loading match status')).toBeNull());
+    expect(container.querySelector('section')).toBeNull();
+  });
+});

@@ -1,0 +1,266 @@
+import {
+  DEFAULT_MATCH_STATUS_FILTER,
+  MATCH_DONOR_STATUSES,
+  MATCH_GRID_PAGE_SIZE,
+  MATCH_SORTS,
+  MATCH_STATUS_FILTERS,
+  type MatchCsv,
+  type MatchGridBody,
+  type MatchReportBody,
+  type MatchRow,
+  type MatchStatusFilter,
+} from '@dm/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatNoteDate } from '../donors/format';
+import { fetchCsv, useMatchGrid } from './queries';
+
+const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
+  requested: 'Requested',
+  updated: 'Last change',
+  donor: 'Donor ID',
+  parent: 'Intended parent',
+  status: 'Match status',
+  availability: 'Donor availability',
+};
+
+function csvText(csv: MatchCsv): string {
+  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [csv.header, ...csv.rows].map((r) => r.map(cell).join(',')).join('\n');
+}
+
+/** Saves the rows as a CSV file through a temporary link. */
+function download(name: string, csv: MatchCsv): void {
+  const url = URL.createObjectURL(new Blob([csvText(csv)], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+export interface MatchGridConfig {
+  title: string;
+  endpoint: string;
+  csvEndpoint: string;
+  csvName: string;
+  /** grid: status and availability filters with search; report: a date range. */
+  kind: 'grid' | 'report';
+  /** Only requests by parents of this center (requested-donors-list?center=). */
+  center?: number;
+}
+
+/**
+ * The match grids: requested donors, match tracking and the match cancelled report. Server-side
+ * paging (10 a page), sorting and filtering; the CSV export takes every row the filters select.
+ */
+export function MatchGridPage({ config }: { config: MatchGridConfig }) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<(typeof MATCH_SORTS)[number]>('updated');
+  const [ord, setOrd] = useState<'asc' | 'desc'>('desc');
+  const [statuses, setStatuses] = useState<MatchStatusFilter[]>(DEFAULT_MATCH_STATUS_FILTER);
+  const [availability, setAvailability] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [startdate, setStartdate] = useState('');
+  const [lastdate, setLastdate] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const debouncedSearch = useDebounced(search, 1000);
+  const from = (page - 1) * MATCH_GRID_PAGE_SIZE;
+  const filters: MatchGridBody | MatchReportBody =
+    config.kind === 'grid'
+      ? {
+          sort,
+          ord,
+          match_status_filter: statuses,
+          donor_availability: availability as MatchGridBody['donor_availability'],
+          search: debouncedSearch,
+          ...(config.center ? { center: config.center } : {}),
+        }
+      : { sort, ord, startdate: startdate || null, lastdate: lastdate || null };
+  const grid = useMatchGrid(config.endpoint, { ...filters, from, to: from + MATCH_GRID_PAGE_SIZE });
+  const total = grid.data?.total ?? 0;
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      download(config.csvName, await fetchCsv(config.csvEndpoint, filters));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        {config.title}
+      </Title>
+      <Paper withBorder p="md">
+        <Stack>
+          {config.kind === 'grid' ? (
+            <>
+              <Checkbox.Group
+                label="Match status"
+                value={statuses}
+                onChange={changed((v: string[]) => setStatuses(v as MatchStatusFilter[]))}
+              >
+                <Group mt="xs">
+                  {MATCH_STATUS_FILTERS.map((f) => (
+                    <Checkbox key={f.value} value={f.value} label={f.label} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <Checkbox.Group label="Donor status" value={availability} onChange={changed(setAvailability)}>
+                <Group mt="xs">
+                  {MATCH_DONOR_STATUSES.map((s) => (
+                    <Checkbox key={s} value={s} label={s} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <TextInput
+                label="Search"
+                description="Donor ID, donor or intended parent name, e-mail"
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+            </>
+          ) : (
+            <Group>
+              <TextInput
+                label="From date"
+                type="date"
+                value={startdate}
+                onChange={(e) => changed(setStartdate)(e.currentTarget.value)}
+              />
+              <TextInput
+                label="To date"
+                type="date"
+                value={lastdate}
+                onChange={(e) => changed(setLastdate)(e.currentTarget.value)}
+              />
+            </Group>
+          )}
+          <Group align="flex-end">
+            <Select
+              label="Sort by"
+              data={MATCH_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+              value={sort}
+              allowDeselect={false}
+              onChange={(v) => changed(setSort)((v ?? 'updated') as (typeof MATCH_SORTS)[number])}
+            />
+            <Select
+              label="Order"
+              data={[
+                { value: 'desc', label: 'Descending' },
+                { value: 'asc', label: 'Ascending' },
+              ]}
+              value={ord}
+              allowDeselect={false}
+              onChange={(v) => changed(setOrd)((v ?? 'desc') as 'asc' | 'desc')}
+            />
+            <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {grid.isError ? <Alert color="red">The list could not be loaded.</Alert> : null}
+      {grid.isPending ? <Loader aria-label="Loading matches" /> : null}
+      {grid.data ? (
+        <>
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped captionSide="top">
+              <Table.Caption>
+                {total} {total === 1 ? 'match' : 'matches'}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Donor</Table.Th>
+                  <Table.Th scope="col">Donor status</Table.Th>
+                  <Table.Th scope="col">Intended parent</Table.Th>
+                  <Table.Th scope="col">IP agency</Table.Th>
+                  <Table.Th scope="col">Queue type</Table.Th>
+                  <Table.Th scope="col">Match status</Table.Th>
+                  <Table.Th scope="col">Queue number</Table.Th>
+                  {config.kind === 'report' ? <Table.Th scope="col">Cancel reason</Table.Th> : null}
+                  <Table.Th scope="col">Requested</Table.Th>
+                  <Table.Th scope="col">Last change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {grid.data.rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={10}>No data found.</Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {grid.data.rows.map((r: MatchRow) => (
+                  <Table.Tr key={r.matchId}>
+                    <Table.Td>
+                      <Link to={`/donordetails/${r.donorId}`}>
+                        {r.donorDisplayId ?? r.donorId}
+                        {r.donorName ? ` ${r.donorName}` : ''}
+                      </Link>
+                    </Table.Td>
+                    <Table.Td>{r.donorAvailability}</Table.Td>
+                    <Table.Td>{`${r.parentFirstName} ${r.parentLastName}`.trim()}</Table.Td>
+                    <Table.Td>{r.ipAgencyName}</Table.Td>
+                    <Table.Td>{r.queueType}</Table.Td>
+                    <Table.Td>{r.status === 'Confirm' ? 'Waiting to Confirm' : r.status}</Table.Td>
+                    <Table.Td>{r.queuePosition ?? ''}</Table.Td>
+                    {config.kind === 'report' ? <Table.Td>{r.cancelReason ?? ''}</Table.Td> : null}
+                    <Table.Td>{formatNoteDate(r.requestedAt)}</Table.Td>
+                    <Table.Td>{formatNoteDate(r.statusChangedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {total > MATCH_GRID_PAGE_SIZE ? (
+            <Pagination
+              total={Math.ceil(total / MATCH_GRID_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Page 1 of 1
+            </Text>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

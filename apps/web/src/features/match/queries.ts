@@ -1,0 +1,72 @@
+import type {
+  DonorMatchStatus,
+  MatchCsv,
+  MatchGridBody,
+  MatchPage,
+  MatchReportBody,
+  QueueType,
+  ResolveMatchInput,
+} from '@dm/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { donorKeys } from '../donors/queries';
+
+export const matchKeys = {
+  all: ['match'] as const,
+  status: (donorId: number) => ['match', 'status', donorId] as const,
+  grid: (endpoint: string, body: unknown) => ['match', 'grid', endpoint, body] as const,
+};
+
+export function useDonorMatchStatus(donorId: number) {
+  return useQuery({
+    queryKey: matchKeys.status(donorId),
+    queryFn: () => api<DonorMatchStatus>(`getdonormatchstatus/${donorId}`),
+  });
+}
+
+export function useMatchGrid(endpoint: string, body: MatchGridBody | MatchReportBody) {
+  return useQuery({
+    queryKey: matchKeys.grid(endpoint, body),
+    queryFn: () => api<MatchPage>(endpoint, { body }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const fetchCsv = (endpoint: string, body: MatchGridBody | MatchReportBody) =>
+  api<MatchCsv>(endpoint, { body });
+
+/** The body every workflow call takes (search spec section 7). */
+export interface MatchTarget {
+  donor_id: number;
+  parent_id?: number;
+  portfolio_id?: number;
+  queue_type?: QueueType;
+}
+
+export type MatchCall =
+  | {
+      call:
+        | 'startmatchrequest'
+        | 'canceldonorrequesttomatch'
+        | 'confirmdonormatch'
+        | 'completedonormatch'
+        | 'addipindonorqueue';
+      body: MatchTarget;
+    }
+  | { call: 'cancelmatch'; body: MatchTarget & { comment: string; set_unavailable: boolean } }
+  | { call: 'acceptreferralmatch'; body: { match_id: number; parent_id: number } }
+  | { call: 'resolvematchprocess'; body: ResolveMatchInput };
+
+/** One mutation for every workflow call; afterwards the donor's match state and page reload. */
+export function useMatchCall(donorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ call, body }: MatchCall) => api<unknown>(call, { body, successToast: true }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+        queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
+      ]);
+    },
+  });
+}
