@@ -267,6 +267,16 @@ export async function countMatching(db: Db, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Up to `limit` matching donor ids, newest first. */
+export async function matchingIds(db: Db, where: SQL, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select ${donors.userId} as id from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
+      where ${where} order by ${donors.createdAt} desc, ${donors.userId} asc limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Every center's settings with defaults filled in, by id (a few dozen rows). */
 export async function centerSettings(db: Db, ids: readonly number[]): Promise<Map<number, CenterSettings>> {
   if (ids.length === 0) return new Map();
