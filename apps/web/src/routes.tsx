@@ -31,6 +31,10 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   favorites: lazy(() => import('./features/donors/FavoritesPage')),
   shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
   comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
+  portfoliolistpage: lazy(() => import('./features/portfolios/PortfolioListPage')),
+  shortlist: lazy(() => import('./features/portfolios/PortfolioEditPage')),
+  previewshortlist: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
+  portfolio: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

@@ -22,6 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { subjectOf, useSession } from '../../lib/session';
 import { CaptchaField } from '../auth/CaptchaField';
+import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, labelOf, tabIndex } from './format';
@@ -320,6 +321,7 @@ export default function DonorDetailsPage() {
               {d.isFavorite ? 'Favorite' : 'Add to favorites'}
             </Button>
           ) : null}
+          <AddToPortfolioButton donorId={d.donorId} label={d.displayId ?? String(d.donorId)} />
           {mayShare ? (
             <Button variant="default" onClick={() => setShareOpen(true)}>
               Share donor
