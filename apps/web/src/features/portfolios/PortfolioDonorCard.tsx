@@ -7,7 +7,6 @@ import { formatHeight } from '../search/DonorCard';
 export const portfolioDonorLabel = (d: PortfolioDonor) => d.displayId ?? String(d.donorId);
 
 const FEEDBACK_LABEL: Record<Feedback, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
-const FEEDBACK_COLOR: Record<Feedback, string> = { yes: 'green', maybe: 'yellow', no: 'red' };
 
 /**
  * One donor of a portfolio: photo, key facts, the client's feedback buttons when allowed, and
@@ -58,7 +57,8 @@ export function PortfolioDonorCard({
               <Button
                 key={value}
                 size="xs"
-                color={FEEDBACK_COLOR[value]}
+                // One dark colour keeps 4.5:1 contrast in both variants; filled marks the choice.
+                color="blue.9"
                 variant={donor.feedback === value ? 'filled' : 'outline'}
                 aria-pressed={donor.feedback === value}
                 disabled={feedbackBusy}
