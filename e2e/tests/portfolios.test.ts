@@ -89,7 +89,7 @@ describe('portfolios', () => {
       await cards.first().waitFor();
       for (let i = 0; i < 3; i++) {
         const card = cards.nth(i);
-        await card.getByRole('button', { name: /to a portfolio$/ }).click();
+        await card.getByRole('button', { name: /^Add to portfolio/ }).click();
         const dialog = page.getByRole('dialog', { name: /to a portfolio$/ });
         await dialog.getByRole('checkbox', { name: new RegExp(`^${NAME}`) }).check();
         await dialog.getByRole('button', { name: 'Add to portfolio' }).click();

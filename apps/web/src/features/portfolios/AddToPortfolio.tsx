@@ -250,7 +250,7 @@ export function AddToPortfolioButton({ donorId, label }: { donorId: number; labe
         size="xs"
         variant="light"
         onClick={() => setOpened(true)}
-        aria-label={`Add donor ${label} to a portfolio`}
+        aria-label={`Add to portfolio: donor ${label}`}
       >
         Add to portfolio
       </Button>
