@@ -311,8 +311,9 @@ export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFilter
   };
   return (
     <>
+      {/* Not "Save search ...": that name belongs to the saved-search button beside it. */}
       <Button variant="default" onClick={() => void start()}>
-        Save search as portfolio
+        Save results as portfolio
       </Button>
       <Modal opened={ids !== null} onClose={() => setIds(null)} title="Save search as portfolio">
         <form
