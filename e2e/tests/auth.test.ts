@@ -25,7 +25,8 @@ describe('each demo account lands where the spec says', () => {
     ['admin@demo.test', '/viewclient'],
     ['admin111@demo.test', '/viewclient'],
     ['manager@demo.test', '/'],
-    ['parent@demo.test', '/noportfolio/1'],
+    // The demo seed gives parent@demo.test one Active portfolio (id 1).
+    ['parent@demo.test', '/previewshortlist/1'],
     ['parent111@demo.test', '/'],
     ['donor@demo.test', '/donorhome'],
     ['newdonor@demo.test', '/preform'],

@@ -38,6 +38,10 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   'requested-donors-list': lazy(() => import('./features/match/RequestedDonorsPage')),
   trackmatchrequests: lazy(() => import('./features/match/TrackMatchRequestsPage')),
   donormatchreport: lazy(() => import('./features/match/DonorMatchReportPage')),
+  portfoliolistpage: lazy(() => import('./features/portfolios/PortfolioListPage')),
+  shortlist: lazy(() => import('./features/portfolios/PortfolioEditPage')),
+  previewshortlist: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
+  portfolio: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

@@ -27,6 +27,11 @@ export const EMAIL_TYPE = {
   MATCH_REQUESTED: 30,
   MATCH_STATUS_CHANGED: 31,
   MATCH_CANCELLED: 32,
+  SHARE_PORTFOLIO_CLIENT: 25,
+  SHARE_PORTFOLIO_MANAGER: 26,
+  PORTFOLIO_UPDATED: 27,
+  PORTFOLIO_SUBMITTED: 28,
+  IP_QUERY: 29,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -145,6 +150,51 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Your match with donor {donor} was cancelled',
     definition:
       '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.SHARE_PORTFOLIO_CLIENT,
+    title: 'Share Portfolio With Intended Parent',
+    placeholders: ['{recipient}', '{sender}', '{portfolio}', '{message}', '{link}', '{organization}'],
+    subject: '{sender} shared the portfolio {portfolio} with you',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} prepared the donor portfolio {portfolio} for you:</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.SHARE_PORTFOLIO_MANAGER,
+    title: 'Share Portfolio With Case Manager',
+    placeholders: ['{recipient}', '{sender}', '{portfolio}', '{message}', '{link}', '{organization}'],
+    subject: '{sender} shared the portfolio {portfolio} with you',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} shared the portfolio {portfolio} with you:</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.PORTFOLIO_UPDATED,
+    title: 'Portfolio Updated',
+    placeholders: ['{recipient}', '{sender}', '{portfolio}', '{link}', '{organization}'],
+    subject: 'Your portfolio {portfolio} was updated',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} updated the donor portfolio {portfolio}. Have a look:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.PORTFOLIO_SUBMITTED,
+    title: 'Portfolio Submitted',
+    placeholders: ['{recipient}', '{client}', '{portfolio}', '{link}', '{organization}'],
+    subject: '{client} submitted the portfolio {portfolio}',
+    definition:
+      '<p>Dear {recipient},</p><p>{client} reviewed and submitted the portfolio {portfolio}:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.IP_QUERY,
+    title: 'Intended Parent Question',
+    placeholders: ['{recipient}', '{client}', '{query_type}', '{donor}', '{message}', '{organization}'],
+    subject: '{client}: {query_type}',
+    definition:
+      '<p>Dear {recipient},</p><p>{client} sent a {query_type} about donor {donor}:</p><p>{message}</p>',
     signature: SIGNATURE,
   },
 ];

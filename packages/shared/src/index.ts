@@ -7,6 +7,7 @@ export * from './issues.js';
 export * from './match.js';
 export * from './messages.js';
 export * from './pages.js';
+export * from './portfolio.js';
 export * from './preform.js';
 export * from './roles.js';
 export * from './search.js';

@@ -19,4 +19,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./donor-pdf/donor-pdf.routes.js')).donorPdfRoutes, deps);
   await api.register((await import('./preform/preform.routes.js')).preformRoutes, deps);
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
+  await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
 }

@@ -125,5 +125,6 @@ describe('route access', () => {
         }
       }
     }
-  });
+    // Every route times every demo account: a few thousand requests on a busy machine.
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { type DonorAvailability, ROLE, type RoleId, type SessionUser, type UserStatus } from '@dm/shared';
-import { desc, eq } from 'drizzle-orm';
-import { centerSettings, centers, donors, terms, users } from '../db/schema/index.js';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { centerSettings, centers, donors, portfolios, terms, users } from '../db/schema/index.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
 
@@ -18,6 +18,17 @@ export async function termsUpdatedAt(db: Db): Promise<Date> {
     .limit(1);
   // No terms published yet: nothing newer than any acceptance.
   return row?.publishedAt ?? new Date(0);
+}
+
+/** The client's portfolio in use (Active or Submitted), newest first: where the client lands. */
+async function clientShortlistId(db: Db, clientId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(and(eq(portfolios.clientId, clientId), inArray(portfolios.status, ['Active', 'Submitted'])))
+    .orderBy(desc(portfolios.updatedAt), desc(portfolios.id))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /**
@@ -80,8 +91,7 @@ export async function buildSessionUser(
     },
     parentId: user.parentId,
     managerId: user.managerId,
-    // Portfolios arrive with the portfolio issue; until then no client has a shortlist.
-    shortlistId: null,
+    shortlistId: role === ROLE.CLIENT ? await clientShortlistId(db, user.parentId ?? user.id) : null,
     eulaAccepted: user.eulaAcceptedAt !== null,
     eulaAcceptedAt: user.eulaAcceptedAt?.toISOString() ?? null,
     termsUpdatedAt: (await termsUpdatedAt(db)).toISOString(),

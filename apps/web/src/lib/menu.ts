@@ -11,6 +11,7 @@ export interface MenuItem {
 /** Menu entries in display order; each shows only to roles that may open it and once it is built. */
 const MENU: MenuItem[] = [
   { page: 'home', label: 'Home' },
+  { page: 'portfoliolistpage', label: 'Portfolios' },
   { page: 'searchlistpage', label: 'Saved searches' },
   { page: 'viewclient', label: 'Users' },
   { page: 'favorites', label: 'Favorites' },

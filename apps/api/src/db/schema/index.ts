@@ -4,6 +4,7 @@ export * from './donor-profile.js';
 export * from './donors.js';
 export * from './mail.js';
 export * from './matches.js';
+export * from './portfolios.js';
 export * from './preform.js';
 export * from './reference.js';
 export * from './search.js';

@@ -3,6 +3,7 @@ import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex
 import { centers } from './centers.js';
 import { donorDonationCycles } from './donor-profile.js';
 import { donors } from './donors.js';
+import { portfolios } from './portfolios.js';
 import { users } from './users.js';
 
 /**
@@ -34,7 +35,7 @@ export const matches = pgTable(
     parentCenterId: integer('parent_center_id')
       .notNull()
       .references(() => centers.id),
-    portfolioId: integer('portfolio_id'),
+    portfolioId: integer('portfolio_id').references(() => portfolios.id, { onDelete: 'set null' }),
     /** QUEUE_TYPES: Fresh or Frozen. */
     queueType: text('queue_type').notNull().default('Fresh'),
     /** MATCH_STATUSES. */

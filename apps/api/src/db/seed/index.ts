@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedSyntheticDonors, type WriteDeps } from './donors.js';
+import { seedDemoPortfolio } from './portfolios.js';
 import { loadReferenceData } from './reference.js';
 
 /** The seed of the demo's synthetic donors: every fresh demo database has the same ones. */
@@ -28,5 +29,6 @@ export async function seedIfEmpty(
       onProgress: opts.onProgress,
     });
   }
+  await seedDemoPortfolio(db);
   return true;
 }

@@ -1,7 +1,15 @@
 import type { MatchStatus } from '@dm/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centers, donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
+import {
+  centers,
+  donorDonationCycles,
+  donors,
+  matchEvents,
+  matches,
+  portfolios,
+  users,
+} from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 /** Queries only; the rules are in matches.service.ts. */
@@ -167,6 +175,15 @@ export const matchesOfParent = (db: Db, parentId: number, statuses: readonly Mat
     .select()
     .from(matches)
     .where(and(eq(matches.parentId, parentId), inArray(matches.status, [...statuses])));
+
+/** Whether the portfolio exists and is the parent's own (a match may name only that one). */
+export async function isParentsPortfolio(db: Db, portfolioId: number, parentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.clientId, parentId)));
+  return !!row;
+}
 
 export async function insertMatch(db: Db, values: typeof matches.$inferInsert) {
   const [row] = await db.insert(matches).values(values).returning();

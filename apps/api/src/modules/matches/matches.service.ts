@@ -262,6 +262,9 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
     let matchId: number;
     const reason = input.reason?.trim() || null;
     if (!from) {
+      // The portfolio a request comes from must be the parent's own; any other id is unknown.
+      if (input.portfolioId != null && !(await repo.isParentsPortfolio(tx, input.portfolioId, parentId)))
+        throw notFound();
       const created = await repo.insertMatch(tx, {
         donorId,
         parentId,

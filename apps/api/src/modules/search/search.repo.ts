@@ -288,6 +288,16 @@ export async function countMatching(db: Db, match: Matching): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Up to `limit` matching donor ids, newest first (the Newest order of the search). */
+export async function matchingIds(db: Db, match: Matching, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select ${donors.userId} as id from ${matchingFrom(match)}
+      where ${match.where} order by ${donors.createdAt} desc, ${donors.userId} desc limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Every center's settings with defaults filled in, by id (a few dozen rows). */
 export async function centerSettings(db: Db, ids: readonly number[]): Promise<Map<number, CenterSettings>> {
   if (ids.length === 0) return new Map();

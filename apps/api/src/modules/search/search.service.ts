@@ -154,6 +154,20 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   return { rows: items, total, page: currentPage, recordcount };
 }
 
+/**
+ * The ids of up to `limit` donors the filters find for this caller, in the default order
+ * (saving a search as a portfolio, POST getdonorid).
+ */
+export async function matchingDonorIds(
+  deps: SearchDeps,
+  auth: Auth,
+  filters: SearchFilters,
+  limit: number,
+): Promise<number[]> {
+  const { match } = await whereOf(deps.db, auth, filters, deps.clock.now());
+  return repo.matchingIds(deps.db, match, limit);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saved searches
 

@@ -23,6 +23,7 @@ import { subjectOf, useSession } from '../../lib/session';
 import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
+import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
@@ -322,6 +323,7 @@ export default function DonorDetailsPage() {
               {d.isFavorite ? 'Favorite' : 'Add to favorites'}
             </Button>
           ) : null}
+          <AddToPortfolioButton donorId={d.donorId} label={d.displayId ?? String(d.donorId)} />
           {mayShare ? (
             <Button variant="default" onClick={() => setShareOpen(true)}>
               Share donor

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { subjectOf, useSession } from '../../lib/session';
+import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorSummaryTable, nameOf } from './DonorSummaryTable';
 import { formatNoteDate } from './format';
 import { removeFavorite, useFavorites } from './queries';
@@ -87,9 +88,12 @@ export default function FavoritesPage() {
                   {
                     header: 'Actions',
                     cell: (d: FavoriteDonor) => (
-                      <Button size="xs" variant="light" color="red" onClick={() => confirmRemove(d)}>
-                        Remove {nameOf(d)} from favorites
-                      </Button>
+                      <Group gap="xs" wrap="nowrap">
+                        <AddToPortfolioButton donorId={d.donorId} label={d.displayId ?? String(d.donorId)} />
+                        <Button size="xs" variant="light" color="red" onClick={() => confirmRemove(d)}>
+                          Remove {nameOf(d)} from favorites
+                        </Button>
+                      </Group>
                     ),
                   },
                 ]),

@@ -2,6 +2,7 @@ import { cmToFeetInches, type DonorListItem, pagePath } from '@dm/shared';
 import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 
 export const donorLabel = (d: DonorListItem) => d.agencyDisplayId ?? d.displayId ?? String(d.id);
 
@@ -129,6 +130,7 @@ export function DonorCard({ donor }: { donor: DonorListItem }) {
           >
             Quick view
           </Button>
+          <AddToPortfolioButton donorId={donor.id} label={label} />
         </Group>
       </Stack>
       <Modal opened={quickView} onClose={() => setQuickView(false)} title={`Donor ${label}`} size="lg">

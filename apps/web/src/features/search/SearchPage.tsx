@@ -34,6 +34,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
 import { useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
@@ -270,6 +271,7 @@ export default function SearchPage() {
                   <Button variant="light" onClick={() => setSaveOpen(true)}>
                     Save search
                   </Button>
+                  <SaveSearchAsPortfolioButton filters={applied} />
                 </Group>
               </Stack>
             </form>

@@ -1,0 +1,261 @@
+import {
+  MANAGER_PORTFOLIO_STATUSES,
+  PAGES,
+  type PortfolioSummary,
+  pagePath,
+  portfolioName,
+} from '@dm/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { formatNoteDate } from '../donors/format';
+import {
+  copyPortfolio,
+  createPortfolio,
+  deletePortfolio,
+  portfolioKeys,
+  updatePortfolio,
+  usePortfolios,
+} from './queries';
+
+export const STATUS_COLOR: Record<string, string> = {
+  Active: 'green',
+  Submitted: 'blue',
+  Upcoming: 'yellow',
+  'Follow-up': 'orange',
+  Archived: 'gray',
+};
+
+type Dialog = { kind: 'create' } | { kind: 'rename' | 'copy'; portfolio: PortfolioSummary } | null;
+
+/** One name field for create, rename and copy: the same length rule as the server. */
+function NameDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setName(
+      dialog && dialog.kind !== 'create'
+        ? `${dialog.portfolio.name}${dialog.kind === 'copy' ? ' copy' : ''}`
+        : '',
+    );
+    setError(null);
+  }, [dialog]);
+  if (!dialog) return null;
+  const title =
+    dialog.kind === 'create'
+      ? 'Create portfolio'
+      : dialog.kind === 'rename'
+        ? 'Edit portfolio'
+        : 'Copy portfolio';
+  const submit = async () => {
+    const parsed = portfolioName.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (dialog.kind === 'create') await createPortfolio(parsed.data);
+      else if (dialog.kind === 'rename') await updatePortfolio(dialog.portfolio.id, { name: parsed.data });
+      else await copyPortfolio(dialog.portfolio.id, parsed.data);
+      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Portfolio name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {dialog.kind === 'copy' ? 'Copy' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** /portfoliolistpage: a case manager's portfolios with create, edit, copy, delete and status. */
+export default function PortfolioListPage() {
+  const queryClient = useQueryClient();
+  const [showArchived, setShowArchived] = useState(false);
+  const list = usePortfolios(showArchived);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+
+  const confirmDelete = (p: PortfolioSummary) =>
+    modals.openConfirmModal({
+      title: 'Delete portfolio',
+      children: <Text>Are you sure you want to delete the portfolio {p.name}?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void deletePortfolio(p.id).then(refresh, () => {}),
+    });
+  const changeStatus = (p: PortfolioSummary, status: PortfolioSummary['status']) => {
+    const apply = () => void updatePortfolio(p.id, { status }).then(refresh, refresh);
+    if (status !== 'Archived') return apply();
+    modals.openConfirmModal({
+      title: 'Archive portfolio',
+      children: <Text>Archiving removes {p.name} from the lists. Continue?</Text>,
+      labels: { confirm: 'Archive', cancel: 'Cancel' },
+      onConfirm: apply,
+    });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {PAGES.portfoliolistpage.title}
+        </Title>
+        <Group>
+          <Checkbox
+            label="Show archived"
+            checked={showArchived}
+            onChange={(e) => setShowArchived(e.currentTarget.checked)}
+          />
+          <Button onClick={() => setDialog({ kind: 'create' })}>Create portfolio</Button>
+        </Group>
+      </Group>
+      {list.isPending ? (
+        <Center h="30vh">
+          <Loader aria-label="Loading portfolios" />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red">The portfolios could not be loaded.</Alert>
+      ) : list.data.length === 0 ? (
+        <Alert color="yellow">No portfolio is created or shared yet.</Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped>
+            <Table.Caption>Portfolios</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Client</Table.Th>
+                <Table.Th scope="col">Donors</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Updated</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Link to={pagePath('shortlist', { id: p.id })}>{p.name}</Link>
+                      {p.sharedBy ? (
+                        <Text fz="xs" c="dimmed">
+                          Shared by {p.sharedBy}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{p.clientName ?? 'Not assigned'}</Table.Td>
+                  <Table.Td>{p.donorCount}</Table.Td>
+                  <Table.Td>
+                    {p.status === 'Submitted' ? (
+                      <Badge color={STATUS_COLOR[p.status]} variant="light" c="black">
+                        {p.status}
+                      </Badge>
+                    ) : (
+                      <NativeSelect
+                        aria-label={`Status of ${p.name}`}
+                        value={p.status}
+                        data={[...MANAGER_PORTFOLIO_STATUSES]}
+                        onChange={(e) => changeStatus(p, e.currentTarget.value as PortfolioSummary['status'])}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatNoteDate(p.updatedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        component={Link}
+                        to={pagePath('previewshortlist', { id: p.id })}
+                        aria-label={`Preview ${p.name}`}
+                      >
+                        Preview
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'rename', portfolio: p })}
+                        aria-label={`Rename ${p.name}`}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'copy', portfolio: p })}
+                        aria-label={`Copy ${p.name}`}
+                      >
+                        Copy
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => confirmDelete(p)}
+                        aria-label={`Delete ${p.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <NameDialog dialog={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,335 @@
+import {
+  type Feedback,
+  MSG,
+  PORTFOLIO_SORTS,
+  type PortfolioDetail,
+  type PortfolioDonor,
+  type PortfolioSort,
+  pagePath,
+} from '@dm/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { formatNoteDate } from '../donors/format';
+import { MatchActions } from '../match/MatchActions';
+import { PortfolioDonorCard, portfolioDonorLabel } from './PortfolioDonorCard';
+import { STATUS_COLOR } from './PortfolioListPage';
+import {
+  addComment,
+  checkFirstView,
+  downloadPortfolio,
+  giveFeedback,
+  portfolioKeys,
+  saveBase64File,
+  setPortfolioStatus,
+  usePortfolio,
+  usePortfolioNotes,
+} from './queries';
+
+const SORT_LABEL: Record<PortfolioSort, string> = {
+  order: 'Portfolio order',
+  age: 'Age',
+  height: 'Height',
+  feedback: 'Feedback',
+  added: 'Date added',
+};
+
+/** A client acting on a portfolio the case manager moved away: warn and leave for /noportfolio/1. */
+export function usePortfolioGone() {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown): boolean => {
+      const redirect =
+        error instanceof ApiError ? (error.data as { redirect?: string } | null)?.redirect : undefined;
+      if (!redirect) return false;
+      notify('warning', (error as ApiError).message);
+      navigate(redirect);
+      return true;
+    },
+    [navigate],
+  );
+}
+
+/** Comments on one donor (or, without a donor, the whole portfolio) with a field to add one. */
+function CommentsDialog({
+  portfolioId,
+  donor,
+  opened,
+  onClose,
+}: {
+  portfolioId: number;
+  donor: PortfolioDonor | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const notes = usePortfolioNotes(portfolioId);
+  const queryClient = useQueryClient();
+  const gone = usePortfolioGone();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setText('');
+      setError(null);
+    }
+  }, [opened]);
+  const shown = (notes.data ?? []).filter((n) => (donor ? n.donorId === donor.donorId : n.isOverall));
+  const submit = async () => {
+    if (!text.trim()) {
+      setError(MSG.COMMENT_EMPTY);
+      return;
+    }
+    try {
+      await addComment(portfolioId, text.trim(), donor?.donorId);
+      setText('');
+      await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
+    } catch (e) {
+      if (!gone(e)) setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={donor ? `Comments on donor ${portfolioDonorLabel(donor)}` : 'Comments on the portfolio'}
+    >
+      <Stack>
+        {shown.length === 0 ? (
+          <Text c="dimmed">No comments yet.</Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {shown.map((n) => (
+              <li key={n.id}>
+                <Text fz="sm">{n.note}</Text>
+                <Text fz="xs" c="dimmed">
+                  {n.userName} · {formatNoteDate(n.createdAt)}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <Textarea
+              label="Comment"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={error}
+              rows={3}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button type="submit">Add comment</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Modal>
+  );
+}
+
+function FeedbackCounts({ detail }: { detail: PortfolioDetail }) {
+  return (
+    <Group gap="xs" aria-label="Feedback counts">
+      <Badge color="green" variant="light" c="black">
+        Yes: {detail.counts.yes}
+      </Badge>
+      <Badge color="yellow" variant="light" c="black">
+        Maybe: {detail.counts.maybe}
+      </Badge>
+      <Badge color="red" variant="light" c="black">
+        No: {detail.counts.no}
+      </Badge>
+    </Group>
+  );
+}
+
+/** /previewshortlist/{id}/{p?} and /portfolio/{id}: the portfolio as its client sees it. */
+export default function PortfolioPreviewPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const { user } = useSession();
+  const [sort, setSort] = useState<PortfolioSort>('order');
+  const detail = usePortfolio(id, sort);
+  const queryClient = useQueryClient();
+  const gone = usePortfolioGone();
+  const [commentsFor, setCommentsFor] = useState<PortfolioDonor | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (detail.error) gone(detail.error);
+  }, [detail.error, gone]);
+  useEffect(() => {
+    if (user?.role === 9 && Number.isFinite(id)) void checkFirstView(id).catch(() => {});
+  }, [id, user?.role]);
+  // The p parameter names a donor to bring into view.
+  useEffect(() => {
+    if (!params.p || !detail.data) return;
+    document.getElementById(`portfolio-donor-${params.p}`)?.scrollIntoView?.({ block: 'center' });
+  }, [params.p, detail.data]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+  const feedback = async (donorId: number, value: Feedback) => {
+    setBusy(true);
+    try {
+      await giveFeedback(id, donorId, value);
+      await refresh();
+    } catch (e) {
+      gone(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const download = async () => {
+    try {
+      const file = await downloadPortfolio(id, sort, true);
+      if (!file) {
+        notify('warning', MSG.NO_DONORS_TO_DOWNLOAD);
+        return;
+      }
+      saveBase64File(
+        file.fileName,
+        file.data,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+    } catch (e) {
+      gone(e);
+    }
+  };
+  const submit = () =>
+    modals.openConfirmModal({
+      title: 'Submit portfolio',
+      children: (
+        <Text>
+          Submit this portfolio to your case manager? You cannot change your feedback after submitting.
+        </Text>
+      ),
+      labels: { confirm: 'Submit', cancel: 'Cancel' },
+      onConfirm: () =>
+        void setPortfolioStatus(id, 'Submitted').then(refresh, (e) => {
+          if (!gone(e)) void refresh();
+        }),
+    });
+
+  if (detail.isPending) {
+    return (
+      <Center h="40vh">
+        <Loader aria-label="Loading portfolio" />
+      </Center>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert color="red" title="Portfolio">
+        {detail.error instanceof ApiError && detail.error.status === 404
+          ? MSG.NO_PORTFOLIO_FOUND
+          : 'The portfolio could not be loaded.'}
+      </Alert>
+    );
+  }
+  const d = detail.data;
+  const p = d.portfolio;
+  const isClient = user?.role === 9;
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            {p.name}
+          </Title>
+          <Group gap="xs">
+            <Badge color={STATUS_COLOR[p.status]} variant="light" c="black">
+              {p.status}
+            </Badge>
+            <Text fz="sm">{d.donors.length} donors</Text>
+          </Group>
+        </Stack>
+        <Group>
+          <NativeSelect
+            label="Sort by"
+            value={sort}
+            data={PORTFOLIO_SORTS.map((s) => ({ value: s, label: SORT_LABEL[s] }))}
+            onChange={(e) => setSort(e.currentTarget.value as PortfolioSort)}
+          />
+          <Button variant="default" onClick={() => void download()}>
+            Download spreadsheet
+          </Button>
+          <Button variant="default" onClick={() => setCommentsFor(null)}>
+            Portfolio comments
+          </Button>
+          {p.canEdit ? (
+            <Button component={Link} to={pagePath('shortlist', { id: p.id })} variant="default">
+              Edit portfolio
+            </Button>
+          ) : null}
+          {isClient && p.status === 'Active' ? <Button onClick={submit}>Submit portfolio</Button> : null}
+        </Group>
+      </Group>
+      {p.status === 'Submitted' && isClient ? (
+        <Alert color="blue">{MSG.PORTFOLIO_SUBMITTED_WARNING}</Alert>
+      ) : null}
+      {d.canGiveFeedback || !isClient ? <FeedbackCounts detail={d} /> : null}
+      {d.donors.length === 0 ? (
+        <Alert color="yellow">There are no donors in this portfolio yet.</Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {d.donors.map((donor) => (
+            <div key={donor.donorId} id={`portfolio-donor-${donor.donorId}`}>
+              <PortfolioDonorCard
+                donor={donor}
+                feedbackBusy={busy}
+                onFeedback={
+                  d.canGiveFeedback && p.status === 'Active'
+                    ? (value) => void feedback(donor.donorId, value)
+                    : undefined
+                }
+              >
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setCommentsFor(donor)}
+                  aria-label={`Comments on donor ${portfolioDonorLabel(donor)}`}
+                >
+                  Comments
+                </Button>
+                <MatchActions donorId={donor.donorId} portfolioId={p.id} />
+              </PortfolioDonorCard>
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+      <CommentsDialog
+        portfolioId={id}
+        donor={commentsFor ?? null}
+        opened={commentsFor !== undefined}
+        onClose={() => setCommentsFor(undefined)}
+      />
+    </Stack>
+  );
+}
