@@ -126,33 +126,6 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     signature: SIGNATURE,
   },
   {
-    id: EMAIL_TYPE.MATCH_REQUESTED,
-    title: 'Match Requested',
-    placeholders: ['{recipient}', '{parent}', '{donor}', '{link}', '{organization}'],
-    subject: '{parent} requested a match with donor {donor}',
-    definition:
-      '<p>Dear {recipient},</p><p>{parent} requested a match with donor {donor}. Review the request here:</p><p><a href="{link}">{link}</a></p>',
-    signature: SIGNATURE,
-  },
-  {
-    id: EMAIL_TYPE.MATCH_STATUS_CHANGED,
-    title: 'Match Status Changed',
-    placeholders: ['{recipient}', '{donor}', '{status}', '{link}', '{organization}'],
-    subject: 'Your match with donor {donor} is now {status}',
-    definition:
-      '<p>Dear {recipient},</p><p>Your match with donor {donor} is now <strong>{status}</strong>. See the donor here:</p><p><a href="{link}">{link}</a></p>',
-    signature: SIGNATURE,
-  },
-  {
-    id: EMAIL_TYPE.MATCH_CANCELLED,
-    title: 'Match Cancelled',
-    placeholders: ['{recipient}', '{donor}', '{reason}', '{organization}'],
-    subject: 'Your match with donor {donor} was cancelled',
-    definition:
-      '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
-    signature: SIGNATURE,
-  },
-  {
     id: EMAIL_TYPE.SHARE_PORTFOLIO_CLIENT,
     title: 'Share Portfolio With Intended Parent',
     placeholders: ['{recipient}', '{sender}', '{portfolio}', '{message}', '{link}', '{organization}'],
@@ -195,6 +168,33 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: '{client}: {query_type}',
     definition:
       '<p>Dear {recipient},</p><p>{client} sent a {query_type} about donor {donor}:</p><p>{message}</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_REQUESTED,
+    title: 'Match Requested',
+    placeholders: ['{recipient}', '{parent}', '{donor}', '{link}', '{organization}'],
+    subject: '{parent} requested a match with donor {donor}',
+    definition:
+      '<p>Dear {recipient},</p><p>{parent} requested a match with donor {donor}. Review the request here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_STATUS_CHANGED,
+    title: 'Match Status Changed',
+    placeholders: ['{recipient}', '{donor}', '{status}', '{link}', '{organization}'],
+    subject: 'Your match with donor {donor} is now {status}',
+    definition:
+      '<p>Dear {recipient},</p><p>Your match with donor {donor} is now <strong>{status}</strong>. See the donor here:</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.MATCH_CANCELLED,
+    title: 'Match Cancelled',
+    placeholders: ['{recipient}', '{donor}', '{reason}', '{organization}'],
+    subject: 'Your match with donor {donor} was cancelled',
+    definition:
+      '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
     signature: SIGNATURE,
   },
 ];
