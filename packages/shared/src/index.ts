@@ -5,6 +5,7 @@ export * from './email-types.js';
 export * from './issues.js';
 export * from './messages.js';
 export * from './pages.js';
+export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';

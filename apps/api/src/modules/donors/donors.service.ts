@@ -23,6 +23,7 @@ import { verifyCaptcha } from '../../platform/captcha.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { answerVisibility } from '../questions/questions.repo.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
 import * as repo from './donors.repo.js';
 
@@ -142,7 +143,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
       repo.donationCyclesOf(db, donorId),
       repo.medicationsOf(db, donorId),
       repo.deliveriesOf(db, donorId),
-      repo.customAnswersOf(db, donorId),
+      repo.customAnswersOf(db, donorId, answerVisibility(auth)),
     ]);
   const [pictures, videos, documents] = await Promise.all([
     repo.picturesOf(db, donorId, see.privateFiles),
