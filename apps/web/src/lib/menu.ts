@@ -17,6 +17,7 @@ const MENU: MenuItem[] = [
   { page: 'shareddonors', label: 'Shared donors' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
+  { page: 'customizedquestions', label: 'Customized questions' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {
