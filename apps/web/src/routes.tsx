@@ -24,6 +24,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   maintenance: lazy(() => import('./features/access/MaintenancePage')),
   emailtemplate: lazy(() => import('./features/email-templates/EmailTemplatePage')),
   testconnection: lazy(() => import('./features/email-templates/TestConnectionPage')),
+  customizedquestions: lazy(() => import('./features/questions/QuestionsPage')),
   home: lazy(() => import('./features/search/SearchPage')),
   search: lazy(() => import('./features/search/SearchPage')),
   searchlistpage: lazy(() => import('./features/search/SavedSearchesPage')),

@@ -9,6 +9,7 @@ export * from './messages.js';
 export * from './pages.js';
 export * from './portfolio.js';
 export * from './preform.js';
+export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';

@@ -22,6 +22,7 @@ const MENU: MenuItem[] = [
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
   { page: 'donorformautorejection', label: 'Auto-rejection' },
+  { page: 'customizedquestions', label: 'Customized questions' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {

@@ -427,8 +427,8 @@ export const donorAdditionalDocuments = pgTable(
 
 /**
  * Answers to the center's customised questions. The question text is copied so an answer
- * still reads right after the question is edited or removed; question_id refers to the
- * customised-questions table once that module exists.
+ * still reads as the donor answered it after the question is edited; question_id refers to
+ * customized_questions (no foreign key: answers outlive their question).
  */
 export const donorCustomAnswers = pgTable(
   'donor_custom_answers',

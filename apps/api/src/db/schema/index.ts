@@ -6,6 +6,7 @@ export * from './mail.js';
 export * from './matches.js';
 export * from './portfolios.js';
 export * from './preform.js';
+export * from './questions.js';
 export * from './reference.js';
 export * from './search.js';
 export * from './users.js';

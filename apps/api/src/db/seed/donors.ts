@@ -12,6 +12,7 @@ import {
   kgToLb,
   lbToKg,
   percentageFacts,
+  questionKey,
   RACES,
   ROLE,
 } from '@dm/shared';
@@ -22,6 +23,7 @@ import { type Db, queryRows } from '../../platform/db.js';
 import type { FileStorage } from '../../platform/storage.js';
 import {
   centers,
+  customizedQuestions,
   donorAdditionalDocuments,
   donorCustomAnswers,
   donorDeliveries,
@@ -1449,6 +1451,29 @@ async function insertAll<T extends PgTable>(db: Db, table: T, rows: Insert<T>[])
   }
 }
 
+/**
+ * The seed's questions for each center that lacks them (found by text otherwise), so answers
+ * point at a real question; maps "center:seed question number" to the question's id.
+ */
+async function seedCustomQuestions(db: Db, centerIds: number[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const centerId of [...new Set(centerIds)].sort((a, b) => a - b)) {
+    for (const q of CUSTOM_QUESTIONS) {
+      const key = questionKey(q.question);
+      const [row] = await db
+        .insert(customizedQuestions)
+        .values({ centerId, question: q.question, questionKey: key, tab: q.tab, isRequired: q.isRequired })
+        .onConflictDoUpdate({
+          target: [customizedQuestions.centerId, customizedQuestions.questionKey],
+          set: { questionKey: key },
+        })
+        .returning({ id: customizedQuestions.id });
+      ids.set(`${centerId}:${q.questionId}`, row!.id);
+    }
+  }
+  return ids;
+}
+
 export interface WriteDeps {
   /** Encrypts the SSN; without it no SSN is stored. */
   secrets?: SecretBox;
@@ -1526,7 +1551,21 @@ export async function writeDonorProfiles(
   await insertAll(db, donorMedications, children('medications') as Insert<typeof donorMedications>[]);
   await insertAll(db, donorDeliveries, children('deliveries') as Insert<typeof donorDeliveries>[]);
   await insertAll(db, donorFrozenBatches, children('frozenBatches') as Insert<typeof donorFrozenBatches>[]);
-  await insertAll(db, donorCustomAnswers, children('customAnswers') as Insert<typeof donorCustomAnswers>[]);
+  const questionIds = await seedCustomQuestions(
+    db,
+    items.map((i) => i.donor.donor.centerId),
+  );
+  await insertAll(
+    db,
+    donorCustomAnswers,
+    items.flatMap(({ userId, donor: d }) =>
+      d.customAnswers.map((a) => ({
+        ...a,
+        donorId: userId,
+        questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
+      })),
+    ) as Insert<typeof donorCustomAnswers>[],
+  );
   await insertAll(db, donorNotes, children('notes') as Insert<typeof donorNotes>[]);
   await insertAll(
     db,

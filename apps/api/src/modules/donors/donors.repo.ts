@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   centers,
+  customizedQuestions,
   donorAdditionalDocuments,
   donorCustomAnswers,
   donorDeliveries,
@@ -120,11 +121,13 @@ export const frozenBatchesOf = (db: Db, donorId: number) =>
     .where(eq(donorFrozenBatches.donorId, donorId))
     .orderBy(asc(donorFrozenBatches.frozenDate));
 
-export const customAnswersOf = (db: Db, donorId: number) =>
+/** The donor's answers the caller may read: `visible` from questions' answerVisibility. */
+export const customAnswersOf = (db: Db, donorId: number, visible: SQL) =>
   db
     .select({ question: donorCustomAnswers.question, answer: donorCustomAnswers.answer })
     .from(donorCustomAnswers)
-    .where(eq(donorCustomAnswers.donorId, donorId))
+    .leftJoin(customizedQuestions, eq(customizedQuestions.id, donorCustomAnswers.questionId))
+    .where(and(eq(donorCustomAnswers.donorId, donorId), visible))
     .orderBy(asc(donorCustomAnswers.id));
 
 /** Private files are left out unless the caller may see them. */

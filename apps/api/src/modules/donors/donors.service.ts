@@ -24,6 +24,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { matchPanelsOf } from '../matches/matches.service.js';
+import { answerVisibility } from '../questions/questions.repo.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
 import * as repo from './donors.repo.js';
 
@@ -143,7 +144,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
       repo.donationCyclesOf(db, donorId),
       repo.medicationsOf(db, donorId),
       repo.deliveriesOf(db, donorId),
-      repo.customAnswersOf(db, donorId),
+      repo.customAnswersOf(db, donorId, answerVisibility(auth)),
     ]);
   const [pictures, videos, documents] = await Promise.all([
     repo.picturesOf(db, donorId, see.privateFiles),
