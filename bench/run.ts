@@ -89,8 +89,12 @@ const [{ n: donorCount }] = (
 ).rows as [{ n: number }];
 console.log(`donors: ${donorCount}`);
 const config = {
-  // The template's pictures are stored under TEST_DATA_DIR; the PDF reads them from there.
-  ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', DATA_DIR: TEST_DATA_DIR }),
+  // The template's pictures are stored under TEST_DATA_DIR; the PDF reads them from there. A reused
+  // database has them where its seed put them: BENCH_DATA_DIR (the DATA_DIR of that seed).
+  ...loadConfig({
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? TEST_DATA_DIR,
+  }),
   webDist: null,
 };
 const app = await buildApp({ database, config });
@@ -284,14 +288,15 @@ results.push({
   ok(managerLogin, 'authenticate manager');
   const managerToken: string = managerLogin.json().data.token;
   const { rows } = (await database.db.execute(
-    "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and d.donation_count < 5 and u.username like '%@synthetic.test' order by d.user_id desc limit 1",
+    "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and d.donation_count < 5 and d.queue_count = 0 and not exists (select 1 from matches m where m.donor_id = d.user_id) and u.username like '%@synthetic.test' order by d.user_id desc limit 1",
   )) as unknown as { rows: { id: number }[] };
   const donorId = rows[0]!.id;
   const parents = await database.db
     .insert(users)
     .values(
       Array.from({ length: 50 }, (_, i) => ({
-        username: `bench-parent-${i}@bench.test`,
+        // Unique per run: a reused database keeps the parents of earlier runs.
+        username: `bench-parent-${Date.now()}-${i}@bench.test`,
         role: ROLE.CLIENT,
         status: 'Active',
         centerId: 1,
