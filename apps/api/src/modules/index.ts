@@ -16,4 +16,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   );
   await api.register((await import('./search/search.routes.js')).searchRoutes, deps);
   await api.register((await import('./donors/donors.routes.js')).donorsRoutes, deps);
+  await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
 }
