@@ -31,6 +31,10 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   favorites: lazy(() => import('./features/donors/FavoritesPage')),
   shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
   comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
+  agencylist: lazy(() => import('./features/agencies/AgencyListPage')),
+  addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
+  allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
+  addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

@@ -17,6 +17,9 @@ const MENU: MenuItem[] = [
   { page: 'shareddonors', label: 'Shared donors' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
+  { page: 'agencylist', label: 'Agencies' },
+  { page: 'allowedorganization', label: 'Allowed organizations' },
+  { page: 'addzipcodes', label: 'Zip codes' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {
