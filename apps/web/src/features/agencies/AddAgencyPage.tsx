@@ -159,7 +159,7 @@ export default function AddAgencyPage() {
             )}
           </SimpleGrid>
           <TextInput {...input('address')} />
-          <Textarea {...input('summary')} autosize minRows={3} />
+          <Textarea {...input('summary')} rows={4} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate(PAGES.agencylist.path)}>
               Cancel
