@@ -90,7 +90,7 @@ export default function AllowedOrganizationPage() {
             </Checkbox.Group>
             <Group justify="flex-end">
               {dirty ? (
-                <Text fz="sm" c="orange.9" role="status">
+                <Text fz="sm" fw={600} role="status">
                   Unsaved changes
                 </Text>
               ) : null}
