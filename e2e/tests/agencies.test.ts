@@ -83,7 +83,9 @@ describe('agency administration as the master admin', () => {
       await prompt.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('heading', { level: 1, name: 'Zip codes' }).waitFor();
       const allowed = await page.request.get('/api/getallowedorganization/85');
-      const list = ((await allowed.json()) as { data: { name: string; allowed: boolean }[] }).data;
+      const list = (
+        (await allowed.json()) as { data: { centerId: number; name: string; allowed: boolean }[] }
+      ).data;
       assert.equal(list.find((c) => c.name === 'GWK Egg Bank')?.allowed, true);
 
       // Zip codes: a bad latitude is refused, then the zip is added and found.
@@ -101,6 +103,15 @@ describe('agency administration as the master admin', () => {
       await page.getByRole('searchbox', { name: 'Search zip codes' }).fill('00013');
       await page.getByRole('cell', { name: '00013', exact: true }).waitFor();
       await assertAccessible(page, '/addzipcodes');
+
+      // Put center 85's allowed organizations back for the scenarios that follow.
+      const restore = await page.request.post('/api/updateallowedorganization', {
+        data: {
+          center_id: 85,
+          center_details: list.filter((c) => c.allowed && c.name !== 'GWK Egg Bank').map((c) => c.centerId),
+        },
+      });
+      assert.equal(restore.status(), 200, await restore.text());
     } finally {
       await context.close();
     }
