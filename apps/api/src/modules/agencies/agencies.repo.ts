@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { centers, countries, zipCodes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { AgencyListBody, ZipListBody } from './agencies.schemas.js';
@@ -28,14 +28,14 @@ export type AgencyRecord = Awaited<ReturnType<typeof findAgency>>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const AGENCY_SORT_COLUMNS: Record<AgencyListBody['sort'], SQL | typeof centers.name> = {
+const AGENCY_SORT_COLUMNS: Record<AgencyListBody['sort'], SQL | AnyColumn> = {
   name: sql`lower(${centers.name})`,
   email: sql`lower(${centers.email})`,
-  contactNo: centers.contactNo as never,
-  zipcode: centers.zipcode as never,
+  contactNo: centers.contactNo,
+  zipcode: centers.zipcode,
   activecount: activeCount,
   archivedcount: archivedCount,
-  status: centers.visible as never,
+  status: centers.visible,
 };
 
 /** A page of agencies with their user counts, searched by name, e-mail, URL or zip code. */
