@@ -43,6 +43,10 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   shortlist: lazy(() => import('./features/portfolios/PortfolioEditPage')),
   previewshortlist: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
   portfolio: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
+  agencylist: lazy(() => import('./features/agencies/AgencyListPage')),
+  addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
+  allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
+  addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

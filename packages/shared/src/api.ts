@@ -314,3 +314,47 @@ export interface CompareDonor extends DonorSummary {
   amhValue: number | null;
   donationCount: number;
 }
+
+/** POST /api/getcentersdetails/{id}: one agency row (the agency list, or one agency with id > 0). */
+export interface AgencyRow {
+  centerId: number;
+  name: string;
+  address: string;
+  email: string;
+  contactNo: string;
+  summary: string;
+  agencyUrl: string;
+  zipcode: string;
+  country: string;
+  domain: string;
+  /** 1 visible, 0 hidden. */
+  status: 0 | 1;
+  activecount: number;
+  archivedcount: number;
+}
+
+export interface AgencyList {
+  rows: AgencyRow[];
+  count: number;
+}
+
+/** GET /api/getallowedorganization/{center}: every other center and whether its donors are shared. */
+export interface AllowedOrganization {
+  centerId: number;
+  name: string;
+  allowed: boolean;
+}
+
+/** POST /api/getzipcodes */
+export interface ZipCodeRow {
+  zipcode: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+}
+
+export interface ZipCodeList {
+  rows: ZipCodeRow[];
+  count: number;
+}

@@ -23,6 +23,9 @@ const MENU: MenuItem[] = [
   { page: 'testconnection', label: 'E-mail connection' },
   { page: 'donorformautorejection', label: 'Auto-rejection' },
   { page: 'customizedquestions', label: 'Customized questions' },
+  { page: 'agencylist', label: 'Agencies' },
+  { page: 'allowedorganization', label: 'Allowed organizations' },
+  { page: 'addzipcodes', label: 'Zip codes' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {

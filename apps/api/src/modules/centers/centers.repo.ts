@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { centerDonorAccess, centers, cities, countries, states, zipCodes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { CenterRow } from '../auth/auth.repo.js';
@@ -49,6 +49,45 @@ export async function listDonorAccessCenters(db: Db, centerId: number): Promise<
     .innerJoin(centers, eq(centers.id, centerDonorAccess.allowedCenterId))
     .where(eq(centerDonorAccess.centerId, centerId))
     .orderBy(asc(centers.name), asc(centers.id));
+}
+
+/** Every center with whether `centerId` may see its donors (the allowed-organization screen). */
+export async function listAllowedOrganizations(db: Db, centerId: number) {
+  const allowed = new Set(
+    (
+      await db
+        .select({ id: centerDonorAccess.allowedCenterId })
+        .from(centerDonorAccess)
+        .where(eq(centerDonorAccess.centerId, centerId))
+    ).map((r) => r.id),
+  );
+  const all = await db
+    .select({ id: centers.id, name: centers.name })
+    .from(centers)
+    .where(ne(centers.id, centerId))
+    .orderBy(asc(centers.name), asc(centers.id));
+  return all.map((c) => ({ centerId: c.id, name: c.name, allowed: allowed.has(c.id) }));
+}
+
+/**
+ * Replaces the set of centers whose donors `centerId` may see; the center always keeps its own.
+ * Call inside a transaction so readers never see a half-written set.
+ */
+export async function replaceDonorAccess(
+  db: Db,
+  centerId: number,
+  allowedCenterIds: number[],
+): Promise<void> {
+  await db.delete(centerDonorAccess).where(eq(centerDonorAccess.centerId, centerId));
+  const ids = [centerId, ...new Set(allowedCenterIds.filter((id) => id !== centerId))];
+  await db.insert(centerDonorAccess).values(ids.map((allowedCenterId) => ({ centerId, allowedCenterId })));
+}
+
+/** The ids among `ids` that name a center. */
+export async function existingCenterIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: centers.id }).from(centers).where(inArray(centers.id, ids));
+  return rows.map((r) => r.id);
 }
 
 /** Ids of the centers that may see the donors of at least one other center. */

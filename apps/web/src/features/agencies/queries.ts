@@ -1,0 +1,68 @@
+import type { AgencyList, AgencyRow, AllowedOrganization, CountryOption, ZipCodeList } from '@dm/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface ListQuery {
+  from: number;
+  to: number;
+  search: string;
+  sort: string;
+  ord: 'asc' | 'desc';
+}
+
+/** Query keys of the agency and zip-code administration screens. */
+export const agencyKeys = {
+  all: ['agencies'] as const,
+  list: (q: ListQuery) => ['agencies', 'list', q] as const,
+  one: (id: number) => ['agencies', 'one', id] as const,
+  allowed: (id: number) => ['agencies', 'allowed', id] as const,
+  zips: (q: ListQuery) => ['zipcodes', q] as const,
+  countries: ['countries'] as const,
+};
+
+export function useAgencyList(q: ListQuery) {
+  return useQuery({
+    queryKey: agencyKeys.list(q),
+    queryFn: () => api<AgencyList>('getcentersdetails/0', { body: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgency(id: number | null) {
+  return useQuery({
+    queryKey: agencyKeys.one(id ?? 0),
+    queryFn: () => api<AgencyRow>(`getcentersdetails/${id}`, { body: {} }),
+    enabled: id !== null,
+  });
+}
+
+export function useAllowedOrganizations(centerId: number | null) {
+  return useQuery({
+    queryKey: agencyKeys.allowed(centerId ?? 0),
+    queryFn: () => api<AllowedOrganization[]>(`getallowedorganization/${centerId}`),
+    enabled: centerId !== null,
+  });
+}
+
+export function useZipCodes(q: ListQuery) {
+  return useQuery({
+    queryKey: agencyKeys.zips(q),
+    queryFn: () => api<ZipCodeList>('getzipcodes', { body: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: agencyKeys.countries,
+    queryFn: () => api<CountryOption[]>('getallcountries'),
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** The field a server refusal flags ({field} in the answer's data), if any. */
+export function flaggedField(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string')
+    return data.field;
+  return null;
+}
