@@ -140,7 +140,7 @@ describe('portfolios', () => {
       await comments.getByRole('textbox', { name: 'Comment' }).fill('We love her profile.');
       await comments.getByRole('button', { name: 'Add comment' }).click();
       await comments.getByText('We love her profile.').waitFor();
-      await comments.getByRole('button', { name: 'Close' }).first().click();
+      await comments.getByRole('button', { name: 'Close' }).last().click(); // the footer button; a toast may cover the corner X
       await comments.waitFor({ state: 'hidden' });
       await assertAccessible(page);
 
