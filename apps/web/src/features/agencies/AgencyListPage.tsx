@@ -2,8 +2,8 @@ import { type AgencyList, type AgencyRow, PAGES } from '@dm/shared';
 import { Anchor, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
-import { type Column, ListTable, useListQuery } from './ListTable';
 import { agencyKeys, useAgencyList } from './queries';
 
 export default function AgencyListPage() {

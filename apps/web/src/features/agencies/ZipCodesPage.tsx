@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError, api } from '../../lib/api';
-import { type Column, ListTable, useListQuery } from './ListTable';
 import { flaggedField, useZipCodes } from './queries';
 
 type Field = 'zipcode' | 'latitude' | 'longitude';

@@ -1,14 +1,7 @@
 import type { AgencyList, AgencyRow, AllowedOrganization, CountryOption, ZipCodeList } from '@dm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
-
-export interface ListQuery {
-  from: number;
-  to: number;
-  search: string;
-  sort: string;
-  ord: 'asc' | 'desc';
-}
 
 /** Query keys of the agency and zip-code administration screens. */
 export const agencyKeys = {

@@ -25,7 +25,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { NameDialog } from '../../components/NameDialog';
 import { formatNoteDate } from '../donors/format';
 import {
   copyPortfolio,
@@ -46,74 +46,37 @@ export const STATUS_COLOR: Record<string, string> = {
 
 type Dialog = { kind: 'create' } | { kind: 'rename' | 'copy'; portfolio: PortfolioSummary } | null;
 
-/** One name field for create, rename and copy: the same length rule as the server. */
-function NameDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
+/** Create, rename and copy share one name dialog with the server's length rule. */
+function PortfolioNameDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setName(
-      dialog && dialog.kind !== 'create'
-        ? `${dialog.portfolio.name}${dialog.kind === 'copy' ? ' copy' : ''}`
-        : '',
-    );
-    setError(null);
-  }, [dialog]);
-  if (!dialog) return null;
   const title =
-    dialog.kind === 'create'
-      ? 'Create portfolio'
-      : dialog.kind === 'rename'
-        ? 'Edit portfolio'
-        : 'Copy portfolio';
-  const submit = async () => {
-    const parsed = portfolioName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (dialog.kind === 'create') await createPortfolio(parsed.data);
-      else if (dialog.kind === 'rename') await updatePortfolio(dialog.portfolio.id, { name: parsed.data });
-      else await copyPortfolio(dialog.portfolio.id, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    dialog?.kind === 'rename'
+      ? 'Edit portfolio'
+      : dialog?.kind === 'copy'
+        ? 'Copy portfolio'
+        : 'Create portfolio';
+  const initial =
+    dialog && dialog.kind !== 'create'
+      ? `${dialog.portfolio.name}${dialog.kind === 'copy' ? ' copy' : ''}`
+      : '';
+  const save = async (name: string) => {
+    if (!dialog) return;
+    if (dialog.kind === 'create') await createPortfolio(name);
+    else if (dialog.kind === 'rename') await updatePortfolio(dialog.portfolio.id, { name });
+    else await copyPortfolio(dialog.portfolio.id, name);
+    await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
   };
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Portfolio name"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {dialog.kind === 'copy' ? 'Copy' : 'Save'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NameDialog
+      opened={dialog !== null}
+      title={title}
+      label="Portfolio name"
+      initial={initial}
+      rule={portfolioName}
+      submitLabel={dialog?.kind === 'copy' ? 'Copy' : 'Save'}
+      onSave={save}
+      onClose={onClose}
+    />
   );
 }
 
@@ -255,7 +218,7 @@ export default function PortfolioListPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <NameDialog dialog={dialog} onClose={() => setDialog(null)} />
+      <PortfolioNameDialog dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
 }

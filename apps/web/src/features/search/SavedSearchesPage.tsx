@@ -15,59 +15,21 @@ import {
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { NameDialog } from '../../components/NameDialog';
 import { useSavedSearches, useSavedSearchMutations } from './queries';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
   const { rename } = useSavedSearchMutations();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setName(search?.search_name ?? '');
-    setError(null);
-  }, [search]);
-  const submit = async () => {
-    if (!search) return;
-    const parsed = searchName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    try {
-      await rename.mutateAsync({ search_id: search.search_id, name: parsed.data });
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  };
   return (
-    <Modal opened={search !== null} onClose={onClose} title="Edit saved search">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Search name"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NameDialog
+      opened={search !== null}
+      title="Edit saved search"
+      label="Search name"
+      initial={search?.search_name ?? ''}
+      rule={searchName}
+      onSave={(name) => rename.mutateAsync({ search_id: search!.search_id, name })}
+      onClose={onClose}
+    />
   );
 }
 

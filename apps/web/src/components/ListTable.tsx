@@ -1,6 +1,14 @@
 import { Group, Pagination, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { ListQuery } from './queries';
+
+/** Paging, sorting and search of a server-side list, sent as the request body. */
+export interface ListQuery {
+  from: number;
+  to: number;
+  search: string;
+  sort: string;
+  ord: 'asc' | 'desc';
+}
 
 export interface Column<T> {
   key: string;
