@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
@@ -31,13 +32,15 @@ async function editOrder(page: Page): Promise<string[]> {
   return (await links.allTextContents()).map((t) => t.split(' · ')[0]!.trim());
 }
 
-// Center 133 lets its clients give feedback (the spec's consumer-type centers); center 1 does not.
+// The whole chain runs at center 133: only clients of the spec's two consumer-type centers (111 and
+// 133) may give feedback, so the demo center 1 pair (manager@/parent@demo.test) cannot. The same
+// request -> confirm -> In Cycle at center 1 is covered from the donor page in match.test.ts.
 const MANAGER = 'manager133@demo.test';
 const CLIENT = 'parent133@demo.test';
 const NAME = 'Smith family';
 
 describe('portfolios', () => {
-  it('a case manager builds, orders and shares a portfolio; the client gives feedback, comments, downloads and submits', async () => {
+  it('a case manager builds and shares a portfolio; the client gives feedback, submits and requests a match; the manager confirms it and the donor is In Cycle', async () => {
     let portfolioId = 0;
     let ordered: string[] = [];
 
@@ -168,8 +171,44 @@ describe('portfolios', () => {
       await submit.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Your portfolio is submitted').waitFor();
       assert.equal(await page.getByRole('group', { name: /Feedback on donor/ }).count(), 0);
+
+      // A match request for the donor the client liked, from her portfolio card.
+      const liked = page.getByRole('article', { name: `Donor ${ordered[0]}`, exact: true });
+      await liked.getByRole('button', { name: 'Request a match' }).click();
+      await page.getByText('Match requested successfully.').first().waitFor();
+      await liked.getByText('Waiting to Confirm').waitFor();
     } finally {
       await client.context.close();
+    }
+
+    const confirming = await newPage(browser);
+    try {
+      const { page } = confirming;
+      await login(page, MANAGER);
+      await go(page, `/previewshortlist/${portfolioId}`);
+      await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+      const liked = page.getByRole('article', { name: `Donor ${ordered[0]}`, exact: true });
+      await liked.getByRole('button', { name: 'Confirm match for Jordan Parent133' }).click();
+      await page.getByText('Match confirmed successfully.').first().waitFor();
+      await liked.getByText('In Cycle', { exact: true }).first().waitFor();
+      await assertAccessible(page);
+
+      // The donor's page says In Cycle, and her profile downloads as a PDF that opens.
+      await liked.getByRole('link', { name: `View profile of donor ${ordered[0]}` }).click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByText('In Cycle', { exact: true }).first().waitFor();
+      await page.getByRole('link', { name: 'Download PDF' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Donor PDF' }).waitFor();
+      await page.getByText(`Donor ID ${ordered[0]}`).waitFor({ timeout: 30_000 });
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download', exact: true }).click(),
+      ]);
+      assert.equal(pdf.suggestedFilename(), `donor-${ordered[0]}.pdf`);
+      const document = await PDFDocument.load(await readFile((await pdf.path())!));
+      assert.ok(document.getPageCount() >= 1);
+    } finally {
+      await confirming.context.close();
     }
   });
 });

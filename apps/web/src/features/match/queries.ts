@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { donorKeys } from '../donors/queries';
+import { portfolioKeys } from '../portfolios/queries';
 
 export const matchKeys = {
   all: ['match'] as const,
@@ -57,7 +58,7 @@ export type MatchCall =
   | { call: 'acceptreferralmatch'; body: { match_id: number; parent_id: number } }
   | { call: 'resolvematchprocess'; body: ResolveMatchInput };
 
-/** One mutation for every workflow call; afterwards the donor's match state and page reload. */
+/** One mutation for every workflow call; afterwards the donor's match state, page and portfolio cards reload. */
 export function useMatchCall(donorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,6 +67,7 @@ export function useMatchCall(donorId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: matchKeys.all }),
         queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
+        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
       ]);
     },
   });
