@@ -211,4 +211,49 @@ describe('portfolios', () => {
       await confirming.context.close();
     }
   });
+
+  it('a Pre-Active client adding a donor is offered a question or consultation instead, which reaches the case manager', async () => {
+    const client = await newPage(browser);
+    try {
+      const { page } = client;
+      await login(page, 'parent111@demo.test');
+      await go(page, '/search');
+      const cards = page.getByRole('article');
+      await cards.first().waitFor();
+      await cards
+        .first()
+        .getByRole('button', { name: /^Add to portfolio/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Contact your case manager' });
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.getByText('Please add your question first').waitFor();
+      await dialog.getByRole('radio', { name: 'Request a consultation' }).check();
+      await dialog
+        .getByRole('textbox', { name: 'Your message' })
+        .fill('Could we talk about this donor on Friday?');
+      await assertAccessible(page);
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(await page.getByRole('dialog', { name: /to a portfolio$/ }).count(), 0);
+    } finally {
+      await client.context.close();
+    }
+
+    const admin = await newPage(browser);
+    try {
+      const { page } = admin;
+      await login(page, 'admin111@demo.test');
+      const res = await page.request.get('/api/devoutbox');
+      assert.equal(res.status(), 200);
+      const { data } = (await res.json()) as { data: { toAddress: string; html: string }[] };
+      const mail = data.find(
+        (m) =>
+          m.toAddress === 'manager111@demo.test' &&
+          m.html.includes('Could we talk about this donor on Friday?'),
+      );
+      assert.ok(mail, 'the consultation request is e-mailed to the default case manager');
+    } finally {
+      await admin.context.close();
+    }
+  });
 });

@@ -47,6 +47,7 @@ export function NameDialog(props: {
   return (
     <Modal opened={opened} onClose={onClose} title={props.title}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -231,7 +231,7 @@ export const donorEducationRecords = pgTable(
     pursuing: boolean('pursuing').notNull().default(false),
     marksObtained: doublePrecision('marks_obtained'),
     maxMarks: doublePrecision('max_marks'),
-    /** marks normalised to 4.0, for the GPA filter (`exists ... gpa between`). */
+    /** marks normalised to 4.0; the best one is copied onto donor_search for the GPA filter. */
     gpa: doublePrecision('gpa'),
     otherDetails: text('other_details'),
   },
@@ -242,8 +242,8 @@ export const donorEducationRecords = pgTable(
 );
 
 /**
- * Standardised test results (EXAM_TYPES). The (exam, score, donor_id) index serves the ACT,
- * SAT and "has score" filters without touching the donors it rules out.
+ * Standardised test results (EXAM_TYPES). Each donor's best ACT and SAT are copied onto
+ * donor_search by triggers for the score filters.
  */
 export const donorExamScores = pgTable(
   'donor_exam_scores',

@@ -19,8 +19,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * One row per donor: the account-level state that login needs (availability, pre-form result,
- * last tab) plus every field the donor search filters or sorts on, so that a search reads one
- * table and its indexes. The rest of the profile (form answers that are only displayed) is in
+ * last tab) plus every field the donor search filters or sorts on. The search itself reads a
+ * narrow copy of those columns, donor_search (donor-search.ts), kept by database triggers; the
+ * indexes below serve the other donor lists and lookups. The rest of the profile (form answers that are only displayed) is in
  * donor_profiles and the child tables of donor-profile.ts. Names, e-mail and contact number
  * stay on users, their one home.
  *

@@ -1,6 +1,7 @@
 export * from './centers.js';
 export * from './donor-activity.js';
 export * from './donor-profile.js';
+export * from './donor-search.js';
 export * from './donors.js';
 export * from './mail.js';
 export * from './matches.js';

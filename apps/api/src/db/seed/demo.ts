@@ -6,7 +6,7 @@ import {
   type RoleId,
   type UserStatus,
 } from '@dm/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
 import { type Db, queryRows } from '../../platform/db.js';
 import {
@@ -289,6 +289,15 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         })
         .returning({ id: users.id });
       ids.set(u.username, row!.id);
+    }
+    // Consumer-center members sign up without a case manager; their questions and consultation
+    // requests go to the center's default case manager.
+    for (const c of DEMO_CENTERS.filter((x) => x.consumerSite)) {
+      const managerId = ids.get(`manager${c.suffix}@demo.test`);
+      await tx
+        .update(centers)
+        .set({ settings: { ...c.settings, defaultCaseManagerId: managerId ?? null } })
+        .where(eq(centers.id, c.id));
     }
   });
 }

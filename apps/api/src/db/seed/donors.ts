@@ -47,6 +47,9 @@ import {
   zipCodes,
 } from '../schema/index.js';
 
+/** Keeps a value's random draws in the stream (so later fields stay as they were) but uses 0. */
+const discardDraw = (_drawn: number) => 0;
+
 /*
  * Synthetic donors: realistic, complete profiles made from a seeded PRNG, so that the same
  * seed gives the same donors on any machine (no Math.random, no network). Donor n of seed s
@@ -1258,8 +1261,9 @@ export function generateDonor(seed: number, n: number, ctx: GenerationContext): 
     compensation,
     priority: rng.chance(0.1) ? rng.int(1, 5) : 0,
     viewsCount: Math.floor(Math.exp(rng.float() * Math.log(600))) - 1,
-    queueCount: availability === 'Available' && rng.chance(0.15) ? rng.int(1, 3) : 0,
-    frozenQueueCount: donorType !== 'Fresh' && rng.chance(0.1) ? rng.int(1, 2) : 0,
+    // Queue counts are recounted from open matches, and the seed writes none: every queue is empty.
+    queueCount: discardDraw(availability === 'Available' && rng.chance(0.15) ? rng.int(1, 3) : 0),
+    frozenQueueCount: discardDraw(donorType !== 'Fresh' && rng.chance(0.1) ? rng.int(1, 2) : 0),
     donationCount: previousCycles,
     allowedForMatchingTool: rng.chance(0.9),
     isScraped: false,

@@ -1,8 +1,17 @@
 import { ROLE } from '@dm/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donorEthnicities, donorRaces, donors, users } from '../../db/schema/index.js';
+import {
+  donorEducationRecords,
+  donorEthnicities,
+  donorExamScores,
+  donorRaces,
+  donorSearch,
+  donors,
+  users,
+} from '../../db/schema/index.js';
 import { type Auth, resolveSession } from '../../platform/auth-context.js';
+import { queryRows } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
 
@@ -141,5 +150,77 @@ describe('facts copied onto donors for search (kept by the database)', () => {
       .set({ percentage: 90 })
       .where(and(eq(donorRaces.donorId, id), eq(donorRaces.name, 'White')));
     expect((await factsOf(id)).mainRace).toBe('White');
+  });
+});
+
+describe('the narrow donor_search row (kept by the database)', () => {
+  const searchedRow = async (id: number) =>
+    (await t.db.select().from(donorSearch).where(eq(donorSearch.userId, id)))[0];
+
+  it('exists for every donor and equals the donors columns it copies', async () => {
+    const [diff] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from donors d
+      full join donor_search s on s.user_id = d.user_id
+      where s.user_id is null or d.user_id is null
+        or (d.center_id, d.archived, d.availability, d.allowed_for_matching_tool, d.eye_color,
+            d.hair_color, d.race_names, d.ethnicity_names, d.main_race, d.date_of_birth,
+            d.height_cm, d.views_count, d.created_at, d.display_id)
+          is distinct from
+           (s.center_id, s.archived, s.availability, s.allowed_for_matching_tool, s.eye_color,
+            s.hair_color, s.race_names, s.ethnicity_names, s.main_race, s.date_of_birth,
+            s.height_cm, s.views_count, s.created_at, s.display_id)`,
+    );
+    expect(diff!.n).toBe(0);
+  });
+
+  it('follows donors, the account status, races, exam scores and GPAs, and goes with the donor', async () => {
+    const [donor] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .innerJoin(users, eq(users.id, donors.userId))
+      .where(and(eq(users.status, 'Active'), like(users.username, '%@synthetic.test')))
+      .offset(5)
+      .limit(1);
+    const id = donor!.id;
+    await t.db.update(donors).set({ eyeColor: 'Violet', viewsCount: 12345 }).where(eq(donors.userId, id));
+    expect(await searchedRow(id)).toMatchObject({ eyeColor: 'Violet', viewsCount: 12345 });
+    await t.db.update(users).set({ status: 'Archived' }).where(eq(users.id, id));
+    expect((await searchedRow(id))!.archived).toBe(true);
+    await t.db.delete(donorRaces).where(eq(donorRaces.donorId, id));
+    await t.db.insert(donorRaces).values({ donorId: id, name: 'Asian', percentage: 100, position: 0 });
+    expect(await searchedRow(id)).toMatchObject({ raceNames: ['Asian'], mainRace: 'Asian' });
+
+    await t.db.delete(donorExamScores).where(eq(donorExamScores.donorId, id));
+    expect((await searchedRow(id))!.actBest).toBeNull();
+    await t.db.insert(donorExamScores).values([
+      { donorId: id, exam: 'ACT', score: 22 },
+      { donorId: id, exam: 'ACT', score: 31 },
+      { donorId: id, exam: 'SAT', score: 1400 },
+    ]);
+    expect(await searchedRow(id)).toMatchObject({ actBest: 31, satBest: 1400 });
+    await t.db
+      .update(donorExamScores)
+      .set({ score: 20 })
+      .where(and(eq(donorExamScores.donorId, id), eq(donorExamScores.score, 31)));
+    expect((await searchedRow(id))!.actBest).toBe(22);
+
+    await t.db.update(donorEducationRecords).set({ gpa: null }).where(eq(donorEducationRecords.donorId, id));
+    expect((await searchedRow(id))!.gpaBest).toBeNull();
+    const [record] = await t.db
+      .select({ id: donorEducationRecords.id })
+      .from(donorEducationRecords)
+      .where(eq(donorEducationRecords.donorId, id))
+      .limit(1);
+    if (record) {
+      await t.db
+        .update(donorEducationRecords)
+        .set({ gpa: 3.7 })
+        .where(eq(donorEducationRecords.id, record.id));
+      expect((await searchedRow(id))!.gpaBest).toBe(3.7);
+    }
+
+    await t.db.delete(users).where(eq(users.id, id));
+    expect(await searchedRow(id)).toBeUndefined();
   });
 });

@@ -1,13 +1,13 @@
 import { heightRangeCm, type SearchFilters, type SearchSort } from '@dm/shared';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type CenterSettings,
   centers,
-  donorEducationRecords,
   donorEthnicities,
-  donorExamScores,
   donorPictures,
   donorRaces,
+  donorSearch,
   donors,
   savedSearches,
   searchHistory,
@@ -59,10 +59,25 @@ function namedEntries(
   return condition === 'OR' ? sql`${column} && ${wanted}` : sql`${column} @> ${wanted}`;
 }
 
-function examBetween(exam: string, min: number | undefined, max: number | undefined): SQL | undefined {
+/**
+ * The search reads the narrow `donor_search` table under the name "donors": its columns carry
+ * the donors names, so every condition on `donors.*` below reads the narrow row, and the few
+ * columns only it has are reached through `searched`.
+ */
+const searched = alias(donorSearch, 'donors');
+
+/** A score range on the donor's best score (a donor without one never matches a range). */
+function bestBetween(
+  column: typeof searched.actBest | typeof searched.satBest | typeof searched.gpaBest,
+  min: number | undefined,
+  max: number | undefined,
+): SQL | undefined {
   if (min === undefined && max === undefined) return undefined;
-  return sql`exists (select 1 from ${donorExamScores} s where s.donor_id = ${donors.userId}
-    and s.exam = ${exam} and s.score >= ${min ?? 0}::float8 and s.score <= ${max ?? 1e9}::float8)`;
+  return and(
+    min === undefined ? undefined : gte(column, min),
+    max === undefined ? undefined : lte(column, max),
+    sql`${column} is not null`,
+  );
 }
 
 /** YYYY-MM-DD of `years` whole years before `now` (UTC calendar). */
@@ -120,11 +135,9 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
   // age >= minage <=> born on or before minage years ago; age <= maxage <=> born after maxage+1 years ago.
   out.push(lte(donors.dateOfBirth, yearsBefore(ctx.now, f.minage)));
   out.push(sql`${donors.dateOfBirth} > ${yearsBefore(ctx.now, f.maxage + 1)}`);
-  out.push(examBetween('ACT', f.minact, f.maxact));
-  out.push(examBetween('SAT', f.minsat, f.maxsat));
-  if (f.mingpa !== undefined || f.maxgpa !== undefined)
-    out.push(sql`exists (select 1 from ${donorEducationRecords} g where g.donor_id = ${donors.userId}
-      and g.gpa >= ${f.mingpa ?? 0}::float8 and g.gpa <= ${f.maxgpa ?? 1e9}::float8)`);
+  out.push(bestBetween(searched.actBest, f.minact, f.maxact));
+  out.push(bestBetween(searched.satBest, f.minsat, f.maxsat));
+  out.push(bestBetween(searched.gpaBest, f.mingpa, f.maxgpa));
   if (f.minamhscore !== undefined) out.push(gte(donors.amhValue, f.minamhscore));
   if (f.maxamhscore !== undefined) out.push(lte(donors.amhValue, f.maxamhscore));
   if (f.first_name)
@@ -136,9 +149,11 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
       sql`(lower(${donors.agencyDisplayId}) = ${f.donor_id.toLowerCase()} or lower(${donors.displayId}) = ${f.donor_id.toLowerCase()})`,
     );
   if (ctx.textQuery) {
-    // The first test uses the GIN index; the second keeps the rows that match on visible words.
-    out.push(sql`${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})`);
-    out.push(visibleTextMatch(ctx, ctx.textQuery));
+    // The vector lives on donors itself (inside the subquery "donors" is the real table): the
+    // first test uses the GIN index, the second keeps the rows that match on visible words.
+    out.push(sql`${donors.userId} in (select ${donors.userId} from ${donors}
+      where ${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})
+        and ${visibleTextMatch(ctx, ctx.textQuery)})`);
   }
   if (f.previousdonor !== undefined) out.push(eq(donors.previousDonor, f.previousdonor));
   if (f.provenfertility !== undefined) out.push(eq(donors.provenFertility, f.provenfertility));
@@ -229,8 +244,11 @@ export interface Matching {
   joinsUsers: boolean;
 }
 
+/** The narrow table under the name "donors" (an alias alone would render as just its name). */
+const searchedFrom = sql`${donorSearch} as "donors"`;
+
 const matchingFrom = (m: Matching) =>
-  m.joinsUsers ? sql`${donors} inner join ${users} on ${users.id} = ${donors.userId}` : sql`${donors}`;
+  m.joinsUsers ? sql`${searchedFrom} inner join ${users} on ${users.id} = ${donors.userId}` : searchedFrom;
 
 /**
  * One page of matching donors, in two steps: the ids of the page (filters, order and limit only,

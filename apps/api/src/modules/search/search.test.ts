@@ -192,6 +192,8 @@ const within = (values: number[], min: number | undefined, max: number | undefin
     ? true
     : values.some((v) => v >= (min ?? Number.NEGATIVE_INFINITY) && v <= (max ?? Number.POSITIVE_INFINITY));
 
+const best = (values: number[]) => (values.length ? [Math.max(...values)] : []);
+
 /** Whether a donor satisfies every filter, the global text search aside. */
 function matches(d: RefDonor, f: SearchFilters, now: Date): string | null {
   const inList = (list: readonly string[], v: string | null) =>
@@ -218,9 +220,10 @@ function matches(d: RefDonor, f: SearchFilters, now: Date): string | null {
   if (!d.dateOfBirth) return 'age';
   const age = ageFrom(d.dateOfBirth, now);
   if (age < f.minage || age > f.maxage) return 'age';
-  if (!within(d.act, f.minact, f.maxact)) return 'act';
-  if (!within(d.sat, f.minsat, f.maxsat)) return 'sat';
-  if (!within(d.gpa, f.mingpa, f.maxgpa)) return 'gpa';
+  // Score ranges judge the donor's best score of each exam and her best GPA.
+  if (!within(best(d.act), f.minact, f.maxact)) return 'act';
+  if (!within(best(d.sat), f.minsat, f.maxsat)) return 'sat';
+  if (!within(best(d.gpa), f.mingpa, f.maxgpa)) return 'gpa';
   if (!within(d.amhValue === null ? [] : [d.amhValue], f.minamhscore, f.maxamhscore)) return 'amh';
   if (f.previousdonor !== undefined && d.previousDonor !== f.previousdonor) return 'previousdonor';
   if (f.provenfertility !== undefined && d.provenFertility !== f.provenfertility) return 'provenfertility';

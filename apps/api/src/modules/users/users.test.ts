@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, EMAIL_TYPE, INVITE_TOKEN_TTL_MS, MSG } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, users } from '../../db/schema/index.js';
+import { centerSettings, centers, donors, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -189,10 +189,25 @@ describe('POST /api/inviteuser', () => {
     expect((await userRow('mine@demo.test')).managerId).toBe(await idOf('manager@demo.test'));
   });
 
-  it('leaves a consumer-site client without a manager Pre-Active after sign-up', async () => {
+  it('gives a consumer-site client the default case manager, or leaves her Pre-Active without one', async () => {
     await post('/api/inviteuser', invite({ username: 'consumer@demo.test' }), 'admin111@demo.test');
     await post('/api/signuptokenauth', signup(await inviteToken('consumer@demo.test')));
-    expect((await userRow('consumer@demo.test')).status).toBe('Pre-Active');
+    const assigned = await userRow('consumer@demo.test');
+    expect(assigned.managerId).toBe(await idOf('manager111@demo.test'));
+    expect(assigned.status).toBe('Active');
+
+    const [center] = await t.db.select().from(centers).where(eq(centers.id, 111));
+    await t.db
+      .update(centers)
+      .set({ settings: { ...centerSettings(center!.settings), defaultCaseManagerId: null } })
+      .where(eq(centers.id, 111));
+    try {
+      await post('/api/inviteuser', invite({ username: 'consumer2@demo.test' }), 'admin111@demo.test');
+      await post('/api/signuptokenauth', signup(await inviteToken('consumer2@demo.test')));
+      expect((await userRow('consumer2@demo.test')).status).toBe('Pre-Active');
+    } finally {
+      await t.db.update(centers).set({ settings: center!.settings }).where(eq(centers.id, 111));
+    }
   });
 
   it('lets the master invite an admin into a named center', async () => {

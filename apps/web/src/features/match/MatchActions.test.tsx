@@ -181,4 +181,33 @@ describe('MatchActions', () => {
     await waitFor(() => expect(screen.queryByLabelText('Loading match status')).toBeNull());
     expect(container.querySelector('section')).toBeNull();
   });
+
+  it("lets staff start a request for the portfolio's client, once", async () => {
+    const { requests } = renderPage(
+      <MatchActions donorId={42} portfolioId={5} client={{ id: 10, name: 'Jordan Parent' }} />,
+      {
+        api: {
+          me: ok(manager),
+          'getdonormatchstatus/42': ok(status({ staff: true })),
+          startmatchrequest: ok(row(), MATCH_MSG.REQUESTED),
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Request a match for Jordan Parent' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'startmatchrequest')?.body).toEqual({
+        donor_id: 42,
+        parent_id: 10,
+        portfolio_id: 5,
+      }),
+    );
+  });
+
+  it('offers staff no second request while the client already has one open', async () => {
+    renderPage(<MatchActions donorId={42} client={{ id: 10, name: 'Jordan Parent' }} />, {
+      api: { me: ok(manager), 'getdonormatchstatus/42': ok(status({ staff: true, open: [row()] })) },
+    });
+    await screen.findByRole('button', { name: 'Confirm match for Jordan Parent' });
+    expect(screen.queryByRole('button', { name: /Request a match for/ })).toBeNull();
+  });
 });

@@ -252,7 +252,16 @@ function DonationDialog({
  * request; staff of the donor's center act on each open match as the state machine allows.
  * The server enforces the same rules; this only hides what cannot succeed.
  */
-export function MatchActions({ donorId, portfolioId }: { donorId: number; portfolioId?: number }) {
+export function MatchActions({
+  donorId,
+  portfolioId,
+  client,
+}: {
+  donorId: number;
+  portfolioId?: number;
+  /** On a portfolio shared with a client, staff may start a request on the client's behalf. */
+  client?: { id: number; name: string };
+}) {
   const { user } = useSession();
   const status = useDonorMatchStatus(donorId);
   const mutation = useMatchCall(donorId);
@@ -382,6 +391,25 @@ export function MatchActions({ donorId, portfolioId }: { donorId: number; portfo
           })}
         </Table.Tbody>
       </Table>
+      {client && !s.open.some((m) => m.parentId === client.id) ? (
+        <Button
+          mt="sm"
+          size="xs"
+          loading={mutation.isPending}
+          onClick={() =>
+            void run({
+              call: 'startmatchrequest',
+              body: {
+                donor_id: donorId,
+                parent_id: client.id,
+                ...(portfolioId ? { portfolio_id: portfolioId } : {}),
+              },
+            }).catch(() => {})
+          }
+        >
+          Request a match for {client.name}
+        </Button>
+      ) : null}
       <CancelDialog
         match={cancelling}
         busy={mutation.isPending}

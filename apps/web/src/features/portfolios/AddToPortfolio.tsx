@@ -72,6 +72,7 @@ export function AskManagerDialog({
   return (
     <Modal opened={opened} onClose={onClose} title="Contact your case manager">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -174,6 +175,7 @@ function AddDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={`Add donor ${label} to a portfolio`}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -317,6 +319,7 @@ export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFilter
       </Button>
       <Modal opened={ids !== null} onClose={() => setIds(null)} title="Save search as portfolio">
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -318,7 +318,15 @@ export default function PortfolioPreviewPage() {
                 >
                   Comments
                 </Button>
-                <MatchActions donorId={donor.donorId} portfolioId={p.id} />
+                <MatchActions
+                  donorId={donor.donorId}
+                  portfolioId={p.id}
+                  client={
+                    !isClient && p.clientId !== null
+                      ? { id: p.clientId, name: p.clientName ?? 'the client' }
+                      : undefined
+                  }
+                />
               </PortfolioDonorCard>
             </div>
           ))}
