@@ -268,13 +268,15 @@ for (const [name, payload] of SEARCHES) {
 allSearchTimes.sort((a, b) => a - b);
 const q = (p: number) =>
   allSearchTimes[Math.min(allSearchTimes.length - 1, Math.floor(p * allSearchTimes.length))]!;
-results.push({
-  name: `donor search, all ${SEARCHES.length} combinations (${donorCount} donors)`,
-  runs: allSearchTimes.length,
-  p50: q(0.5),
-  p95: q(0.95),
-  max: allSearchTimes[allSearchTimes.length - 1]!,
-});
+if (allSearchTimes.length > 0) {
+  results.push({
+    name: `donor search, all ${SEARCHES.length} combinations (${donorCount} donors)`,
+    runs: allSearchTimes.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: allSearchTimes[allSearchTimes.length - 1]!,
+  });
+}
 
 // Match requests (issue 4): 50 intended parents request the same donor at once. The donor row
 // lock must hold the queue size (3 at the main center): exactly 3 succeed, the rest are told the
