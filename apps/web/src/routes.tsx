@@ -13,6 +13,7 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 const ELEMENTS: Partial<Record<PageKey, Page>> = {
   login: lazy(() => import('./features/auth/LoginPage')),
+  healthcheck: lazy(() => import('./features/health/HealthCheckPage')),
   forgetpassword: lazy(() => import('./features/auth/ForgetPasswordPage')),
   reset: lazy(() => import('./features/auth/ResetPage')),
   userregister: lazy(() => import('./features/auth/RegisterPage')),

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './donor.js';
 export * from './donor-format.js';
 export * from './email-types.js';
+export * from './health.js';
 export * from './issues.js';
 export * from './match.js';
 export * from './messages.js';

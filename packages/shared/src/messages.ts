@@ -140,4 +140,6 @@ export const MSG = {
   ZIP_CODE_UPDATED: 'Zip code updated successfully.',
   ZIP_CODE_DELETED: 'Zip code deleted successfully.',
   DELETE_ZIP_CONFIRM: 'Are you sure you want to delete this zip code?',
+  HEALTH_LOGIN_FAILED: 'Invalid username or password',
+  HEALTH_UNAUTHORIZED: 'You are not allowed to perform this action',
 } as const;

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
+import { heartbeat } from './heartbeat.js';
 import {
   type MailTransport,
   type MailTransportFactory,
@@ -234,6 +235,9 @@ export async function deliverPendingMail(
   return result;
 }
 
+/** The heartbeat name of the mail delivery job. */
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
+
 export interface MailDeliveryRunner {
   stop(): Promise<void>;
 }
@@ -247,6 +251,7 @@ export function startMailDelivery(
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<void> | null = null;
 
+  const beat = heartbeat(deps.db, deps.clock ?? systemClock, MAIL_DELIVERY_JOB);
   const runOnce = async () => {
     try {
       // A full batch means more may be waiting: keep going until the queue is drained.
@@ -254,8 +259,10 @@ export function startMailDelivery(
       do {
         result = await deliverPendingMail(deps);
       } while (!stopped && result.claimed === MAIL_BATCH_SIZE);
+      await beat(true);
     } catch (error) {
       deps.log.error({ err: error }, 'mail delivery pass failed');
+      await beat(false);
     }
   };
   const tick = () => {

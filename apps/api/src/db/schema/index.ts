@@ -3,6 +3,7 @@ export * from './donor-activity.js';
 export * from './donor-profile.js';
 export * from './donor-search.js';
 export * from './donors.js';
+export * from './jobs.js';
 export * from './mail.js';
 export * from './matches.js';
 export * from './portfolios.js';

@@ -1,4 +1,10 @@
+import { type DatabaseHealth, type DiskHealth, HEALTH_STATE, type JobsHealth, MSG } from '@dm/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHeartbeats } from '../../db/schema/index.js';
+import { SecretBox } from '../../platform/crypto.js';
+import { HEARTBEAT_STALE_MS, heartbeat } from '../../platform/heartbeat.js';
+import { MAIL_DELIVERY_JOB, startMailDelivery } from '../../platform/mail-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -45,5 +51,92 @@ describe('GET /api/openapi.json', () => {
     };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health']?.get?.description).toContain('Access: public.');
+  });
+});
+
+describe('the health check with its own login', () => {
+  const good = () => ({ username: t.config.healthcheckUser, password: t.config.healthcheckPassword });
+  const post = (url: string, payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
+    t.request({ method: 'POST', url, payload, remoteAddress });
+
+  it('logs in with the configured credentials only, and refuses bad input with the field', async () => {
+    expect((await post('/api/healthcheckauthenticate', good())).statusCode).toBe(200);
+    const wrong = await post('/api/healthcheckauthenticate', { ...good(), password: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(body(wrong).message).toBe(MSG.HEALTH_LOGIN_FAILED);
+    const missing = await post('/api/healthcheckauthenticate', { username: 'health' });
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing).message).toMatch(/password/i);
+    // A user account's password does not open it.
+    const user = await post('/api/healthcheckauthenticate', {
+      username: 'master@demo.test',
+      password: 'Demo!2345',
+    });
+    expect(body(user).message).toBe(MSG.HEALTH_LOGIN_FAILED);
+  });
+
+  it('refuses an address after ten failures within a quarter of an hour, even with the right password', async () => {
+    for (let i = 0; i < 10; i++)
+      await post('/api/healthcheckauthenticate', { ...good(), password: `bad${i}` }, '10.9.9.9');
+    const locked = await post('/api/healthcheckauthenticate', good(), '10.9.9.9');
+    expect(locked.statusCode).toBe(429);
+    expect((await post('/api/healthcheckauthenticate', good(), '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('answers every check only with the credentials', async () => {
+    for (const url of ['/api/checkdatabase', '/api/checkspace', '/api/checkjobs']) {
+      const refused = await post(url, { ...good(), password: 'wrong' });
+      expect(refused.statusCode, url).toBe(403);
+      expect(body(refused).message).toBe(MSG.HEALTH_UNAUTHORIZED);
+      expect((await post(url, {})).statusCode, url).toBe(400);
+    }
+  });
+
+  it('reports the database connected and the disk space of the data directory', async () => {
+    const db = body<DatabaseHealth>(await post('/api/checkdatabase', good())).data;
+    expect(db.state).toBe(HEALTH_STATE.CONNECTED);
+    expect(db.latencyMs).toBeGreaterThanOrEqual(0);
+    const disk = body<DiskHealth>(await post('/api/checkspace', good())).data;
+    expect(disk.state).toBe(HEALTH_STATE.CALCULATED);
+    expect(disk.totalBytes).toBeGreaterThan(disk.freeBytes!);
+    expect(disk.usedPercent).toBeGreaterThan(0);
+  });
+
+  it('reports the job runner Running while every job beats, Not Running when one went quiet', async () => {
+    await t.db.delete(jobHeartbeats);
+    expect(body(await post('/api/checkjobs', good())).data).toEqual({
+      state: HEALTH_STATE.NOT_RUNNING,
+      jobs: [],
+    });
+    const beat = heartbeat(t.db, t.clock, 'mail-delivery');
+    await beat(true);
+    const running = body<JobsHealth>(await post('/api/checkjobs', good())).data;
+    expect(running.state).toBe(HEALTH_STATE.RUNNING);
+    expect(running.jobs[0]).toMatchObject({ job: 'mail-delivery', lastFailedAt: null });
+    await beat(false); // a failure after a success is written at once
+    const [row] = await t.db.select().from(jobHeartbeats).where(eq(jobHeartbeats.job, 'mail-delivery'));
+    expect(row!.lastFailedAt).not.toBeNull();
+    expect(row!.lastOkAt).not.toBeNull();
+    t.clock.advance(HEARTBEAT_STALE_MS + 1000);
+    expect(body<JobsHealth>(await post('/api/checkjobs', good())).data.state).toBe(HEALTH_STATE.NOT_RUNNING);
+  });
+
+  it('is written by the running mail job itself', async () => {
+    await t.db.delete(jobHeartbeats);
+    const runner = startMailDelivery(
+      {
+        db: t.db,
+        config: t.config,
+        clock: t.clock,
+        secrets: new SecretBox(t.config.appSecret),
+        mailTransport: () => ({ send: async () => {}, verify: async () => {}, close: () => {} }),
+        log: t.app.log,
+      },
+      10,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await runner.stop();
+    const rows = await t.db.select().from(jobHeartbeats);
+    expect(rows.map((r) => r.job)).toEqual([MAIL_DELIVERY_JOB]);
   });
 });

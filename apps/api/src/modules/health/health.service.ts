@@ -1,0 +1,106 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import {
+  type DatabaseHealth,
+  type DiskHealth,
+  HEALTH_STATE,
+  type HealthCredentials,
+  type JobsHealth,
+  MSG,
+} from '@dm/shared';
+import { asc, sql } from 'drizzle-orm';
+import type { ModuleDeps } from '../../app.js';
+import { jobHeartbeats } from '../../db/schema/index.js';
+import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
+import { HEARTBEAT_STALE_MS } from '../../platform/heartbeat.js';
+import { attemptsSince, recordAttempt } from '../auth/auth.repo.js';
+
+type Deps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
+
+/** Failed health-check logins per address within the window before it is refused for a while. */
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** The login-attempt rows of the health check use this name, apart from user accounts. */
+const ATTEMPT_NAME = 'healthcheck';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Compares in constant time (of the digests), so the answer's timing tells nothing. */
+const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+
+function valid(deps: Deps, c: HealthCredentials): boolean {
+  // Both comparisons always run.
+  const user = same(c.username, deps.config.healthcheckUser);
+  const password = same(c.password, deps.config.healthcheckPassword);
+  return user && password;
+}
+
+/** POST healthcheckauthenticate: the page's own login, throttled per address like user logins. */
+export async function authenticate(deps: Deps, c: HealthCredentials, ip: string): Promise<void> {
+  const now = deps.clock.now();
+  const { failedByAddress } = await attemptsSince(
+    deps.db,
+    ATTEMPT_NAME,
+    ip,
+    new Date(now.getTime() - FAILURE_WINDOW_MS),
+  );
+  if (failedByAddress >= MAX_FAILURES) throw tooManyRequests(MSG.HEALTH_LOGIN_FAILED);
+  const ok = valid(deps, c);
+  await recordAttempt(deps.db, { username: ATTEMPT_NAME, ip, succeeded: ok, at: now });
+  if (!ok) throw badRequest(MSG.HEALTH_LOGIN_FAILED);
+}
+
+/** Every check carries the credentials; wrong ones are refused as the spec's Unauthorized. */
+export function assertAllowed(deps: Deps, c: HealthCredentials): void {
+  if (!valid(deps, c)) throw forbidden(MSG.HEALTH_UNAUTHORIZED);
+}
+
+/** POST checkdatabase (the spec's checkmysql): a trivial query and its round trip. */
+export async function database(deps: Deps): Promise<DatabaseHealth> {
+  const start = performance.now();
+  try {
+    await deps.db.execute(sql`select 1`);
+    return { state: HEALTH_STATE.CONNECTED, latencyMs: Math.round((performance.now() - start) * 10) / 10 };
+  } catch {
+    return { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null };
+  }
+}
+
+/** POST checkspace: free and total space of the file system holding the data directory. */
+export async function disk(deps: Deps): Promise<DiskHealth> {
+  try {
+    const s = await statfs(deps.config.dataDir);
+    const total = s.blocks * s.bsize;
+    const free = s.bavail * s.bsize;
+    return {
+      state: HEALTH_STATE.CALCULATED,
+      freeBytes: free,
+      totalBytes: total,
+      usedPercent: total > 0 ? Math.round(((total - free) / total) * 1000) / 10 : null,
+    };
+  } catch {
+    return { state: HEALTH_STATE.NOT_CALCULATED, freeBytes: null, totalBytes: null, usedPercent: null };
+  }
+}
+
+/**
+ * POST checkjobs (in place of the spec's checkmongo; this product has no second store): the
+ * job runner is Running when every job wrote a heartbeat recently, whichever process runs it.
+ */
+export async function jobs(deps: Deps): Promise<JobsHealth> {
+  try {
+    const rows = await deps.db.select().from(jobHeartbeats).orderBy(asc(jobHeartbeats.job));
+    const now = deps.clock.now().getTime();
+    const fresh = rows.length > 0 && rows.every((r) => now - r.lastRunAt.getTime() <= HEARTBEAT_STALE_MS);
+    return {
+      state: fresh ? HEALTH_STATE.RUNNING : HEALTH_STATE.NOT_RUNNING,
+      jobs: rows.map((r) => ({
+        job: r.job,
+        lastRunAt: r.lastRunAt.toISOString(),
+        lastOkAt: r.lastOkAt?.toISOString() ?? null,
+        lastFailedAt: r.lastFailedAt?.toISOString() ?? null,
+      })),
+    };
+  } catch {
+    return { state: HEALTH_STATE.NOT_RUNNING, jobs: [] };
+  }
+}
