@@ -92,7 +92,8 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline')
-        .send(file.data);
+        .header('content-length', file.size)
+        .send(file.stream);
     },
   );
 

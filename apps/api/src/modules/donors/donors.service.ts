@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   ageFrom,
   type CompareDonor,
@@ -297,20 +298,23 @@ export async function filesOf(
   return rows.map((f) => fileOf(kind, f));
 }
 
-/** Streams one stored file to a caller who may see its donor (and, for a private one, is not a client). */
+/**
+ * Streams one stored file to a caller who may see its donor (and, for a private one, is not a
+ * client). Files are streamed, never read whole: a video may be 500 MB.
+ */
 export async function donorFile(
   deps: Deps,
   auth: Auth,
   kind: repo.FileKind,
   fileId: number,
-): Promise<{ data: Buffer; contentType: string }> {
+): Promise<{ stream: Readable; size: number; contentType: string }> {
   if (kind === 'additional' && auth.role === ROLE.DONOR) throw notFound();
   const row = await repo.fileRow(deps.db, kind, fileId);
   if (!row || (row.private && auth.role === ROLE.CLIENT)) throw notFound();
   await assertDonorVisible(deps.db, auth, row.donorId);
-  let data: Buffer;
+  let file: { stream: Readable; size: number };
   try {
-    data = await deps.storage.read(row.storageKey);
+    file = await deps.storage.open(row.storageKey);
   } catch {
     throw notFound();
   }
@@ -320,7 +324,7 @@ export async function donorFile(
     entityId: row.donorId,
     details: { kind, fileId },
   });
-  return { data, contentType: row.contentType };
+  return { ...file, contentType: row.contentType };
 }
 
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
