@@ -45,6 +45,7 @@ export const UPLOAD_MSG = {
   SELECT_PROFILE_PICTURE: 'Please select a profile picture',
   UPLOAD_FAILED: 'Error during upload.',
   UPLOAD_RETRY: 'Some Error occured during upload. Please try again',
+  EDITED_TOO_SMALL: 'Edited image size is too small',
   IMAGE_NOT_FOUND: 'Image not found. Try deleting and updating the image again.',
   UPLOAD_SELECTED_FIRST: 'Please upload the selected file first',
   READ_IMAGES_FAILED: 'Some error in reading images.',
@@ -121,6 +122,8 @@ export interface DonorMedia {
   documents: MediaFile[];
   covidDocument: MediaFile | null;
   imageGuidelinesAccepted: boolean;
+  /** Staff only: when staff last opened this tab (files added since are marked new); null for the donor. */
+  lastVisitedAt: string | null;
 }
 
 /** POST /api/uploadadditionaldoc: which files made it and why the others did not. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import {
   donorAdditionalDocuments,
   donorDocuments,
@@ -111,6 +111,10 @@ export const setSessionStatus = (db: Db, id: string, status: string, now: Date) 
     .where(eq(donorUploadSessions.id, id))
     .returning({ id: donorUploadSessions.id });
 
+/** A chunk arrived: the upload is alive (see staleSessions). */
+export const touchSession = (db: Db, id: string, now: Date) =>
+  db.update(donorUploadSessions).set({ updatedAt: now }).where(eq(donorUploadSessions.id, id));
+
 export const deleteSession = (db: Db, id: string) =>
   db.delete(donorUploadSessions).where(eq(donorUploadSessions.id, id));
 
@@ -135,3 +139,16 @@ export const setCovidDocument = (db: Db, donorId: number, documentId: number | n
     .insert(donorProfiles)
     .values({ donorId, covidVaccinationDocumentId: documentId })
     .onConflictDoUpdate({ target: donorProfiles.donorId, set: { covidVaccinationDocumentId: documentId } });
+
+export const saveLastVisit = (db: Db, donorId: number, now: Date) =>
+  db
+    .insert(donorUploadState)
+    .values({ donorId, lastVisitedAt: now })
+    .onConflictDoUpdate({ target: donorUploadState.donorId, set: { lastVisitedAt: now } });
+
+/** Upload sessions of a donor untouched since `before` (abandoned), to clear out. */
+export const staleSessions = (db: Db, donorId: number, before: Date) =>
+  db
+    .select({ id: donorUploadSessions.id })
+    .from(donorUploadSessions)
+    .where(and(eq(donorUploadSessions.donorId, donorId), lt(donorUploadSessions.updatedAt, before)));

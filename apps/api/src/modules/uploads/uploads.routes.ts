@@ -70,6 +70,35 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
+  app.post(
+    '/savelastvisitedtimeonuploads',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: 'Staff opened the photos & media tab: files added before now are no longer marked new',
+        body: s.donorBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.saveLastVisit(sdeps, requireAuth(request), request.body.donor_id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/getlastvisitedtimeonuploads',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: 'When staff last opened the photos & media tab of a donor',
+        body: s.donorBody,
+        response: { 200: envelope(s.lastVisited) },
+      },
+    },
+    async (request) => ok(await service.lastVisit(sdeps, requireAuth(request), request.body.donor_id)),
+  );
+
   // --- photos
 
   app.post(
@@ -90,6 +119,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
           requireAuth(request),
           request.params.id,
           parts(request, IMAGE_MAX_BYTES, MAX_IMAGES_PER_SELECTION),
+        ),
+        UPLOAD_MSG.UPLOADED,
+      ),
+  );
+
+  app.post(
+    '/updatedonorpic/:id',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        ...multipart,
+        summary:
+          'Replaces a picture with an edited one (multipart `file`, fields `pic_id`, optional `is_profile`)',
+        params: s.donorParams,
+        response: { 200: envelope(s.mediaFile) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.replacePicture(
+          sdeps,
+          requireAuth(request),
+          request.params.id,
+          parts(request, IMAGE_MAX_BYTES, 1),
         ),
         UPLOAD_MSG.UPLOADED,
       ),

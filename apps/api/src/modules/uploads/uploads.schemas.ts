@@ -77,7 +77,9 @@ export const donorMedia = z.object({
   documents: mediaFiles,
   covidDocument: mediaFile.nullable(),
   imageGuidelinesAccepted: z.boolean(),
+  lastVisitedAt: z.string().nullable(),
 });
+export const lastVisited = z.object({ lastVisitedAt: z.string().nullable() });
 export const additionalResult = z.object({
   uploaded: mediaFiles,
   failed: z.array(z.object({ name: z.string(), message: z.string() })),

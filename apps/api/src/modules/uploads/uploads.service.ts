@@ -195,7 +195,28 @@ export async function media(deps: Deps, auth: Auth, donorId: number): Promise<Do
     documents: docs.documents.map((d) => view('document', d)),
     covidDocument: docs.covid ? view('document', docs.covid) : null,
     imageGuidelinesAccepted: state?.imageGuidelinesAcceptedAt != null,
+    lastVisitedAt: isStaff(auth) ? (state?.lastVisitedAt?.toISOString() ?? null) : null,
   };
+}
+
+/** POST savelastvisitedtimeonuploads: staff opened the tab (what was added before is no longer new). */
+export async function saveLastVisit(deps: Deps, auth: Auth, donorId: number): Promise<void> {
+  const centerId = await assertStaffOf(deps, auth, donorId);
+  await deps.db.transaction(async (tx) => {
+    await repo.saveLastVisit(tx, donorId, deps.clock.now());
+    await record(tx, auth, donorId, centerId, 'donor.media.visited', {});
+  });
+}
+
+/** POST getlastvisitedtimeonuploads. */
+export async function lastVisit(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+): Promise<{ lastVisitedAt: string | null }> {
+  await assertStaffOf(deps, auth, donorId);
+  const state = await repo.uploadState(deps.db, donorId);
+  return { lastVisitedAt: state?.lastVisitedAt?.toISOString() ?? null };
 }
 
 export async function acceptImageGuidelines(deps: Deps, auth: Auth, donorId: number): Promise<void> {
@@ -286,6 +307,64 @@ async function pictureOf(deps: Deps, auth: Auth, picId: number, donorId: number)
   if (!row || row.donorId !== donorId) throw notFound(UPLOAD_MSG.IMAGE_NOT_FOUND);
   const centerId = await assertMayManage(deps, auth, row.donorId);
   return { row, centerId };
+}
+
+/**
+ * POST updatedonorpic/{id}: an edited picture (cropped, turned) replaces the stored one, checked
+ * and re-encoded like a new upload; `is_profile` also makes it the profile picture.
+ */
+export async function replacePicture(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  receive: Receive,
+): Promise<MediaFile> {
+  await assertMayManage(deps, auth, donorId);
+  const received = await receive();
+  let key: string | null = null;
+  try {
+    const picId = Number(received.fields.pic_id?.[0]);
+    if (!Number.isInteger(picId) || picId <= 0) throw notFound(UPLOAD_MSG.IMAGE_NOT_FOUND);
+    const { row, centerId } = await pictureOf(deps, auth, picId, donorId);
+    const file = received.files[0];
+    if (!file) throw badRequest(UPLOAD_MSG.SELECT_FILE);
+    if (file.size === 0) throw badRequest(UPLOAD_MSG.EDITED_TOO_SMALL);
+    const problem = checkFile(file, PHOTO_TYPES, IMAGE_MAX_BYTES, UPLOAD_MSG.onlyImages());
+    if (problem) throw badRequest(problem);
+    const checked = await checkContent(file);
+    if (typeof checked === 'string') throw badRequest(checked);
+    key = await store(deps, checked);
+    const storedKey = key;
+    const makeProfile = ['1', 'true'].includes(received.fields.is_profile?.[0] ?? '');
+    const updated = await deps.db.transaction(async (tx) => {
+      if (makeProfile) {
+        await tx
+          .update(donorPictures)
+          .set({ isDefault: false })
+          .where(and(eq(donorPictures.donorId, donorId), eq(donorPictures.isDefault, true)));
+      }
+      const [next] = await tx
+        .update(donorPictures)
+        .set({
+          storageKey: storedKey,
+          originalName: file.name,
+          contentType: checked.contentType,
+          sizeBytes: checked.data?.length ?? file.size,
+          ...(makeProfile ? { isDefault: true } : {}),
+        })
+        .where(eq(donorPictures.id, picId))
+        .returning();
+      await record(tx, auth, donorId, centerId, 'donor.media.picture.replace', { id: picId });
+      return next!;
+    });
+    await removeStored(deps, [row.storageKey]);
+    return view('picture', updated);
+  } catch (error) {
+    if (key) await removeStored(deps, [key]);
+    throw error;
+  } finally {
+    await received.cleanup();
+  }
 }
 
 /** POST updatedonorprofilepic: the profile (default) picture. */
@@ -510,6 +589,17 @@ async function sessionView(
   };
 }
 
+/** An upload untouched this long is abandoned: it no longer holds a place or disk space. */
+export const STALE_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+async function dropStaleSessions(deps: Deps, donorId: number, now: Date): Promise<void> {
+  const stale = await repo.staleSessions(deps.db, donorId, new Date(now.getTime() - STALE_UPLOAD_MS));
+  for (const { id } of stale) {
+    await repo.deleteSession(deps.db, id);
+    await rm(sessionDir(deps, id), { recursive: true, force: true });
+  }
+}
+
 /** POST uploaddonorvideo/{id}/start: a resumable upload of one video, checked by name and size first. */
 export async function startVideo(
   deps: Deps,
@@ -525,6 +615,7 @@ export async function startVideo(
   if (input.size > VIDEO_MAX_BYTES) throw badRequest(UPLOAD_MSG.TOO_BIG);
   const id = randomUUID();
   const now = deps.clock.now();
+  await dropStaleSessions(deps, donorId, now);
   await deps.db.transaction(async (tx) => {
     await repo.lockDonor(tx, donorId);
     const used = (await repo.countVideos(tx, donorId)) + (await repo.countOpenSessions(tx, donorId));
@@ -601,6 +692,7 @@ export async function putChunk(
     );
     if (bytes !== expected) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
     await rename(partial, path.join(dir, String(index)));
+    await repo.touchSession(deps.db, uploadId, deps.clock.now());
   } catch (error) {
     await rm(partial, { force: true });
     throw error instanceof AppError ? error : badRequest(UPLOAD_MSG.UPLOAD_RETRY);

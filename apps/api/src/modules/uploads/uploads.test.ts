@@ -16,6 +16,7 @@ import {
   donorAdditionalDocuments,
   donorDocuments,
   donorPictures,
+  donorUploadSessions,
   donorVideos,
   users,
 } from '../../db/schema/index.js';
@@ -359,6 +360,57 @@ describe('photo profile, caption, visibility and delete', () => {
   });
 });
 
+describe('POST /api/updatedonorpic/:id (an edited picture)', () => {
+  it('replaces the bytes of a picture, and can make it the profile picture', async () => {
+    await clearPictures(nia);
+    const [a, b] = body<{ id: number }[]>(
+      await upload(
+        `/api/uploaddonorpic/${nia}`,
+        files({ name: 'a.png', data: await png() }, { name: 'b.png', data: await png() }),
+        'newdonor@demo.test',
+      ),
+    ).data;
+    const edited = await png(3, 5);
+    const form = (picId: unknown, data: Buffer, extra: Part[] = []) =>
+      multipart([
+        { field: 'pic_id', value: String(picId) },
+        ...extra,
+        { field: 'file', file: { name: 'edit.png', data } },
+      ]);
+    const url = `/api/updatedonorpic/${nia}`;
+    expect((await upload(url, form(b!.id, edited))).statusCode).toBe(401);
+    expect((await upload(url, form(b!.id, edited), 'parent@demo.test')).statusCode).toBe(403);
+    expect((await upload(url, form(b!.id, edited), 'admin85@demo.test')).statusCode).toBe(404);
+    await expectMessage(
+      await upload(url, form(999999, edited), 'newdonor@demo.test'),
+      404,
+      UPLOAD_MSG.IMAGE_NOT_FOUND,
+    );
+    await expectMessage(
+      await upload(url, form(b!.id, Buffer.alloc(0)), 'newdonor@demo.test'),
+      400,
+      UPLOAD_MSG.EDITED_TOO_SMALL,
+    );
+    await expectMessage(await upload(url, form(b!.id, pdf()), 'newdonor@demo.test'), 400, UPLOAD_MSG.INVALID);
+    const res = await upload(
+      url,
+      form(b!.id, edited, [{ field: 'is_profile', value: '1' }]),
+      'newdonor@demo.test',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await get(`/api/donorfile/picture/${b!.id}`, 'newdonor@demo.test');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 3, height: 5 });
+    const pics = body<{ pictures: { id: number; isDefault: boolean }[] }>(
+      await get(`/api/donormedia/${nia}`, 'newdonor@demo.test'),
+    ).data.pictures;
+    expect(pics.map((p) => [p.id, p.isDefault])).toEqual([
+      [b!.id, true],
+      [a!.id, false],
+    ]);
+    await clearPictures(nia);
+  });
+});
+
 describe('GET /api/donormedia/:id and image guidelines', () => {
   it('answers 401, 403, 404 and 400', async () => {
     expect((await get(`/api/donormedia/${dana}`)).statusCode).toBe(401);
@@ -395,6 +447,42 @@ describe('GET /api/donormedia/:id and image guidelines', () => {
       (await post('/api/updateimageguidelinesflag', { donor_id: nia }, 'newdonor@demo.test')).statusCode,
     ).toBe(200);
     expect((await media()).imageGuidelinesAccepted).toBe(true);
+  });
+});
+
+describe('last visit of staff on the tab', () => {
+  it('answers 401, 403 for the donor, 404 for another center, 400', async () => {
+    expect((await post('/api/savelastvisitedtimeonuploads', { donor_id: nia })).statusCode).toBe(401);
+    expect(
+      (await post('/api/savelastvisitedtimeonuploads', { donor_id: nia }, 'newdonor@demo.test')).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/savelastvisitedtimeonuploads', { donor_id: nia }, 'admin85@demo.test')).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/api/getlastvisitedtimeonuploads', { donor_id: 'x' }, 'admin@demo.test')).statusCode,
+    ).toBe(400);
+  });
+
+  it('records the visit and gives it to staff only', async () => {
+    const before = t.clock.now().getTime();
+    expect(
+      (await post('/api/savelastvisitedtimeonuploads', { donor_id: nia }, 'manager@demo.test')).statusCode,
+    ).toBe(200);
+    const got = body<{ lastVisitedAt: string }>(
+      await post('/api/getlastvisitedtimeonuploads', { donor_id: nia }, 'admin@demo.test'),
+    ).data;
+    const at = Date.parse(got.lastVisitedAt);
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThan(before + 60_000);
+    const staffView = body<{ lastVisitedAt: string | null }>(
+      await get(`/api/donormedia/${nia}`, 'admin@demo.test'),
+    ).data;
+    expect(staffView.lastVisitedAt).toBe(got.lastVisitedAt);
+    const donorView = body<{ lastVisitedAt: string | null }>(
+      await get(`/api/donormedia/${nia}`, 'newdonor@demo.test'),
+    ).data;
+    expect(donorView.lastVisitedAt).toBeNull();
   });
 });
 
@@ -607,6 +695,28 @@ describe('chunked video upload', () => {
     expect((await get(`/api/uploaddonorvideo/${nia}/${s.uploadId}`, 'newdonor@demo.test')).statusCode).toBe(
       404,
     );
+  });
+
+  it('drops uploads abandoned for a week when a new one starts', async () => {
+    // One video is stored (above); this upload takes the second place.
+    expect((await t.db.select().from(donorVideos).where(eq(donorVideos.donorId, nia))).length).toBe(1);
+    const first = body<{ uploadId: string }>(await start('old.mp4', 100)).data;
+    await expectMessage(await start('new.mp4', 100), 400, UPLOAD_MSG.total(MAX_VIDEOS));
+    await t.db
+      .update(donorUploadSessions)
+      .set({ updatedAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(donorUploadSessions.id, first.uploadId));
+    const third = await start('new.mp4', 100);
+    expect(third.statusCode, third.body).toBe(200);
+    expect(
+      (await get(`/api/uploaddonorvideo/${nia}/${first.uploadId}`, 'newdonor@demo.test')).statusCode,
+    ).toBe(404);
+    const { uploadId } = body<{ uploadId: string }>(third).data;
+    await t.request({
+      method: 'DELETE',
+      url: `/api/uploaddonorvideo/${nia}/${uploadId}`,
+      as: 'newdonor@demo.test',
+    });
   });
 
   it(`holds at most ${MAX_VIDEOS} videos, uploads in progress included; cancel and delete free a place`, async () => {

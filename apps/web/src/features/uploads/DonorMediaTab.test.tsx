@@ -37,17 +37,20 @@ const media = (over: Partial<DonorMedia> = {}): DonorMedia => ({
   documents: [],
   covidDocument: null,
   imageGuidelinesAccepted: true,
+  lastVisitedAt: null,
   ...over,
 });
 
 const donor = sessionUser({ userId: 7, username: 'donor@demo.test', role: 2, client: null });
 
-function renderTab(data: DonorMedia, api: Record<string, unknown> = {}, readOnly = false) {
+const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
+
+function renderTab(data: DonorMedia, api: Record<string, unknown> = {}, readOnly = false, user = donor) {
   return renderPage(
     <ModalsProvider>
       <DonorMediaTab donorId={7} readOnly={readOnly} />
     </ModalsProvider>,
-    { api: { me: ok(donor), 'donormedia/7': ok(data), ...(api as object) } },
+    { api: { me: ok(user), 'donormedia/7': ok(data), ...(api as object) } },
   );
 }
 
@@ -168,6 +171,34 @@ describe('DonorMediaTab: photos', () => {
       is_public: false,
     });
     expect(bodyOf('removedonorpic')).toEqual({ donorId: 7, picId: 2 });
+  });
+
+  it('marks for staff the photos added since their last visit, and records this visit', async () => {
+    const { requests } = renderTab(
+      media({
+        pictures: [
+          file(1, { createdAt: '2026-10-01T00:00:00.000Z' }),
+          file(2, { createdAt: '2026-11-02T00:00:00.000Z' }),
+        ],
+        lastVisitedAt: '2026-10-15T00:00:00.000Z',
+      }),
+      { savelastvisitedtimeonuploads: ok(null) },
+      false,
+      manager,
+    );
+    await screen.findByText('Photos (2 of 30)');
+    expect(screen.getAllByText('New').length).toBe(1);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'savelastvisitedtimeonuploads').length).toBe(1),
+    );
+    expect(requests.find((r) => r.name === 'savelastvisitedtimeonuploads')!.body).toEqual({ donor_id: 7 });
+  });
+
+  it('does not record a visit for the donor herself', async () => {
+    const { requests } = renderTab(media({ pictures: [file(1)] }));
+    await screen.findByText('Photos (1 of 30)');
+    expect(screen.queryByText('New')).toBeNull();
+    expect(requests.some((r) => r.name === 'savelastvisitedtimeonuploads')).toBe(false);
   });
 
   it('shows no control when read-only', async () => {

@@ -1,4 +1,8 @@
+import { ROLE } from '@dm/shared';
 import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { DocumentsSection } from './DocumentsSection';
 import { PhotosSection } from './PhotosSection';
 import { useDonorMedia } from './queries';
@@ -12,6 +16,21 @@ import { VideosSection } from './VideosSection';
  */
 export function DonorMediaTab(props: { donorId: number; readOnly: boolean }) {
   const media = useDonorMedia(props.donorId);
+  const { user } = useSession();
+  const staff = user?.role === ROLE.ADMIN || user?.role === ROLE.MANAGER;
+  // Staff see what the donor added since their last visit marked new; this visit is recorded once.
+  const [newSince, setNewSince] = useState<string | null | undefined>(undefined);
+  const loaded = media.data !== undefined;
+  const saved = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first answer decides what is new
+  useEffect(() => {
+    if (loaded && newSince === undefined) setNewSince(media.data?.lastVisitedAt ?? null);
+  }, [loaded]);
+  useEffect(() => {
+    if (!loaded || !staff || saved.current) return;
+    saved.current = true;
+    void api('savelastvisitedtimeonuploads', { body: { donor_id: props.donorId }, silent: true });
+  }, [loaded, staff, props.donorId]);
   if (media.isError) return <Alert color="red">The photos and documents could not be loaded.</Alert>;
   if (!media.data) {
     return (
@@ -22,7 +41,7 @@ export function DonorMediaTab(props: { donorId: number; readOnly: boolean }) {
   }
   return (
     <Stack gap="xl">
-      <PhotosSection media={media.data} readOnly={props.readOnly} />
+      <PhotosSection media={media.data} readOnly={props.readOnly} newSince={newSince ?? null} />
       <Divider />
       <VideosSection media={media.data} readOnly={props.readOnly} />
       <Divider />

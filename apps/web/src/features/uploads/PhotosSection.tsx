@@ -36,7 +36,16 @@ interface Staged {
   caption: string;
 }
 
-function PhotoCard(props: { donorId: number; photo: MediaFile; index: number; readOnly: boolean }) {
+/** Whether a file was added after staff's last visit. */
+export const isNew = (file: MediaFile, since: string | null) => since !== null && file.createdAt > since;
+
+function PhotoCard(props: {
+  donorId: number;
+  photo: MediaFile;
+  index: number;
+  readOnly: boolean;
+  isNew: boolean;
+}) {
   const { donorId, photo, readOnly } = props;
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) });
@@ -58,6 +67,7 @@ function PhotoCard(props: { donorId: number; photo: MediaFile; index: number; re
         />
         <Group gap={4}>
           {photo.isDefault ? <Badge>Profile picture</Badge> : null}
+          {props.isNew ? <Badge color="green">New</Badge> : null}
           {photo.private ? <Badge variant="outline">Private</Badge> : null}
         </Group>
         {readOnly ? (
@@ -149,7 +159,15 @@ function PhotoCard(props: { donorId: number; photo: MediaFile; index: number; re
  * Photos: the image guidelines first, then a selection (checked here by type, size and counts)
  * staged with captions, then one upload. The first photo becomes the profile picture.
  */
-export function PhotosSection({ media, readOnly }: { media: DonorMedia; readOnly: boolean }) {
+export function PhotosSection({
+  media,
+  readOnly,
+  newSince,
+}: {
+  media: DonorMedia;
+  readOnly: boolean;
+  newSince: string | null;
+}) {
   const donorId = media.donorId;
   const queryClient = useQueryClient();
   const [staged, setStaged] = useState<Staged[]>([]);
@@ -286,7 +304,14 @@ export function PhotosSection({ media, readOnly }: { media: DonorMedia; readOnly
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {media.pictures.map((p, i) => (
-            <PhotoCard key={p.id} donorId={donorId} photo={p} index={i} readOnly={readOnly} />
+            <PhotoCard
+              key={p.id}
+              donorId={donorId}
+              photo={p}
+              index={i}
+              readOnly={readOnly}
+              isNew={isNew(p, newSince)}
+            />
           ))}
         </SimpleGrid>
       )}
