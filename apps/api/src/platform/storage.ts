@@ -15,8 +15,13 @@ export interface FileStorage {
   /** Moves a finished local file (an assembled upload) in under a new key; the source is gone after. */
   putFile(source: string, ext: string): Promise<string>;
   read(key: string): Promise<Buffer>;
-  /** The file as a stream with its size, for serving large files without holding them. */
-  open(key: string): Promise<{ stream: Readable; size: number }>;
+  /**
+   * The file as a stream with its full size, for serving large files without holding them;
+   * with `range` only bytes start..end (inclusive) are streamed.
+   */
+  open(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
+  /** The stored file's size in bytes. */
+  size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
 }
 
@@ -63,10 +68,17 @@ export class LocalDiskStorage implements FileStorage {
     return readFile(this.pathOf(key));
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number }> {
+  async open(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number }> {
     const file = this.pathOf(key);
     const { size } = await stat(file);
-    return { stream: createReadStream(file), size };
+    return { stream: createReadStream(file, range), size };
+  }
+
+  async size(key: string): Promise<number> {
+    return (await stat(this.pathOf(key))).size;
   }
 
   async remove(key: string): Promise<void> {

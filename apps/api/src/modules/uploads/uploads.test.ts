@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { byteRange } from '../donors/donors.service.js';
 import { decodeBmp } from './images.js';
 import { sniff } from './sniff.js';
 
@@ -150,6 +151,19 @@ describe('sniff', () => {
     expect([width, height]).toEqual([2, 2]);
     expect([...data.subarray(0, 4)]).toEqual([255, 0, 0, 255]); // top-left red
     expect([...data.subarray(8, 12)]).toEqual([0, 0, 255, 255]); // bottom-left blue
+  });
+});
+
+describe('byteRange', () => {
+  it('reads the three forms of a single range and refuses the rest', () => {
+    expect(byteRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(byteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(byteRange('bytes=100-', 100)).toBeNull();
+    expect(byteRange('bytes=9-3', 100)).toBeNull();
+    expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(byteRange(undefined, 100)).toBeNull();
   });
 });
 
@@ -677,6 +691,16 @@ describe('chunked video upload', () => {
     const served = await get(`/api/donorfile/video/${stored.id}`, 'newdonor@demo.test');
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(video)).toBe(true);
+    // Seeking asks for a byte range.
+    const part = await t.request({
+      method: 'GET',
+      url: `/api/donorfile/video/${stored.id}`,
+      headers: { range: 'bytes=3071990-3072009' },
+      as: 'newdonor@demo.test',
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 3071990-3072009/${size}`);
+    expect(part.rawPayload.equals(video.subarray(3071990, 3072010))).toBe(true);
     // The session is gone.
     expect(
       (await get(`/api/uploaddonorvideo/${nia}/${session.uploadId}`, 'newdonor@demo.test')).statusCode,
