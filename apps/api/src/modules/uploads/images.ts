@@ -1,5 +1,7 @@
-import sharp from 'sharp';
 import type { Family } from './sniff.js';
+
+/** sharp (libvips) loads a native library: only when a photo arrives, not at server start. */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** Pixels one image may have (a 20 MB file can still unpack to a decompression bomb). */
 const MAX_PIXELS = 60_000_000;
@@ -72,6 +74,7 @@ export function decodeBmp(buf: Buffer): { data: Buffer; width: number; height: n
  * BMP becomes PNG. Throws when the bytes cannot be decoded.
  */
 export async function reencodeImage(data: Buffer, family: Family): Promise<Encoded> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
   switch (family) {
     case 'jpeg':

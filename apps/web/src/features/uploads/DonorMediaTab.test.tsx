@@ -181,6 +181,7 @@ describe('DonorMediaTab: photos', () => {
           file(2, { createdAt: '2026-11-02T00:00:00.000Z' }),
         ],
         lastVisitedAt: '2026-10-15T00:00:00.000Z',
+        imageGuidelinesAccepted: false,
       }),
       { savelastvisitedtimeonuploads: ok(null) },
       false,
@@ -188,6 +189,10 @@ describe('DonorMediaTab: photos', () => {
     );
     await screen.findByText('Photos (2 of 30)');
     expect(screen.getAllByText('New').length).toBe(1);
+    // Staff add photos for the donor without accepting her image guidelines.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Add photos') as HTMLInputElement).disabled).toBe(false),
+    );
     await waitFor(() =>
       expect(requests.filter((r) => r.name === 'savelastvisitedtimeonuploads').length).toBe(1),
     );

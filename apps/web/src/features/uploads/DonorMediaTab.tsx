@@ -41,7 +41,12 @@ export function DonorMediaTab(props: { donorId: number; readOnly: boolean }) {
   }
   return (
     <Stack gap="xl">
-      <PhotosSection media={media.data} readOnly={props.readOnly} newSince={newSince ?? null} />
+      <PhotosSection
+        media={media.data}
+        readOnly={props.readOnly}
+        newSince={newSince ?? null}
+        guidelinesRequired={!staff}
+      />
       <Divider />
       <VideosSection media={media.data} readOnly={props.readOnly} />
       <Divider />

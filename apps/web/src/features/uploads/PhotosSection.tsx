@@ -163,18 +163,24 @@ export function PhotosSection({
   media,
   readOnly,
   newSince,
+  guidelinesRequired,
 }: {
   media: DonorMedia;
   readOnly: boolean;
   newSince: string | null;
+  /** The donor accepts the image guidelines before her first photos; staff need not. */
+  guidelinesRequired: boolean;
 }) {
   const donorId = media.donorId;
   const queryClient = useQueryClient();
   const [staged, setStaged] = useState<Staged[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
-  const [accepted, setAccepted] = useState(media.imageGuidelinesAccepted);
-  useEffect(() => setAccepted(media.imageGuidelinesAccepted), [media.imageGuidelinesAccepted]);
+  const [accepted, setAccepted] = useState(media.imageGuidelinesAccepted || !guidelinesRequired);
+  useEffect(
+    () => setAccepted(media.imageGuidelinesAccepted || !guidelinesRequired),
+    [media.imageGuidelinesAccepted, guidelinesRequired],
+  );
   // Preview URLs live until the tab goes away (a caption edit must not revoke a shown preview).
   const previews = useRef<string[]>([]);
   useEffect(
