@@ -14,4 +14,5 @@ export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
+export * from './uploads.js';
 export * from './validation.js';

@@ -33,6 +33,7 @@ export function installApiHandlers(next: ApiHandlers): void {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or for uploads a FormData (multipart) or Blob (raw bytes, sent with the Blob's type). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Handle errors yourself: no toast, no navigation (the caller shows the message inline). */
@@ -71,13 +72,20 @@ export async function api<T>(name: string, options: RequestOptions = {}): Promis
     if (value !== undefined) params.set(key, String(value));
   }
   params.set('_', String(Date.now()));
+  // Uploads go as they are: the browser sets the multipart boundary or the Blob's type.
+  const raw = options.body instanceof FormData || options.body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(`/api/${name.replace(/^\//, '')}?${params}`, {
       method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: options.body === undefined || raw ? {} : { 'content-type': 'application/json' },
+      body:
+        options.body === undefined
+          ? undefined
+          : raw
+            ? (options.body as FormData | Blob)
+            : JSON.stringify(options.body),
     });
   } catch {
     const error = new ApiError(MSG.HTTP_FAILURE, 0);

@@ -55,7 +55,8 @@ export function stubApi(routes: StubRoutes = {}): StubRequest[] {
     const request: StubRequest = {
       name,
       method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON is parsed; an upload's FormData or Blob is passed on as it is.
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined),
       query: url.searchParams,
     };
     requests.push(request);

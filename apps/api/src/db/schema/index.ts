@@ -11,4 +11,5 @@ export * from './preform.js';
 export * from './questions.js';
 export * from './reference.js';
 export * from './search.js';
+export * from './uploads.js';
 export * from './users.js';

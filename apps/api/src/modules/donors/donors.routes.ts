@@ -87,12 +87,22 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         requireAuth(request),
         request.params.kind,
         request.params.fileId,
+        request.headers.range,
       );
-      return reply
+      reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline')
-        .send(file.data);
+        .header('accept-ranges', 'bytes');
+      if (file.range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`)
+          .header('content-length', file.range.end - file.range.start + 1);
+      } else {
+        reply.header('content-length', file.size);
+      }
+      return reply.send(file.stream);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   ageFrom,
   type CompareDonor,
@@ -297,20 +298,32 @@ export async function filesOf(
   return rows.map((f) => fileOf(kind, f));
 }
 
-/** Streams one stored file to a caller who may see its donor (and, for a private one, is not a client). */
+/**
+ * Streams one stored file to a caller who may see its donor (and, for a private one, is not a
+ * client). Files are streamed, never read whole: a video may be 500 MB.
+ */
 export async function donorFile(
   deps: Deps,
   auth: Auth,
   kind: repo.FileKind,
   fileId: number,
-): Promise<{ data: Buffer; contentType: string }> {
+  rangeHeader?: string,
+): Promise<{
+  stream: Readable;
+  size: number;
+  contentType: string;
+  range: { start: number; end: number } | null;
+}> {
   if (kind === 'additional' && auth.role === ROLE.DONOR) throw notFound();
   const row = await repo.fileRow(deps.db, kind, fileId);
   if (!row || (row.private && auth.role === ROLE.CLIENT)) throw notFound();
   await assertDonorVisible(deps.db, auth, row.donorId);
-  let data: Buffer;
+  let file: { stream: Readable; size: number };
+  let range: { start: number; end: number } | null;
   try {
-    data = await deps.storage.read(row.storageKey);
+    // A byte range (video seeking) is honoured when it lies within the file; otherwise the whole file.
+    range = byteRange(rangeHeader, await deps.storage.size(row.storageKey));
+    file = await deps.storage.open(row.storageKey, range ?? undefined);
   } catch {
     throw notFound();
   }
@@ -320,7 +333,23 @@ export async function donorFile(
     entityId: row.donorId,
     details: { kind, fileId },
   });
-  return { data, contentType: row.contentType };
+  return { ...file, contentType: row.contentType, range };
+}
+
+/** `bytes=start-end`, `bytes=start-` or `bytes=-suffix` within a file of `size` bytes; else null. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : null;
 }
 
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */

@@ -24,6 +24,7 @@ import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
+import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
@@ -104,7 +105,15 @@ function Gallery({ pictures, name }: { pictures: DonorFile[]; name: string }) {
   );
 }
 
-function DetailsTabs({ d, initialTab }: { d: DonorDetails; initialTab: number }) {
+function DetailsTabs({
+  d,
+  initialTab,
+  staffOfCenter,
+}: {
+  d: DonorDetails;
+  initialTab: number;
+  staffOfCenter: boolean;
+}) {
   const [tab, setTab] = useState(String(initialTab));
   const name = d.firstName ?? `Donor ${d.displayId ?? d.donorId}`;
   useEffect(() => setTab(String(initialTab)), [initialTab]);
@@ -206,7 +215,9 @@ function DetailsTabs({ d, initialTab }: { d: DonorDetails; initialTab: number })
             Documents
           </Title>
           <Files files={d.documents} label="Documents" />
-          {d.additionalDocuments ? (
+          {d.additionalDocuments && staffOfCenter ? (
+            <AdditionalDocumentsPanel donorId={d.donorId} files={d.additionalDocuments} />
+          ) : d.additionalDocuments ? (
             <>
               <Title order={2} fz="h4">
                 Additional documents
@@ -337,7 +348,11 @@ export default function DonorDetailsPage() {
         </Group>
       </Group>
       <MatchActions donorId={d.donorId} />
-      <DetailsTabs d={d} initialTab={tabIndex(params.settab)} />
+      <DetailsTabs
+        d={d}
+        initialTab={tabIndex(params.settab)}
+        staffOfCenter={mayShare && user?.center.id === d.centerId}
+      />
       {d.adminNotes ? (
         <Paper withBorder p="md">
           <Text fw={600}>Admin notes</Text>

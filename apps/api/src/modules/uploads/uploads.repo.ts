@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import {
+  donorAdditionalDocuments,
+  donorDocuments,
+  donorPictures,
+  donorProfiles,
+  donors,
+  donorUploadSessions,
+  donorUploadState,
+  donorVideos,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+
+/** Queries only; who may do what is decided in uploads.service.ts. */
+
+export async function donorCenter(db: Db, donorId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ centerId: donors.centerId })
+    .from(donors)
+    .where(eq(donors.userId, donorId))
+    .limit(1);
+  return row?.centerId ?? null;
+}
+
+/** Serialises uploads of one donor so two requests cannot both pass a count limit. */
+export async function lockDonor(tx: Db, donorId: number): Promise<void> {
+  await tx.execute(sql`select 1 from donors where user_id = ${donorId} for update`);
+}
+
+export const picturesOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorPictures)
+    .where(eq(donorPictures.donorId, donorId))
+    .orderBy(desc(donorPictures.isDefault), asc(donorPictures.position), asc(donorPictures.id));
+
+export const videosOf = (db: Db, donorId: number) =>
+  db.select().from(donorVideos).where(eq(donorVideos.donorId, donorId)).orderBy(asc(donorVideos.id));
+
+/** The COVID card is a document row too, but not one of the donor's documents list or count. */
+export async function covidDocumentId(db: Db, donorId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: donorProfiles.covidVaccinationDocumentId })
+    .from(donorProfiles)
+    .where(eq(donorProfiles.donorId, donorId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function documentsOf(db: Db, donorId: number) {
+  const covid = await covidDocumentId(db, donorId);
+  const rows = await db
+    .select()
+    .from(donorDocuments)
+    .where(eq(donorDocuments.donorId, donorId))
+    .orderBy(asc(donorDocuments.id));
+  return { documents: rows.filter((r) => r.id !== covid), covid: rows.find((r) => r.id === covid) ?? null };
+}
+
+export const additionalOf = (db: Db, donorId: number, kind: string) =>
+  db
+    .select()
+    .from(donorAdditionalDocuments)
+    .where(and(eq(donorAdditionalDocuments.donorId, donorId), eq(donorAdditionalDocuments.kind, kind)));
+
+export async function countPictures(db: Db, donorId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(donorPictures).where(eq(donorPictures.donorId, donorId));
+  return row?.n ?? 0;
+}
+
+export async function countVideos(db: Db, donorId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(donorVideos).where(eq(donorVideos.donorId, donorId));
+  return row?.n ?? 0;
+}
+
+export async function countOpenSessions(db: Db, donorId: number, exceptId = ''): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(donorUploadSessions)
+    .where(and(eq(donorUploadSessions.donorId, donorId), ne(donorUploadSessions.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+export async function countAdditional(db: Db, donorId: number, kind: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(donorAdditionalDocuments)
+    .where(and(eq(donorAdditionalDocuments.donorId, donorId), eq(donorAdditionalDocuments.kind, kind)));
+  return row?.n ?? 0;
+}
+
+export const sessionsOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorUploadSessions)
+    .where(eq(donorUploadSessions.donorId, donorId))
+    .orderBy(asc(donorUploadSessions.createdAt));
+
+export async function sessionById(db: Db, id: string) {
+  const [row] = await db.select().from(donorUploadSessions).where(eq(donorUploadSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export const insertSession = (db: Db, row: typeof donorUploadSessions.$inferInsert) =>
+  db.insert(donorUploadSessions).values(row);
+
+export const setSessionStatus = (db: Db, id: string, status: string, now: Date) =>
+  db
+    .update(donorUploadSessions)
+    .set({ status, updatedAt: now })
+    .where(eq(donorUploadSessions.id, id))
+    .returning({ id: donorUploadSessions.id });
+
+/** A chunk arrived: the upload is alive (see staleSessions). */
+export const touchSession = (db: Db, id: string, now: Date) =>
+  db.update(donorUploadSessions).set({ updatedAt: now }).where(eq(donorUploadSessions.id, id));
+
+export const deleteSession = (db: Db, id: string) =>
+  db.delete(donorUploadSessions).where(eq(donorUploadSessions.id, id));
+
+export async function uploadState(db: Db, donorId: number) {
+  const [row] = await db
+    .select()
+    .from(donorUploadState)
+    .where(eq(donorUploadState.donorId, donorId))
+    .limit(1);
+  return row ?? null;
+}
+
+export const acceptGuidelines = (db: Db, donorId: number, now: Date) =>
+  db
+    .insert(donorUploadState)
+    .values({ donorId, imageGuidelinesAcceptedAt: now })
+    .onConflictDoUpdate({ target: donorUploadState.donorId, set: { imageGuidelinesAcceptedAt: now } });
+
+/** Points the profile at the COVID card, creating the profile row if the form has not yet. */
+export const setCovidDocument = (db: Db, donorId: number, documentId: number | null) =>
+  db
+    .insert(donorProfiles)
+    .values({ donorId, covidVaccinationDocumentId: documentId })
+    .onConflictDoUpdate({ target: donorProfiles.donorId, set: { covidVaccinationDocumentId: documentId } });
+
+export const saveLastVisit = (db: Db, donorId: number, now: Date) =>
+  db
+    .insert(donorUploadState)
+    .values({ donorId, lastVisitedAt: now })
+    .onConflictDoUpdate({ target: donorUploadState.donorId, set: { lastVisitedAt: now } });
+
+/** Upload sessions of a donor untouched since `before` (abandoned), to clear out. */
+export const staleSessions = (db: Db, donorId: number, before: Date) =>
+  db
+    .select({ id: donorUploadSessions.id })
+    .from(donorUploadSessions)
+    .where(and(eq(donorUploadSessions.donorId, donorId), lt(donorUploadSessions.updatedAt, before)));

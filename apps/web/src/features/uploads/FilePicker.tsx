@@ -1,0 +1,32 @@
+import { Input } from '@mantine/core';
+import { useId } from 'react';
+
+/** A labelled native file input: keyboard-usable, and the same file may be chosen twice in a row. */
+export function FilePicker(props: {
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  description?: string;
+  onFiles: (files: File[]) => void;
+}) {
+  const id = useId();
+  return (
+    <Input.Wrapper label={props.label} id={id} description={props.description}>
+      <div>
+        <input
+          id={id}
+          type="file"
+          accept={props.accept}
+          multiple={props.multiple}
+          disabled={props.disabled}
+          onChange={(e) => {
+            const files = Array.from(e.currentTarget.files ?? []);
+            e.currentTarget.value = '';
+            props.onFiles(files);
+          }}
+        />
+      </div>
+    </Input.Wrapper>
+  );
+}
