@@ -24,6 +24,7 @@ import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
+import { DonorFeedbackPanel } from '../portfolios/DonorFeedbackPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
@@ -337,6 +338,7 @@ export default function DonorDetailsPage() {
         </Group>
       </Group>
       <MatchActions donorId={d.donorId} />
+      <DonorFeedbackPanel donorId={d.donorId} />
       <DetailsTabs d={d} initialTab={tabIndex(params.settab)} />
       {d.adminNotes ? (
         <Paper withBorder p="md">
