@@ -202,3 +202,13 @@ export const remainingQueueItem = z.object({
   frozenRemainingQueue: z.number(),
 });
 export type RemainingQueueItem = z.infer<typeof remainingQueueItem>;
+
+/** GET getdonorfeedback/{id}: the portfolio feedback on one donor the caller may see. */
+export const donorFeedbackEntry = z.object({
+  portfolioId: z.number(),
+  portfolioName: z.string(),
+  clientName: z.string().nullable(),
+  feedback: z.enum(FEEDBACK_VALUES),
+  feedbackAt: z.string().nullable(),
+});
+export type DonorFeedbackEntry = z.infer<typeof donorFeedbackEntry>;

@@ -424,3 +424,36 @@ export async function centerSettingsOf(db: Db, centerId: number) {
   const [row] = await db.select({ settings: centers.settings }).from(centers).where(eq(centers.id, centerId));
   return row?.settings ?? {};
 }
+
+/**
+ * Feedback given on one donor in the portfolios `where` selects (a client's own, or those a case
+ * manager may open), newest first.
+ */
+export async function donorFeedback(db: Db, donorId: number, where: SQL) {
+  return db
+    .select({
+      portfolioId: portfolios.id,
+      portfolioName: portfolios.name,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      feedback: portfolioDonors.feedback,
+      feedbackAt: portfolioDonors.feedbackAt,
+    })
+    .from(portfolioDonors)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioDonors.portfolioId))
+    .leftJoin(users, eq(users.id, portfolios.clientId))
+    .where(and(eq(portfolioDonors.donorId, donorId), sql`${portfolioDonors.feedback} is not null`, where))
+    .orderBy(desc(portfolioDonors.feedbackAt), asc(portfolios.id));
+}
+
+/** Portfolios a case manager may open: made by or for him, or shared with him (as `open` rules). */
+export const openableByManager = (managerId: number, centerId: number): SQL =>
+  and(
+    eq(portfolios.centerId, centerId),
+    or(
+      eq(portfolios.createdBy, managerId),
+      eq(portfolios.managerId, managerId),
+      sql`exists (select 1 from ${portfolioShares} s where s.portfolio_id = ${portfolios.id}
+        and s.manager_id = ${managerId})`,
+    ),
+  )!;

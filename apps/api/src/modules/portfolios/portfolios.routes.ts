@@ -2,6 +2,7 @@ import {
   copyPortfolioBody,
   createPortfolioBody,
   donorCommentsBody,
+  donorFeedbackEntry,
   downloadBody,
   feedbackBody,
   feedbackCounts,
@@ -551,5 +552,19 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
       const file = await service.download(deps, requireAuth(request), request.body);
       return file ? ok(file) : ok(null, MSG.NO_DONORS_TO_DOWNLOAD);
     },
+  );
+
+  app.get(
+    '/getdonorfeedback/:id',
+    {
+      config: { access: { pages: ['donordetails'] as readonly PageKey[] } },
+      schema: {
+        summary:
+          "Clients' portfolio feedback on one donor (feedback centers; client: own, manager: his portfolios)",
+        params: z.object({ id: z.coerce.number().int().positive('Donor id is invalid.') }),
+        response: { 200: envelope(z.array(donorFeedbackEntry)) },
+      },
+    },
+    async (request) => ok(await service.donorFeedback(deps, requireAuth(request), request.params.id)),
   );
 };

@@ -1,6 +1,7 @@
 import {
   ageFrom,
   CLIENT_CLOSED_STATUSES,
+  type DonorFeedbackEntry,
   EMAIL_TYPE,
   type Feedback,
   type FeedbackCounts,
@@ -31,7 +32,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { donorVisibility } from '../donors/donor-access.js';
+import { assertDonorVisible, donorVisibility } from '../donors/donor-access.js';
 import { matchingDonorIds, remainingQueue } from '../search/search.service.js';
 import * as repo from './portfolios.repo.js';
 
@@ -932,4 +933,27 @@ export async function download(
   });
   const safe = o.p.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'portfolio';
   return { fileName: `${safe}.xlsx`, data: Buffer.from(buffer).toString('base64') };
+}
+
+/**
+ * GET getdonorfeedback/{id}: the feedback clients gave this donor in portfolios, where the
+ * caller's center takes feedback (search spec: clients of the consumer-type centers give it,
+ * their case managers see it). A client sees her own; a case manager that of the portfolios he
+ * may open. Other centers answer an empty list.
+ */
+export async function donorFeedback(deps: Deps, auth: Auth, donorId: number): Promise<DonorFeedbackEntry[]> {
+  if (!isClient(auth) && auth.role !== ROLE.MANAGER) throw forbidden();
+  await assertDonorVisible(deps.db, auth, donorId);
+  if (!(await settingsOf(deps.db, auth.centerId)).feedbackAllowed) return [];
+  const where = isClient(auth)
+    ? eq(portfolios.clientId, clientIdOf(auth))
+    : repo.openableByManager(auth.userId, auth.centerId);
+  const rows = await repo.donorFeedback(deps.db, donorId, where);
+  return rows.map((r) => ({
+    portfolioId: r.portfolioId,
+    portfolioName: r.portfolioName,
+    clientName: r.clientFirstName === null ? null : `${r.clientFirstName} ${r.clientLastName ?? ''}`.trim(),
+    feedback: r.feedback as DonorFeedbackEntry['feedback'],
+    feedbackAt: r.feedbackAt?.toISOString() ?? null,
+  }));
 }

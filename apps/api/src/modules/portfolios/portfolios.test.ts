@@ -1,4 +1,10 @@
-import { EMAIL_TYPE, MSG, portfolioLimitExceeded, portfolioNameLengthMessage } from '@dm/shared';
+import {
+  type DonorFeedbackEntry,
+  EMAIL_TYPE,
+  MSG,
+  portfolioLimitExceeded,
+  portfolioNameLengthMessage,
+} from '@dm/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -755,5 +761,60 @@ describe('status and download', () => {
     expect(cross.statusCode).toBe(404);
     const bad = await call('POST', '/api/downloadportfolio', { id, sort: 'zodiac' }, M);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/getdonorfeedback/:id', () => {
+  it('answers 401, 403 to admins, 404 for a donor the caller may not see, 400 for a bad id', async () => {
+    expect((await call('GET', '/api/getdonorfeedback/1')).statusCode).toBe(401);
+    expect((await call('GET', '/api/getdonorfeedback/1', undefined, 'admin133@demo.test')).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', '/api/getdonorfeedback/1', undefined, 'donor@demo.test')).statusCode).toBe(403);
+    const hidden = await hiddenFromParent();
+    expect((await call('GET', `/api/getdonorfeedback/${hidden}`, undefined, P)).statusCode).toBe(404);
+    const bad = await call('GET', '/api/getdonorfeedback/x', undefined, P);
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toMatch(/id is invalid/i);
+  });
+
+  it('shows the client her own feedback, her case manager the feedback of his portfolios, others nothing', async () => {
+    const [donorId] = await visibleTo('parent133@demo.test', 133, 1);
+    const gwk = await portfolioFor('parent133@demo.test', [donorId!], 'manager133@demo.test');
+    await call(
+      'POST',
+      '/api/updateclientfeedback',
+      { shortlist_id: gwk, donor_id: donorId, feedback: 'yes' },
+      'parent133@demo.test',
+    );
+    const own = body<DonorFeedbackEntry[]>(
+      await call('GET', `/api/getdonorfeedback/${donorId}`, undefined, 'parent133@demo.test'),
+    ).data;
+    expect(own.find((e) => e.portfolioId === gwk)).toMatchObject({
+      feedback: 'yes',
+      clientName: 'Jordan Parent133',
+    });
+    const managers = body<DonorFeedbackEntry[]>(
+      await call('GET', `/api/getdonorfeedback/${donorId}`, undefined, 'manager133@demo.test'),
+    ).data;
+    expect(managers.map((e) => e.portfolioId)).toContain(gwk);
+    // Another manager of the center, not shared: nothing of that portfolio.
+    const [other] = await t.db
+      .insert(users)
+      .values({
+        username: 'other.manager133@demo.test',
+        role: 6,
+        status: 'Active',
+        centerId: 133,
+        firstName: 'O',
+        lastName: 'M',
+      })
+      .returning({ id: users.id });
+    const otherToken = await t.tokenFor('other.manager133@demo.test');
+    const none = body<DonorFeedbackEntry[]>(
+      await call('GET', `/api/getdonorfeedback/${donorId}`, undefined, otherToken),
+    ).data;
+    expect(none.map((e) => e.portfolioId)).not.toContain(gwk);
+    expect(other!.id).toBeGreaterThan(0);
   });
 });

@@ -24,6 +24,7 @@ import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
+import { DonorFeedbackPanel } from '../portfolios/DonorFeedbackPanel';
 import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
@@ -348,6 +349,7 @@ export default function DonorDetailsPage() {
         </Group>
       </Group>
       <MatchActions donorId={d.donorId} />
+      <DonorFeedbackPanel donorId={d.donorId} />
       <DetailsTabs
         d={d}
         initialTab={tabIndex(params.settab)}

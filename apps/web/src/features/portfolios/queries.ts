@@ -1,4 +1,5 @@
 import type {
+  DonorFeedbackEntry,
   FeedbackCounts,
   PortfolioDetail,
   PortfolioNote,
@@ -18,7 +19,17 @@ export const portfolioKeys = {
   detail: (id: number, mode: string) => ['portfolios', 'detail', id, mode] as const,
   notes: (id: number) => ['portfolios', 'notes', id] as const,
   shared: (id: number) => ['portfolios', 'shared', id] as const,
+  donorFeedback: (donorId: number) => ['portfolios', 'donorFeedback', donorId] as const,
 };
+
+/** Clients' portfolio feedback on one donor (an empty list where the center takes none). */
+export function useDonorFeedback(donorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: portfolioKeys.donorFeedback(donorId),
+    queryFn: () => api<DonorFeedbackEntry[]>(`getdonorfeedback/${donorId}`, { silent: true }),
+    enabled,
+  });
+}
 
 export function usePortfolios(archived = false, enabled = true) {
   return useQuery({

@@ -1,0 +1,54 @@
+import { pagePath } from '@dm/shared';
+import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session';
+import { formatNoteDate } from '../donors/format';
+import { useDonorFeedback } from './queries';
+
+const LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;
+const COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
+
+/**
+ * On donor details: the feedback clients gave this donor in portfolios (clients of the feedback
+ * centers see their own, their case managers that of their portfolios). Nothing when there is none.
+ */
+export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
+  const { user } = useSession();
+  const mayAsk = user?.role === 9 || user?.role === 6;
+  const feedback = useDonorFeedback(donorId, mayAsk);
+  if (!mayAsk || !feedback.data || feedback.data.length === 0) return null;
+  const staff = user?.role === 6;
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Portfolio feedback">
+      <Table captionSide="top">
+        <Table.Caption>Portfolio feedback</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Portfolio</Table.Th>
+            {staff ? <Table.Th scope="col">Intended parent</Table.Th> : null}
+            <Table.Th scope="col">Feedback</Table.Th>
+            <Table.Th scope="col">Given</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {feedback.data.map((f) => (
+            <Table.Tr key={f.portfolioId}>
+              <Table.Td>
+                <Anchor component={Link} to={pagePath('previewshortlist', { id: f.portfolioId })}>
+                  {f.portfolioName}
+                </Anchor>
+              </Table.Td>
+              {staff ? <Table.Td>{f.clientName ?? ''}</Table.Td> : null}
+              <Table.Td>
+                <Badge color={COLOR[f.feedback]}>{LABEL[f.feedback]}</Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{f.feedbackAt ? formatNoteDate(f.feedbackAt) : ''}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
