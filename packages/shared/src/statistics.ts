@@ -77,6 +77,8 @@ export const caseManagersBody = z.object({
     .enum(CASE_MANAGER_SORTS, { error: `Sort must be one of ${CASE_MANAGER_SORTS.join(', ')}.` })
     .default('name'),
   ord: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).default('asc'),
+  /** Part of the name or e-mail. */
+  search: z.string().trim().max(200, 'Search must be at most 200 characters.').default(''),
 });
 export type CaseManagersBody = z.input<typeof caseManagersBody>;
 

@@ -196,7 +196,12 @@ export function caseManagers(
   ord: 'asc' | 'desc',
   managerRole: number,
   clientRole: number,
+  search: string,
 ) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = search
+    ? sql`(concat_ws(' ', m.first_name, m.last_name) ilike ${pattern} or m.username ilike ${pattern})`
+    : sql`true`;
   const order = sql.raw(`${MANAGER_SORT[sort]} ${ord === 'desc' ? 'desc' : 'asc'}, "userId" asc`);
   return queryRows<CaseManagerRecord>(
     db,
@@ -215,7 +220,7 @@ export function caseManagers(
             on cl.manager_id = m.id
           left join (select manager_id, count(*) as n from portfolios where status = 'Active' group by manager_id) pf
             on pf.manager_id = m.id
-          where m.role = ${managerRole} and ${centerFilter(sql`m.center_id`, centerId)}
+          where m.role = ${managerRole} and ${matches} and ${centerFilter(sql`m.center_id`, centerId)}
         ) t
         order by ${order}`,
   );

@@ -93,10 +93,10 @@ export async function portfolioCountByMonth(
 export async function caseManagers(
   deps: StatsDeps,
   auth: Auth,
-  body: { center_id: number | null; sort: CaseManagerSort; ord: 'asc' | 'desc' },
+  body: { center_id: number | null; sort: CaseManagerSort; ord: 'asc' | 'desc'; search: string },
 ): Promise<CaseManagerRow[]> {
   const scope = await scopeOf(deps, auth, body.center_id);
-  return repo.caseManagers(deps.db, scope, body.sort, body.ord, ROLE.MANAGER, ROLE.CLIENT);
+  return repo.caseManagers(deps.db, scope, body.sort, body.ord, ROLE.MANAGER, ROLE.CLIENT, body.search);
 }
 
 function countList(

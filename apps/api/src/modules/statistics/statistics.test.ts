@@ -213,6 +213,10 @@ describe('dashboard', () => {
     });
     const byName = body<CaseManagerRow[]>(await post('/api/getcasemanagersdetails', { sort: 'email' })).data;
     expect(byName.map((r) => r.email)).toEqual([...byName.map((r) => r.email)].sort());
+    const found = body<CaseManagerRow[]>(
+      await post('/api/getcasemanagersdetails', { search: 'CM-NEW' }),
+    ).data;
+    expect(found.map((r) => r.email)).toEqual(['cm-new@stats.test']);
   });
 
   it('counts donors per availability', async () => {
