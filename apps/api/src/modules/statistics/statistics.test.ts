@@ -76,7 +76,7 @@ beforeAll(async () => {
   await t.db.insert(portfolios).values([
     { centerId: 1, name: 'P old', status: 'Active', managerId: cmNew, clientId: ipA, createdAt: stamp(14) },
     { centerId: 1, name: 'P one', status: 'Follow-up', createdAt: stamp(4) },
-    { centerId: 1, name: 'P two', status: 'Upcoming', createdAt: stamp(0, 1) },
+    { centerId: 1, name: 'P two', status: 'Upcoming', createdAt: monthsAgo(0, 1) },
     { centerId: 1, name: 'P three', status: 'Active', managerId: cmNew, createdAt: stamp(1) },
     { centerId: 85, name: 'P other', status: 'Archived', createdAt: stamp(1) },
   ]);
