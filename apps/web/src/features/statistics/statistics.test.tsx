@@ -99,13 +99,13 @@ describe('admin dashboard', () => {
         .map((c) => c.textContent),
     ).toEqual(['4', '5']);
 
-    expect(await screen.findByText('Casey Manager')).toBeTruthy();
+    expect(await screen.findByText('Casey Manager', {}, { timeout: 5000 })).toBeTruthy();
     expect(requests.find((r) => r.name === 'usercountbymonth')?.body).toEqual({ center_id: null });
   });
 
   it('sorts the case managers on the server', async () => {
     const { requests } = renderPage(<StatisticsPage />, { route: '/statistics', api: dashboardApi() });
-    expect(await screen.findByText('Casey Manager')).toBeTruthy();
+    expect(await screen.findByText('Casey Manager', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clients' }));
     await waitFor(() =>
       expect(
