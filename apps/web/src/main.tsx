@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { createTheme, MantineProvider, Modal } from '@mantine/core';

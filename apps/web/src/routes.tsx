@@ -48,6 +48,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
   allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
   addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
+  statistics: lazy(() => import('./features/statistics/StatisticsPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

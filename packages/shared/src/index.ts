@@ -15,4 +15,5 @@ export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
 export * from './uploads.js';
+export * from './statistics.js';
 export * from './validation.js';

@@ -23,4 +23,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
+  await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
 }

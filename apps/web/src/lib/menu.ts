@@ -13,6 +13,7 @@ const MENU: MenuItem[] = [
   { page: 'home', label: 'Home' },
   { page: 'portfoliolistpage', label: 'Portfolios' },
   { page: 'searchlistpage', label: 'Saved searches' },
+  { page: 'statistics', label: 'Dashboard' },
   { page: 'viewclient', label: 'Users' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'shareddonors', label: 'Shared donors' },

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { DONOR_TYPE_LABEL, DONOR_TYPES } from './donor.js';
+import { pagePath } from './pages.js';
+import { ROLE, type RoleId } from './roles.js';
+
+/**
+ * The admin dashboard and the master admin's /statistics page (spec donor-forms section 2,
+ * "Statistics" of section 7 and the dashboard constants of section 9).
+ */
+
+/** The dashboard charts cover this many months, the current one last. */
+export const DASHBOARD_MONTHS = 12;
+
+/** Statistic user type ids, in the spec's order (section 9). */
+export const STAT_USER_TYPES = [ROLE.MANAGER, ROLE.ADMIN, ROLE.CLIENT, ROLE.DONOR] as const;
+export type StatUserType = (typeof STAT_USER_TYPES)[number];
+
+export const STAT_USER_TYPE_LABEL: Record<StatUserType, string> = {
+  [ROLE.MANAGER]: 'Case manager',
+  [ROLE.ADMIN]: 'Admin',
+  [ROLE.CLIENT]: 'Intended parent',
+  [ROLE.DONOR]: 'Donor',
+};
+
+/** User statuses a statistic counts: Active, Invited, Archived; clients also Pre-Active. */
+export function statStatusesFor(userType: StatUserType): string[] {
+  const base = ['Active', 'Invited', 'Archived'];
+  return userType === ROLE.CLIENT ? [...base, 'Pre-Active'] : base;
+}
+
+/** Portfolio states the dashboard charts (spec: active, archived, follow-up, upcoming). */
+export const DASHBOARD_PORTFOLIO_STATUSES = ['Active', 'Archived', 'Follow-up', 'Upcoming'] as const;
+
+export const STAT_DONOR_TYPES = DONOR_TYPES;
+export const STAT_DONOR_TYPE_LABEL = DONOR_TYPE_LABEL;
+
+const centerId = z
+  .union([z.number(), z.string(), z.null()], { error: 'Center id is invalid.' })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: 'Center id is invalid.' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Every statistic takes an optional center: an admin's own (another answers 404), the master's choice or all. */
+export const statCenterBody = z.object({ center_id: centerId });
+export type StatCenterBody = z.input<typeof statCenterBody>;
+
+export const countUserByAgencyBody = z.object({
+  center_id: centerId,
+  user_type: z.coerce
+    .number({ error: 'User type is invalid.' })
+    .refine((v): v is StatUserType => (STAT_USER_TYPES as readonly number[]).includes(v), {
+      message: `User type must be one of ${STAT_USER_TYPES.join(', ')}.`,
+    }),
+});
+export type CountUserByAgencyBody = z.input<typeof countUserByAgencyBody>;
+
+export const CASE_MANAGER_SORTS = [
+  'name',
+  'email',
+  'status',
+  'clients',
+  'activePortfolios',
+  'createdAt',
+] as const;
+export type CaseManagerSort = (typeof CASE_MANAGER_SORTS)[number];
+
+export const caseManagersBody = z.object({
+  center_id: centerId,
+  sort: z
+    .enum(CASE_MANAGER_SORTS, { error: `Sort must be one of ${CASE_MANAGER_SORTS.join(', ')}.` })
+    .default('name'),
+  ord: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).default('asc'),
+  /** Part of the name or e-mail. */
+  search: z.string().trim().max(200, 'Search must be at most 200 characters.').default(''),
+});
+export type CaseManagersBody = z.input<typeof caseManagersBody>;
+
+/** One line of a monthly chart: what was added each month and the running total at its end. */
+export interface MonthlySeries {
+  key: string;
+  label: string;
+  added: number[];
+  cumulative: number[];
+}
+
+/** POST usercountbymonth and portfolioCountByMonth: months as YYYY-MM, oldest first. */
+export interface MonthlyCounts {
+  months: string[];
+  series: MonthlySeries[];
+}
+
+export interface CountItem {
+  key: string;
+  label: string;
+  count: number;
+}
+
+/** donoravailabilitycount, usercountbeforecurrentyear, portfoliocountbeforecurrentyear. */
+export interface CountList {
+  /** For the before-current-year counts: the year whose 1 January is the cut. */
+  year: number | null;
+  items: CountItem[];
+  total: number;
+}
+
+export interface AgencyCountRow {
+  centerId: number;
+  name: string;
+  counts: number[];
+  total: number;
+}
+
+/** countuserbyagency, portfolioscount, donorstypescount: one row per center, one count per column. */
+export interface AgencyCountTable {
+  columns: string[];
+  rows: AgencyCountRow[];
+}
+
+/** POST getcasemanagersdetails. */
+export interface CaseManagerRow {
+  userId: number;
+  name: string;
+  email: string;
+  status: string;
+  centerName: string;
+  clients: number;
+  activePortfolios: number;
+  createdAt: string;
+}
+
+/** Where a click on a user chart goes: the grid of that user type (admin only). */
+export function userGridPath(userType: StatUserType): string {
+  switch (userType) {
+    case ROLE.MANAGER:
+      return pagePath('viewcm');
+    case ROLE.ADMIN:
+      return pagePath('viewadmin');
+    case ROLE.CLIENT:
+      return pagePath('viewip');
+    default:
+      return pagePath('viewdonor');
+  }
+}
+
+export function isStatUserType(role: number): role is StatUserType & RoleId {
+  return (STAT_USER_TYPES as readonly number[]).includes(role);
+}
+
+/** The report picker: the user grids, and for the consumer center its three extra reports. */
+export interface ReportOption {
+  label: string;
+  path: string;
+}
+
+export function reportOptions(consumerCenter: boolean): ReportOption[] {
+  const list: ReportOption[] = [
+    { label: 'View All Users', path: pagePath('viewclient') },
+    { label: 'View All Admins', path: pagePath('viewadmin') },
+    { label: 'View All CM', path: pagePath('viewcm') },
+    { label: 'View All IP', path: pagePath('viewip') },
+    { label: 'View All Donors', path: pagePath('viewdonor') },
+  ];
+  if (consumerCenter) {
+    list.push(
+      { label: 'Registered IP report', path: pagePath('registered-ip-report') },
+      { label: 'Match Cancelled Report', path: pagePath('donormatchreport') },
+      { label: 'Track IP Matches', path: pagePath('trackmatchrequests') },
+    );
+  }
+  return list;
+}
