@@ -13,4 +13,5 @@ export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
+export * from './staff-donors.js';
 export * from './validation.js';

@@ -114,6 +114,12 @@ export const donors = pgTable(
     donationCount: smallint('donation_count').notNull().default(0),
     /** Visible to the external matching tool (allowed_for_tulip). */
     allowedForMatchingTool: boolean('allowed_for_matching_tool').notNull().default(true),
+    /**
+     * The parent (and case manager) staff reserved this donor for, while availability is
+     * Reserved (reservedonorformatch, through the match workflow's locks).
+     */
+    reservedParentId: integer('reserved_parent_id').references(() => users.id, { onDelete: 'set null' }),
+    reservedManagerId: integer('reserved_manager_id').references(() => users.id, { onDelete: 'set null' }),
     /** The profile came from an import and is auto-submitted on login. */
     isScraped: boolean('is_scraped').notNull().default(false),
     /**

@@ -9,4 +9,5 @@ export * from './preform.js';
 export * from './questions.js';
 export * from './reference.js';
 export * from './search.js';
+export * from './staff-donors.js';
 export * from './users.js';

@@ -51,6 +51,7 @@ export const DEMO_CENTERS: CenterSeed[] = [
       sampleDonorCode: 'D-1001',
       rejectionRange: DEFAULT_REJECTION_RANGE,
       autoRejection: true,
+      matchingToolAllowed: true,
     },
   },
   {
