@@ -47,6 +47,11 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
   allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
   addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
+  viewdonor: lazy(() => import('./features/staff-donors/ViewDonorPage')),
+  donorimport: lazy(() => import('./features/staff-donors/DonorImportPage')),
+  donorformmandatoryfields: lazy(() => import('./features/staff-donors/MandatoryFieldsPage')),
+  archiveddonors: lazy(() => import('./features/staff-donors/ArchivedDonorsPage')),
+  donormonthlystats: lazy(() => import('./features/staff-donors/MonthlyStatsPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

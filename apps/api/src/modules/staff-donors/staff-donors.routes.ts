@@ -226,7 +226,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   app.post(
     '/importdonors',
     {
-      config: viewdonor,
+      config: { access: { pages: ['donorimport'] } },
       // Five files of up to 10 million characters each, as JSON.
       bodyLimit: 5 * MAX_IMPORT_FILE_CHARS + 100_000,
       schema: { summary: 'Queue 4 or 5 CSV files for the donor import job (admin)', body: importDonorsBody },
@@ -241,7 +241,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   app.get(
     '/importstatus/:id',
     {
-      config: viewdonor,
+      config: { access: { pages: ['donorimport'] } },
       schema: {
         summary: "An import's result (id 0: the center's latest)",
         params: z.object({ id: z.coerce.number().int().min(0) }),
