@@ -217,9 +217,8 @@ export function StatusDialog(props: DialogProps & { statuses: readonly string[] 
           />
           <Textarea
             label="Message to the donor"
-            required
-            autosize
-            minRows={3}
+            withAsterisk
+            rows={4}
             value={message}
             onChange={(e) => {
               setMessage(e.currentTarget.value);
