@@ -62,7 +62,10 @@ describe('staff donor list as the agency admin', () => {
       await login(page, 'admin@demo.test');
       await go(page, '/viewdonor');
       await page.getByRole('heading', { level: 1, name: 'Donors' }).waitFor();
-      await page.getByRole('button', { name: /^Actions for donor/ }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Actions for donor/ })
+        .first()
+        .waitFor();
       await assertAccessible(page, '/viewdonor');
 
       // Export: the streamed file holds every donor of the center, and only those.
