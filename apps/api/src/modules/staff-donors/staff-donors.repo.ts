@@ -6,7 +6,7 @@ import {
   ROLE,
   statusesForFilters,
 } from '@dm/shared';
-import { and, asc, desc, eq, gt, inArray, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { centers, donorImports, donors, matches, users, userTokens } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
@@ -343,13 +343,25 @@ export async function latestImport(db: Db, centerId: number) {
   return row ?? null;
 }
 
-/** Takes the oldest queued import (another process skips the locked row). */
+/** An import still 'running' this long after it started belongs to a process that died. */
+export const IMPORT_LEASE_MS = 30 * 60_000;
+
+/**
+ * Takes the oldest queued import, or one whose runner died (another process skips the locked
+ * row). A retaken import starts over: donors it already wrote are rejected as existing.
+ */
 export async function claimImport(db: Db, now: Date) {
+  const stale = new Date(now.getTime() - IMPORT_LEASE_MS);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: donorImports.id })
       .from(donorImports)
-      .where(eq(donorImports.status, 'queued'))
+      .where(
+        or(
+          eq(donorImports.status, 'queued'),
+          and(eq(donorImports.status, 'running'), lt(donorImports.startedAt, stale)),
+        ),
+      )
       .orderBy(asc(donorImports.id))
       .limit(1)
       .for('update', { skipLocked: true });

@@ -518,6 +518,21 @@ describe('donor import', () => {
     const second = body<ImportStatus>(await req('GET', '/api/importstatus/0')).data;
     expect(second.rejected.find((r) => r.donorKey === 'IMP-1')!.reason).toBe(MSG.USERNAME_EXISTS);
   });
+  it('takes over an import whose runner died (still running after the lease)', async () => {
+    const [stuck] = await t.db
+      .insert(donorImports)
+      .values({
+        centerId: 46,
+        files: FILES().map((f) => ({ ...f, content: f.content.replaceAll('import.test', 'stuck.test') })),
+        fileNames: ['general.csv'],
+        status: 'running',
+        startedAt: new Date(t.clock.now().getTime() - 31 * 60_000),
+      })
+      .returning();
+    expect(await runPendingImports({ db: t.db, clock: t.clock })).toBe(1);
+    const [done] = await t.db.select().from(donorImports).where(eq(donorImports.id, stuck!.id));
+    expect(done).toMatchObject({ status: 'done', importedKeys: ['IMP-1'], files: [] });
+  });
   it('leaves nothing of a donor whose last row fails (one transaction per donor)', async () => {
     const races = 'donor_key,race,percentage\nIMP-4,White,50\nIMP-4,Martian,50\n';
     const general = 'IMP-4,imp4@import.test,Dee,Four,1995-01-01,,,\r\n';
