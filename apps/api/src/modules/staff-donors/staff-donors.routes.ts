@@ -46,6 +46,12 @@ const csvQuery = donorGridBody.extend({
 /** The staff donor list (/viewdonor) and its tools, the import and the donor reports. */
 export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const viewdonor = { access: { pages: ['viewdonor'] as const } };
+  /**
+   * The admin's donor tools (platform.md section 6: the admin sees CSV export, hard delete and
+   * delete, the case manager does not) are declared with the admin-only donor import page, so
+   * the role -> page table alone decides who may call them.
+   */
+  const donorAdmin = { access: { pages: ['donorimport'] as const } };
 
   app.post(
     '/getdonorbycenter',
@@ -56,7 +62,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   app.get(
     '/getdonorbycentercsv',
     {
-      config: viewdonor,
+      config: donorAdmin,
       schema: {
         summary: "Every page of the center's donor list as CSV (admin), streamed",
         querystring: csvQuery,
@@ -195,7 +201,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   app.delete(
     '/harddeletedonor/:id',
     {
-      config: viewdonor,
+      config: donorAdmin,
       schema: {
         summary: "Delete a donor for good (admin; the donor's id typed to confirm)",
         params: idParams,
@@ -216,7 +222,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
 
   app.delete(
     '/deletedonor/:id',
-    { config: viewdonor, schema: { summary: 'Delete (archive) a donor (admin)', params: idParams } },
+    { config: donorAdmin, schema: { summary: 'Delete (archive) a donor (admin)', params: idParams } },
     async (request) => {
       await service.softDelete(deps, requireAuth(request), request.params.id, request.ip);
       return ok(null, STAFF_DONOR_MSG.DELETED);
