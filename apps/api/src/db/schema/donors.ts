@@ -163,6 +163,10 @@ export const donors = pgTable(
       t.allowedForMatchingTool,
     ),
     index('donors_created_idx').on(t.createdAt, t.userId),
+    // The staff donor list (/viewdonor) is one center's donors, newest first or by priority:
+    // with the center first, a page is a short range scan instead of a sort of the center.
+    index('donors_center_created_idx').on(t.centerId, t.createdAt, t.userId),
+    index('donors_center_priority_idx').on(t.centerId, t.priority, t.userId),
     index('donors_dob_idx').on(t.dateOfBirth, t.userId),
     index('donors_height_idx').on(t.heightCm, t.userId),
     index('donors_views_idx').on(t.viewsCount, t.userId),

@@ -1,0 +1,2 @@
+CREATE INDEX "donors_center_created_idx" ON "donors" USING btree ("center_id","created_at","user_id");--> statement-breakpoint
+CREATE INDEX "donors_center_priority_idx" ON "donors" USING btree ("center_id","priority","user_id");
