@@ -49,6 +49,11 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
   addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
   statistics: lazy(() => import('./features/statistics/StatisticsPage')),
+  viewdonor: lazy(() => import('./features/staff-donors/ViewDonorPage')),
+  donorimport: lazy(() => import('./features/staff-donors/DonorImportPage')),
+  donorformmandatoryfields: lazy(() => import('./features/staff-donors/MandatoryFieldsPage')),
+  archiveddonors: lazy(() => import('./features/staff-donors/ArchivedDonorsPage')),
+  donormonthlystats: lazy(() => import('./features/staff-donors/MonthlyStatsPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

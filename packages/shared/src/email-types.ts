@@ -27,6 +27,7 @@ export const EMAIL_TYPE = {
   MATCH_REQUESTED: 30,
   MATCH_STATUS_CHANGED: 31,
   MATCH_CANCELLED: 32,
+  DONOR_STATUS_MESSAGE: 33,
   SHARE_PORTFOLIO_CLIENT: 25,
   SHARE_PORTFOLIO_MANAGER: 26,
   PORTFOLIO_UPDATED: 27,
@@ -195,6 +196,15 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Your match with donor {donor} was cancelled',
     definition:
       '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DONOR_STATUS_MESSAGE,
+    title: 'Donor Status Changed',
+    placeholders: ['{recipient}', '{status}', '{message}', '{sender}', '{organization}'],
+    subject: 'Your donor status at {organization} is now {status}',
+    definition:
+      '<p>Dear {recipient},</p><p>Your donor status is now <strong>{status}</strong>.</p><p>{message}</p><p>{sender}</p>',
     signature: SIGNATURE,
   },
 ];

@@ -14,6 +14,7 @@ export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
-export * from './uploads.js';
+export * from './staff-donors.js';
 export * from './statistics.js';
+export * from './uploads.js';
 export * from './validation.js';

@@ -19,6 +19,8 @@ import { ROLE, type RoleId } from './roles.js';
  * | resolve         | resolvematchprocess          | Active                                 | Completed         | staff                  |
  * | cancel          | cancelmatch                  | every open status                      | Cancel Request    | staff (reason needed)  |
  * | cancel_request  | canceldonorrequesttomatch    | every open status but Active           | Cancel Request    | client (own), staff    |
+ * | reserve         | reservedonorformatch         | -, Request, Pending, Confirm           | Confirm           | staff                  |
+ * | unreserve       | unreservedonorformatch       | -, every open status but Active        | Cancel Request    | staff                  |
  *
  * "Staff" is an admin or case manager of the donor's center. The spec's table says a started
  * request goes "to Confirm" (waiting for the agency to confirm) and that completing a match
@@ -32,6 +34,11 @@ import { ROLE, type RoleId } from './roles.js';
  * Active match makes the donor In Cycle; when the last open match ends the donor is Available
  * again (or Unavailable with set_unavailable). Confirming a parent's match cancels that
  * parent's other open requests.
+ *
+ * Reserving (the staff donor list) holds a donor for one parent: it opens (or keeps) that
+ * parent's waiting match and sets the donor Reserved, which the workflow leaves alone and no
+ * other parent can request. Unreserving cancels the reserved parent's waiting match if it still
+ * has one ("-": it was already cancelled) and sets the availability staff choose.
  */
 export const MATCH_STATUSES = [
   'Request',
@@ -72,6 +79,8 @@ export const MATCH_ACTIONS = [
   'resolve',
   'cancel',
   'cancel_request',
+  'reserve',
+  'unreserve',
 ] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
 
@@ -92,6 +101,8 @@ const RULES: Record<
   resolve: { from: ['Active'], to: 'Completed', actors: ['staff'] },
   cancel: { from: OPEN_MATCH_STATUSES, to: 'Cancel Request', actors: ['staff'] },
   cancel_request: { from: WAITING_MATCH_STATUSES, to: 'Cancel Request', actors: ['parent', 'staff'] },
+  reserve: { from: [null, ...WAITING_CONFIRM], to: 'Confirm', actors: ['staff'] },
+  unreserve: { from: [null, ...WAITING_MATCH_STATUSES], to: 'Cancel Request', actors: ['staff'] },
 };
 
 /**

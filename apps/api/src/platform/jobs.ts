@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startDonorImports } from '../modules/staff-donors/staff-donors.import.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { SecretBox } from './crypto.js';
@@ -11,7 +12,7 @@ export interface JobRunner {
 }
 
 /**
- * Background work of this process: mail delivery. Secrets and the transport default to what
+ * Background work of this process: mail delivery and donor imports. Secrets and the transport default to what
  * buildApp uses for the same config.
  */
 export function startJobs(deps: {
@@ -30,5 +31,10 @@ export function startJobs(deps: {
     secrets: deps.secrets ?? new SecretBox(deps.config.appSecret),
     mailTransport: deps.mailTransport ?? smtpTransportFactory,
   });
-  return { stop: () => mail.stop() };
+  const imports = startDonorImports({ db: deps.db, log: deps.log, clock: deps.clock });
+  return {
+    stop: async () => {
+      await Promise.all([mail.stop(), imports.stop()]);
+    },
+  };
 }

@@ -33,6 +33,8 @@ export interface CenterSettings {
   autoRejection: boolean;
   /** Pre-form questions switched off for auto-rejection (every one counts by default). */
   disabledRejectionQuestions: number[];
+  /** The agency takes part in the external matching tool (checkagencyallowedintulip). */
+  matchingToolAllowed: boolean;
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -59,6 +61,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   rejectionRange: RANGE_NOT_SET,
   autoRejection: false,
   disabledRejectionQuestions: [],
+  matchingToolAllowed: false,
 };
 
 /** A center's settings with the defaults filled in for what it does not set. */

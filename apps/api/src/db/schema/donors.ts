@@ -115,6 +115,12 @@ export const donors = pgTable(
     donationCount: smallint('donation_count').notNull().default(0),
     /** Visible to the external matching tool (allowed_for_tulip). */
     allowedForMatchingTool: boolean('allowed_for_matching_tool').notNull().default(true),
+    /**
+     * The parent (and case manager) staff reserved this donor for, while availability is
+     * Reserved (reservedonorformatch, through the match workflow's locks).
+     */
+    reservedParentId: integer('reserved_parent_id').references(() => users.id, { onDelete: 'set null' }),
+    reservedManagerId: integer('reserved_manager_id').references(() => users.id, { onDelete: 'set null' }),
     /** The profile came from an import and is auto-submitted on login. */
     isScraped: boolean('is_scraped').notNull().default(false),
     /**
@@ -158,6 +164,10 @@ export const donors = pgTable(
       t.allowedForMatchingTool,
     ),
     index('donors_created_idx').on(t.createdAt, t.userId),
+    // The staff donor list (/viewdonor) is one center's donors, newest first or by priority:
+    // with the center first, a page is a short range scan instead of a sort of the center.
+    index('donors_center_created_idx').on(t.centerId, t.createdAt, t.userId),
+    index('donors_center_priority_idx').on(t.centerId, t.priority, t.userId),
     index('donors_dob_idx').on(t.dateOfBirth, t.userId),
     index('donors_height_idx').on(t.heightCm, t.userId),
     index('donors_views_idx').on(t.viewsCount, t.userId),

@@ -11,5 +11,6 @@ export * from './preform.js';
 export * from './questions.js';
 export * from './reference.js';
 export * from './search.js';
+export * from './staff-donors.js';
 export * from './uploads.js';
 export * from './users.js';

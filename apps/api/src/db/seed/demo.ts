@@ -1,23 +1,8 @@
-import {
-  DEFAULT_REJECTION_RANGE,
-  DEMO_PASSWORD,
-  EMAIL_TYPES,
-  ROLE,
-  type RoleId,
-  type UserStatus,
-} from '@dm/shared';
+import { DEFAULT_REJECTION_RANGE, DEMO_PASSWORD, ROLE, type RoleId, type UserStatus } from '@dm/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
 import { type Db, queryRows } from '../../platform/db.js';
-import {
-  type CenterSettings,
-  centerDonorAccess,
-  centers,
-  donors,
-  emailTypes,
-  terms,
-  users,
-} from '../schema/index.js';
+import { type CenterSettings, centerDonorAccess, centers, donors, terms, users } from '../schema/index.js';
 import { type WriteDeps, writeDemoDonorProfile } from './donors.js';
 
 interface CenterSeed {
@@ -51,6 +36,7 @@ export const DEMO_CENTERS: CenterSeed[] = [
       sampleDonorCode: 'D-1001',
       rejectionRange: DEFAULT_REJECTION_RANGE,
       autoRejection: true,
+      matchingToolAllowed: true,
     },
   },
   {
@@ -228,16 +214,6 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
     }
     await tx.insert(centerDonorAccess).values(allowed);
     await tx.insert(terms).values({ body: TERMS_TEXT, publishedAt: TERMS_PUBLISHED_AT });
-    await tx.insert(emailTypes).values(
-      EMAIL_TYPES.map((t) => ({
-        id: t.id,
-        title: t.title,
-        placeholders: t.placeholders,
-        defaultSubject: t.subject,
-        defaultDefinition: t.definition,
-        defaultSignature: t.signature,
-      })),
-    );
 
     const ids = new Map<string, number>();
     const seeds = demoUsers();

@@ -1,4 +1,7 @@
+import { EMAIL_TYPES } from '@dm/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { emailTypes } from '../schema/index.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedSyntheticDonors, type WriteDeps } from './donors.js';
 import { seedDemoPortfolio } from './portfolios.js';
@@ -19,6 +22,7 @@ export async function seedIfEmpty(
   } & WriteDeps,
 ): Promise<boolean> {
   await loadReferenceData(db, opts.onlyCountries);
+  await syncEmailTypes(db);
   if (!opts.demo || !(await isEmpty(db))) return false;
   await seedDemo(db, { secrets: opts.secrets, storage: opts.storage });
   if (opts.donors && opts.secrets) {
@@ -31,4 +35,33 @@ export async function seedIfEmpty(
   }
   await seedDemoPortfolio(db);
   return true;
+}
+
+/**
+ * The e-mail types are code (EMAIL_TYPES): every start writes them, so a type added by a release
+ * exists in a database seeded before it (templates and the outbox refer to the type ids).
+ */
+export async function syncEmailTypes(db: Db): Promise<void> {
+  await db
+    .insert(emailTypes)
+    .values(
+      EMAIL_TYPES.map((t) => ({
+        id: t.id,
+        title: t.title,
+        placeholders: t.placeholders,
+        defaultSubject: t.subject,
+        defaultDefinition: t.definition,
+        defaultSignature: t.signature,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: emailTypes.id,
+      set: {
+        title: sql`excluded.title`,
+        placeholders: sql`excluded.placeholders`,
+        defaultSubject: sql`excluded.default_subject`,
+        defaultDefinition: sql`excluded.default_definition`,
+        defaultSignature: sql`excluded.default_signature`,
+      },
+    });
 }

@@ -23,6 +23,7 @@ import {
   type QueueType,
   type ResolveMatchBody,
   ROLE,
+  STAFF_DONOR_MSG,
   statusesForFilters,
   WAITING_MATCH_STATUSES,
 } from '@dm/shared';
@@ -129,6 +130,8 @@ interface ActInput {
   reason?: string | null;
   setUnavailable?: boolean;
   donation?: ResolveMatchBody;
+  /** unreserve: the availability the donor is released to. */
+  releaseTo?: string;
 }
 
 const MAIL_STATUS: Partial<Record<MatchAction, string>> = {
@@ -137,6 +140,7 @@ const MAIL_STATUS: Partial<Record<MatchAction, string>> = {
   accept_referral: 'Referral Accepted',
   complete: 'Waiting to Confirm',
   resolve: 'Completed',
+  reserve: 'Reserved',
 };
 
 /**
@@ -145,7 +149,7 @@ const MAIL_STATUS: Partial<Record<MatchAction, string>> = {
  * transition of match-state (packages/shared/src/match.ts), writes one event per changed match,
  * settles the donors and queues the e-mail, all in one transaction.
  */
-async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
+async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | null> {
   assertMatchRole(auth);
   if (input.donation && !isDonationComplete(input.donation)) throw badRequest(MSG.MANDATORY);
   const { db, clock } = deps;
@@ -167,8 +171,12 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
   }
   const parentRow = await repo.userWithCenter(db, parentId);
   if (!parentRow || parentRow.user.role !== ROLE.CLIENT) throw notFound();
-  // Staff start requests only for their own center's parents.
-  if (input.action === 'request' && auth.role !== ROLE.CLIENT && parentRow.user.centerId !== auth.centerId) {
+  // Staff start requests and reservations only for their own center's parents.
+  if (
+    (input.action === 'request' || input.action === 'reserve') &&
+    auth.role !== ROLE.CLIENT &&
+    parentRow.user.centerId !== auth.centerId
+  ) {
     throw notFound();
   }
   const now = clock.now();
@@ -200,6 +208,13 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
       throw badRequest(from ? MATCH_MSG.NOT_ALLOWED : MATCH_MSG.NO_OPEN_MATCH);
     }
     if (input.action === 'cancel' && !input.reason?.trim()) throw badRequest(MATCH_MSG.CANCEL_REASON);
+    if (input.action === 'reserve' && donor.availability === 'Reserved')
+      throw badRequest(STAFF_DONOR_MSG.ALREADY_RESERVED);
+    if (
+      input.action === 'unreserve' &&
+      (donor.availability !== 'Reserved' || donor.reservedParentId !== parentId)
+    )
+      throw badRequest(STAFF_DONOR_MSG.NOT_RESERVED);
 
     const queueType = (from?.queueType as QueueType | undefined) ?? input.queueType ?? 'Fresh';
     const donorOpen = await repo.matchesOfDonor(tx, donorId, OPEN_MATCH_STATUSES);
@@ -221,6 +236,19 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
         const mine = await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES);
         if (mine.length >= parentLimit) throw badRequest(MATCH_MSG.PARENT_LIMIT);
       }
+    }
+    if (input.action === 'reserve') {
+      if (!WORKFLOW_AVAILABILITY.includes(donor.availability))
+        throw badRequest(MATCH_MSG.DONOR_NOT_AVAILABLE);
+      override = 'Reserved';
+      await repo.updateDonor(tx, donorId, {
+        reservedParentId: parentId,
+        reservedManagerId: input.managerId ?? parentRow.user.managerId,
+      });
+    }
+    if (input.action === 'unreserve') {
+      override = input.releaseTo ?? 'Available';
+      await repo.updateDonor(tx, donorId, { reservedParentId: null, reservedManagerId: null });
     }
     if (input.action === 'confirm') {
       if (donor.donationCount >= settings.maxDonations) throw badRequest(MATCH_MSG.MAX_DONATIONS);
@@ -261,6 +289,18 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
 
     let matchId: number;
     const reason = input.reason?.trim() || null;
+    if (!from && input.action === 'unreserve') {
+      // The reservation's match was already closed: only the donor is released.
+      await settleDonor(tx, donor, now, override);
+      await audit(tx, auth, {
+        action: 'match.unreserve',
+        entityType: 'donor',
+        entityId: donorId,
+        centerId: donor.centerId,
+        details: { parentId, to: override },
+      });
+      return null;
+    }
     if (!from) {
       // The portfolio a request comes from must be the parent's own; any other id is unknown.
       if (input.portfolioId != null && !(await repo.isParentsPortfolio(tx, input.portfolioId, parentId)))
@@ -284,6 +324,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
       await repo.updateMatch(tx, matchId, {
         status: to,
         statusChangedAt: now,
+        ...(input.action === 'reserve' && input.managerId ? { managerId: input.managerId } : {}),
         ...(to === 'Cancel Request' ? { cancelReason: reason } : {}),
         ...(cycleId !== null ? { donationCycleId: cycleId } : {}),
       });
@@ -335,7 +376,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
     const [row] = await repo.matchRows(tx, eq(repo.matches.id, matchId));
     return row!;
   });
-  return rowOf(result, auth.role !== ROLE.CLIENT);
+  return result ? rowOf(result, auth.role !== ROLE.CLIENT) : null;
 }
 
 async function notify(
@@ -376,8 +417,9 @@ async function notify(
     });
     return;
   }
-  // A parent withdrawing their own request needs no e-mail about it.
+  // A parent withdrawing their own request needs no e-mail about it, nor a released reservation.
   if (m.action === 'cancel_request' && auth.userId === m.parent.id) return;
+  if (m.action === 'unreserve') return;
   if (m.action === 'cancel' || m.action === 'cancel_request') {
     await queueTemplatedMail(db, {
       centerId: m.parent.centerId,
@@ -395,6 +437,13 @@ async function notify(
   });
 }
 
+/** act() for the actions that always leave a match to show (all but a released reservation). */
+async function actRow(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow> {
+  const row = await act(deps, auth, input);
+  if (!row) throw notFound();
+  return row;
+}
+
 const common = (b: MatchRequestBody) => ({
   donorId: b.donor_id,
   parentId: b.parent_id ?? null,
@@ -405,27 +454,51 @@ const common = (b: MatchRequestBody) => ({
 });
 
 export const startRequest = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
-  act(deps, auth, { action: 'request', ...common(b) });
+  actRow(deps, auth, { action: 'request', ...common(b) });
 export const confirmMatch = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
-  act(deps, auth, { action: 'confirm', ...common(b) });
+  actRow(deps, auth, { action: 'confirm', ...common(b) });
 export const completeMatch = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
-  act(deps, auth, { action: 'complete', ...common(b) });
+  actRow(deps, auth, { action: 'complete', ...common(b) });
 export const addToQueue = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
-  act(deps, auth, { action: 'queue', ...common(b) });
+  actRow(deps, auth, { action: 'queue', ...common(b) });
 export const cancelRequest = (deps: Deps, auth: Auth, b: MatchRequestBody) =>
-  act(deps, auth, { action: 'cancel_request', ...common(b) });
+  actRow(deps, auth, { action: 'cancel_request', ...common(b) });
 export const cancelMatch = (deps: Deps, auth: Auth, b: CancelMatchBody) =>
-  act(deps, auth, { action: 'cancel', ...common(b), setUnavailable: b.set_unavailable === true });
+  actRow(deps, auth, { action: 'cancel', ...common(b), setUnavailable: b.set_unavailable === true });
 export const acceptReferral = (deps: Deps, auth: Auth, b: { match_id: number; parent_id: number }) =>
-  act(deps, auth, { action: 'accept_referral', donorId: 0, matchId: b.match_id, parentId: b.parent_id });
+  actRow(deps, auth, { action: 'accept_referral', donorId: 0, matchId: b.match_id, parentId: b.parent_id });
 export const resolveMatch = (deps: Deps, auth: Auth, b: ResolveMatchBody) =>
-  act(deps, auth, {
+  actRow(deps, auth, {
     action: 'resolve',
     donorId: b.donorId,
     parentId: b.parent_id,
     queueType: b.queue_type,
     donation: b,
   });
+
+/**
+ * reservedonorformatch: holds the donor for a parent of the caller's center, through the match
+ * workflow (the parent's and donor's row locks, the transition table, an event and the e-mail).
+ */
+export const reserveDonor = (
+  deps: Deps,
+  auth: Auth,
+  b: { donorId: number; parentId: number; managerId: number | null },
+) => act(deps, auth, { action: 'reserve', donorId: b.donorId, parentId: b.parentId, managerId: b.managerId });
+
+/** unreservedonorformatch: releases the reservation to the availability staff chose. */
+export async function unreserveDonor(deps: Deps, auth: Auth, donorId: number, status: string) {
+  const core = await staffDonor(deps.db, auth, donorId);
+  if (core.donor.availability !== 'Reserved' || !core.donor.reservedParentId)
+    throw badRequest(STAFF_DONOR_MSG.NOT_RESERVED);
+  return act(deps, auth, {
+    action: 'unreserve',
+    donorId,
+    parentId: core.donor.reservedParentId,
+    reason: 'Reservation released.',
+    releaseTo: status,
+  });
+}
 
 /** GET getdonormatchstatus: what the donor page's match buttons need. */
 export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number): Promise<DonorMatchStatus> {

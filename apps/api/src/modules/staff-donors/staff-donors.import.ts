@@ -1,0 +1,289 @@
+import {
+  BLOOD_GROUPS,
+  DONOR_AVAILABILITY,
+  DONOR_TYPES,
+  donorSearchDocument,
+  EDUCATION_LEVELS,
+  EYE_COLORS,
+  HAIR_COLORS,
+  IMPORT_COLUMNS,
+  IMPORT_REQUIRED_FILES,
+  type ImportFileKind,
+  type ImportRejection,
+  importFileKind,
+  percentageFacts,
+  RACES,
+  ROLE,
+  STAFF_DONOR_MSG,
+} from '@dm/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { donorRaces, donors, users } from '../../db/schema/index.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
+import { parseCsv } from '../../platform/csv.js';
+import type { Db } from '../../platform/db.js';
+import * as repo from './staff-donors.repo.js';
+
+/** A donor's rows from every file, with where each came from (for the rejection report). */
+interface DonorRows {
+  key: string;
+  rows: Partial<Record<ImportFileKind, { file: string; row: number; cells: Record<string, string> }[]>>;
+}
+
+export class RowError extends Error {
+  constructor(
+    readonly file: string,
+    readonly row: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The files of an upload by kind: 4 or 5 files, each kind once, the 4 required ones present. */
+export function filesByKind(files: { name: string }[]): Map<ImportFileKind, number> | null {
+  const kinds = new Map<ImportFileKind, number>();
+  for (const [i, f] of files.entries()) {
+    const kind = importFileKind(f.name);
+    if (!kind || kinds.has(kind)) return null;
+    kinds.set(kind, i);
+  }
+  return IMPORT_REQUIRED_FILES.every((k) => kinds.has(k)) ? kinds : null;
+}
+
+/** Groups the rows of every file by donor_key; a file with a wrong header rejects the whole upload. */
+export function groupRows(files: { name: string; content: string }[]): {
+  donors: DonorRows[];
+  rejected: ImportRejection[];
+} {
+  const kinds = filesByKind(files);
+  if (!kinds) throw new Error(STAFF_DONOR_MSG.IMPORT_FILES);
+  const byKey = new Map<string, DonorRows>();
+  const rejected: ImportRejection[] = [];
+  for (const [kind, index] of kinds) {
+    const file = files[index]!;
+    const [header, ...body] = parseCsv(file.content);
+    const columns = (header ?? []).map((h) => h.trim().toLowerCase());
+    const missing = IMPORT_COLUMNS[kind].filter((c) => !columns.includes(c));
+    if (missing.length > 0) throw new Error(`${file.name}: missing column(s) ${missing.join(', ')}.`);
+    body.forEach((cellsArr, i) => {
+      const cells: Record<string, string> = {};
+      columns.forEach((c, j) => {
+        cells[c] = (cellsArr[j] ?? '').trim();
+      });
+      const key = cells.donor_key ?? '';
+      if (!key) {
+        rejected.push({ file: file.name, row: i + 2, donorKey: '', reason: 'donor_key is empty.' });
+        return;
+      }
+      let entry = byKey.get(key.toLowerCase());
+      if (!entry) {
+        entry = { key, rows: {} };
+        byKey.set(key.toLowerCase(), entry);
+      }
+      const list = entry.rows[kind] ?? [];
+      list.push({ file: file.name, row: i + 2, cells });
+      entry.rows[kind] = list;
+    });
+  }
+  return { donors: [...byKey.values()], rejected };
+}
+
+const oneOf = (list: readonly string[], value: string, what: string, at: { file: string; row: number }) => {
+  if (value === '') return null;
+  const found = list.find((v) => v.toLowerCase() === value.toLowerCase());
+  if (!found) throw new RowError(at.file, at.row, `${what} '${value}' is not one of the allowed values.`);
+  return found;
+};
+
+const numberIn = (
+  value: string,
+  min: number,
+  max: number,
+  what: string,
+  at: { file: string; row: number },
+) => {
+  if (value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new RowError(at.file, at.row, `${what} must be a number from ${min} to ${max}.`);
+  return n;
+};
+
+/** Validates a donor's rows and writes the donor in one transaction (all of it or nothing). */
+export async function importDonor(db: Db, centerId: number, d: DonorRows, now: Date): Promise<void> {
+  const single = (kind: ImportFileKind) => {
+    const rows = d.rows[kind] ?? [];
+    if (rows.length === 0 && IMPORT_REQUIRED_FILES.includes(kind))
+      throw new RowError(kind, 0, `No row in the ${kind} file.`);
+    if (rows.length > 1)
+      throw new RowError(rows[1]!.file, rows[1]!.row, `More than one row in the ${kind} file.`);
+    return rows[0]!;
+  };
+  const general = single('general');
+  const physical = single('physical');
+  const education = single('education');
+  const status = single('status');
+  const g = general.cells;
+  const email = (g.email ?? '').toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new RowError(general.file, general.row, 'Invalid Email address');
+  if (!g.first_name || !g.last_name)
+    throw new RowError(general.file, general.row, 'first_name and last_name are required.');
+  if (g.date_of_birth && !/^\d{4}-\d{2}-\d{2}$/.test(g.date_of_birth))
+    throw new RowError(general.file, general.row, 'date_of_birth must be YYYY-MM-DD.');
+  const p = physical.cells;
+  const heightCm = numberIn(p.height_cm ?? '', 100, 250, 'height_cm', physical);
+  const weightKg = numberIn(p.weight_kg ?? '', 30, 250, 'weight_kg', physical);
+  const eyeColor = oneOf(EYE_COLORS, p.eye_color ?? '', 'eye_color', physical);
+  const hairColor = oneOf(HAIR_COLORS, p.hair_color ?? '', 'hair_color', physical);
+  const bloodGroup = oneOf(BLOOD_GROUPS, p.blood_group ?? '', 'blood_group', physical);
+  const educationLevel = oneOf(
+    EDUCATION_LEVELS,
+    education.cells.education_level ?? '',
+    'education_level',
+    education,
+  );
+  const availability =
+    oneOf(DONOR_AVAILABILITY, status.cells.availability ?? '', 'availability', status) ?? 'Invited';
+  const donorType = oneOf(DONOR_TYPES, status.cells.donor_type ?? '', 'donor_type', status) ?? 'Fresh';
+  const raceRows = d.rows.races ?? [];
+
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        centerId,
+        role: ROLE.DONOR,
+        status: 'Invited',
+        username: email,
+        firstName: g.first_name!,
+        lastName: g.last_name!,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    const bmi = heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null;
+    await tx.insert(donors).values({
+      userId: user!.id,
+      centerId,
+      availability,
+      donorType,
+      agencyDisplayId: d.key,
+      dateOfBirth: g.date_of_birth || null,
+      zipcode: g.zipcode || null,
+      city: g.city || null,
+      state: g.state || null,
+      heightCm,
+      weightKg,
+      bmi,
+      eyeColor,
+      hairColor,
+      bloodGroup,
+      educationLevel,
+      isScraped: true,
+      searchDocument: donorSearchDocument([d.key, g.city, g.state, g.zipcode, eyeColor, hairColor]),
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The races come last: a bad one rolls back the account and profile written above.
+    const races: { name: string; percentage: number }[] = [];
+    for (const r of raceRows) {
+      const name = oneOf(RACES, r.cells.race ?? '', 'race', r);
+      if (!name) throw new RowError(r.file, r.row, 'race is required.');
+      const percentage = numberIn(r.cells.percentage ?? '', 1, 100, 'percentage', r) ?? 100;
+      races.push({ name, percentage });
+      await tx.insert(donorRaces).values({ donorId: user!.id, name, percentage });
+    }
+    if (races.reduce((s, r) => s + r.percentage, 0) > 100) {
+      const last = raceRows[raceRows.length - 1]!;
+      throw new RowError(last.file, last.row, "Percentage can't exceed more than 100!");
+    }
+    if (races.length > 0) {
+      const facts = percentageFacts(races);
+      await tx.execute(
+        sql`update ${donors} set race_names = ${facts.names}, main_race = ${facts.main} where user_id = ${user!.id}`,
+      );
+    }
+  });
+}
+
+function describe(error: unknown): string {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code === '23505')
+    return constraint.includes('agency_display_id') ? 'Donor id already exists.' : 'Username already exists';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs one claimed import: every donor on its own, each result recorded. */
+export async function runImport(
+  db: Db,
+  job: { id: number; centerId: number; files: { name: string; content: string }[] },
+  clock: Clock = systemClock,
+): Promise<void> {
+  try {
+    const { donors: grouped, rejected } = groupRows(job.files);
+    const importedKeys: string[] = [];
+    for (const d of grouped) {
+      try {
+        await importDonor(db, job.centerId, d, clock.now());
+        importedKeys.push(d.key);
+      } catch (error) {
+        const at =
+          error instanceof RowError
+            ? { file: error.file, row: error.row }
+            : { file: d.rows.general?.[0]?.file ?? '', row: d.rows.general?.[0]?.row ?? 0 };
+        rejected.push({ ...at, donorKey: d.key, reason: describe(error) });
+      }
+    }
+    await repo.finishImport(db, job.id, { status: 'done', importedKeys, rejected, finishedAt: clock.now() });
+  } catch (error) {
+    await repo.finishImport(db, job.id, {
+      status: 'failed',
+      error: error instanceof Error ? error.message : STAFF_DONOR_MSG.IMPORT_FAILED,
+      finishedAt: clock.now(),
+    });
+  }
+}
+
+/** Runs every queued import; returns how many it ran. */
+export async function runPendingImports(deps: { db: Db; clock?: Clock }): Promise<number> {
+  const clock = deps.clock ?? systemClock;
+  let ran = 0;
+  for (;;) {
+    const job = await repo.claimImport(deps.db, clock.now());
+    if (!job) return ran;
+    await runImport(deps.db, job, clock);
+    ran++;
+  }
+}
+
+/** The import job of the process's job runner: polls for queued imports. */
+export function startDonorImports(
+  deps: { db: Db; log: FastifyBaseLogger; clock?: Clock },
+  intervalMs = 3_000,
+) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> | null = null;
+  const tick = () => {
+    timer = null;
+    inFlight = runPendingImports(deps)
+      .then(() => undefined)
+      .catch((error) => deps.log.error({ err: error }, 'donor import pass failed'))
+      .finally(() => {
+        inFlight = null;
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import {
+  IMPORT_COLUMNS,
+  IMPORT_FILES,
+  IMPORT_REQUIRED_FILES,
+  type ImportStatus,
+  importFileKind,
+  PAGES,
+  STAFF_DONOR_MSG,
+} from '@dm/shared';
+import { Alert, Button, FileInput, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, api } from '../../lib/api';
+import { staffDonorKeys, useLatestImport } from './queries';
+
+/** 4 or 5 files, each of a known kind once, the 4 required kinds present. */
+export function validImportFiles(files: File[]): boolean {
+  if (files.length < 4 || files.length > 5) return false;
+  const kinds = files.map((f) => importFileKind(f.name));
+  if (kinds.some((k) => k === null) || new Set(kinds).size !== kinds.length) return false;
+  return IMPORT_REQUIRED_FILES.every((k) => kinds.includes(k));
+}
+
+function StatusPanel({ status }: { status: ImportStatus }) {
+  const running = status.status === 'queued' || status.status === 'running';
+  return (
+    <Stack>
+      <Title order={2} fz="h3">
+        Latest import
+      </Title>
+      <Text aria-live="polite">
+        {running
+          ? `Import ${status.status === 'queued' ? 'waiting to start' : 'running'}…`
+          : status.status === 'failed'
+            ? `${STAFF_DONOR_MSG.IMPORT_FAILED} ${status.error ?? ''}`
+            : `Imported ${status.imported} donor(s); ${status.rejected.length} row(s) rejected.`}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        Files: {status.fileNames.join(', ')} · started {new Date(status.createdAt).toLocaleString()}
+      </Text>
+      {status.importedKeys.length > 0 ? (
+        <Text fz="sm">Imported donor ids: {status.importedKeys.join(', ')}</Text>
+      ) : null}
+      {status.rejected.length > 0 ? (
+        <Table striped>
+          <Table.Caption>Rejected rows</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">File</Table.Th>
+              <Table.Th scope="col">Row</Table.Th>
+              <Table.Th scope="col">Donor id</Table.Th>
+              <Table.Th scope="col">Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status.rejected.map((r) => (
+              <Table.Tr key={`${r.file}-${r.row}-${r.donorKey}`}>
+                <Table.Td>{r.file}</Table.Td>
+                <Table.Td>{r.row}</Table.Td>
+                <Table.Td>{r.donorKey}</Table.Td>
+                <Table.Td>{r.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Import donors from CSV files; the import job runs in the background and this page shows its result. */
+export default function DonorImportPage() {
+  const queryClient = useQueryClient();
+  const latest = useLatestImport();
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const running = latest.data?.status === 'queued' || latest.data?.status === 'running';
+
+  const start = async () => {
+    setError(null);
+    if (!validImportFiles(files)) {
+      setError(STAFF_DONOR_MSG.IMPORT_FILES);
+      return;
+    }
+    setBusy(true);
+    try {
+      const payload = await Promise.all(files.map(async (f) => ({ name: f.name, content: await f.text() })));
+      await api('importdonors', { body: { files: payload }, successToast: true, silent: true });
+      setFiles([]);
+      await queryClient.invalidateQueries({ queryKey: staffDonorKeys.import });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : STAFF_DONOR_MSG.IMPORT_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack maw={900}>
+      <Title order={1} fz="h2">
+        {PAGES.donorimport.title}
+      </Title>
+      <Text>
+        Choose the 4 CSV files (general, physical, education, status) and optionally races. Columns:
+      </Text>
+      <List fz="sm">
+        {IMPORT_FILES.map((k) => (
+          <List.Item key={k}>
+            {k}.csv{IMPORT_REQUIRED_FILES.includes(k) ? '' : ' (optional)'}: {IMPORT_COLUMNS[k].join(', ')}
+          </List.Item>
+        ))}
+      </List>
+      <FileInput
+        label="CSV files"
+        multiple
+        accept=".csv,text/csv"
+        value={files}
+        onChange={(v) => {
+          setFiles(v);
+          setError(null);
+        }}
+        error={error ?? undefined}
+        clearable
+      />
+      <Button onClick={() => void start()} loading={busy} disabled={running} w="fit-content">
+        Start import
+      </Button>
+      {running ? <Alert color="blue">{STAFF_DONOR_MSG.IMPORT_RUNNING}</Alert> : null}
+      {latest.data ? <StatusPanel status={latest.data} /> : null}
+    </Stack>
+  );
+}

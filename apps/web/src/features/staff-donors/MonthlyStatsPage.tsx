@@ -1,0 +1,74 @@
+import { MONTHLY_STATS_LABEL, MONTHLY_STATS_PERIODS, PAGES } from '@dm/shared';
+import { Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useCenters } from '../email-templates/queries';
+import { useMonthlyStats } from './queries';
+
+/** New donors per agency and month, for 3, 6, 12, 24, 60 months or from the start (master admin). */
+export default function MonthlyStatsPage() {
+  const centers = useCenters(true);
+  const [center, setCenter] = useState<string | null>(null);
+  const [period, setPeriod] = useState('12');
+  const stats = useMonthlyStats({ center: center ? Number(center) : null, timePeriod: Number(period) });
+  const rows = stats.data ?? [];
+  const months = [...new Set(rows.map((r) => r.month))].sort();
+  const agencies = [...new Map(rows.map((r) => [r.centerId, r.agency])).entries()];
+  const countOf = (centerId: number, month: string) =>
+    rows.find((r) => r.centerId === centerId && r.month === month)?.count ?? 0;
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        {PAGES.donormonthlystats.title}
+      </Title>
+      <Group align="end">
+        <Select
+          label="Period"
+          data={MONTHLY_STATS_PERIODS.map((p) => ({ value: String(p), label: MONTHLY_STATS_LABEL[p]! }))}
+          value={period}
+          onChange={(v) => setPeriod(v ?? '12')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Agency"
+          placeholder="All agencies"
+          data={(centers.data ?? []).map((c) => ({ value: String(c.centerId), label: c.name }))}
+          value={center}
+          onChange={setCenter}
+          clearable
+          searchable
+        />
+      </Group>
+      {stats.isPending ? <Text>Loading…</Text> : null}
+      {!stats.isPending && rows.length === 0 ? <Text>No data found.</Text> : null}
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Caption>New donors per agency and month</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Agency</Table.Th>
+                {months.map((m) => (
+                  <Table.Th scope="col" key={m}>
+                    {m}
+                  </Table.Th>
+                ))}
+                <Table.Th scope="col">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {agencies.map(([id, name]) => (
+                <Table.Tr key={id}>
+                  <Table.Th scope="row">{name}</Table.Th>
+                  {months.map((m) => (
+                    <Table.Td key={m}>{countOf(id, m)}</Table.Td>
+                  ))}
+                  <Table.Td>{months.reduce((s, m) => s + countOf(id, m), 0)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import type {
+  ArchivedDonorRow,
+  DonorGridBody,
+  DonorGridPage,
+  ImportStatus,
+  MandatoryFieldsRow,
+  MonthlyStatsRow,
+} from '@dm/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Query keys of the staff donor screens. */
+export const staffDonorKeys = {
+  all: ['staff-donors'] as const,
+  grid: (q: DonorGridBody) => ['staff-donors', 'grid', q] as const,
+  candidates: (status: string) => ['staff-donors', 'candidates', status] as const,
+  lastInvited: (id: number) => ['staff-donors', 'last-invited', id] as const,
+  tool: ['staff-donors', 'matching-tool'] as const,
+  import: ['staff-donors', 'import'] as const,
+  mandatory: (q: unknown) => ['staff-donors', 'mandatory', q] as const,
+  archived: (q: unknown) => ['staff-donors', 'archived', q] as const,
+  monthly: (q: unknown) => ['staff-donors', 'monthly', q] as const,
+};
+
+export function useDonorGrid(q: DonorGridBody) {
+  return useQuery({
+    queryKey: staffDonorKeys.grid(q),
+    queryFn: () => api<DonorGridPage>('getdonorbycenter', { body: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The CSV link: a plain GET the browser downloads as it streams (the session cookie signs it),
+ * so no page holds the whole file in memory.
+ */
+export function donorCsvUrl(q: DonorGridBody): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (key === 'from' || key === 'to' || value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return `/api/getdonorbycentercsv?${params}`;
+}
+
+export interface Candidates {
+  parents: { id: number; name: string; username: string; status: string; managerId: number | null }[];
+  managers: { id: number; name: string }[];
+}
+
+export function useCandidates(status: string, enabled: boolean) {
+  return useQuery({
+    queryKey: staffDonorKeys.candidates(status),
+    queryFn: () => api<Candidates>('reservationcandidates', { query: { status } }),
+    enabled,
+  });
+}
+
+export function useLastInvited(id: number | null) {
+  return useQuery({
+    queryKey: staffDonorKeys.lastInvited(id ?? 0),
+    queryFn: () => api<{ lastInvitedAt: string | null }>('getlastinvitedtime', { body: { user_id: id } }),
+    enabled: id !== null,
+  });
+}
+
+export function useMatchingToolAllowed() {
+  return useQuery({
+    queryKey: staffDonorKeys.tool,
+    queryFn: () => api<{ allowed: boolean }>('checkagencyallowedintulip'),
+  });
+}
+
+/** The center's latest import, polled while it waits or runs. */
+export function useLatestImport() {
+  return useQuery({
+    queryKey: staffDonorKeys.import,
+    queryFn: () => api<ImportStatus | null>('importstatus/0'),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'queued' || status === 'running' ? 2000 : false;
+    },
+  });
+}
+
+export function useMandatoryFields(q: object) {
+  return useQuery({
+    queryKey: staffDonorKeys.mandatory(q),
+    queryFn: () => api<{ total: number; rows: MandatoryFieldsRow[] }>('getblankmandatoryfields', { body: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useArchivedDonors(q: object) {
+  return useQuery({
+    queryKey: staffDonorKeys.archived(q),
+    queryFn: () => api<{ total: number; rows: ArchivedDonorRow[] }>('fetcharchiveddonors', { body: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMonthlyStats(q: { center: number | null; timePeriod: number }) {
+  return useQuery({
+    queryKey: staffDonorKeys.monthly(q),
+    queryFn: () => api<MonthlyStatsRow[]>('fetchagenciesdonorcountmonthly', { body: q }),
+  });
+}
