@@ -14,3 +14,4 @@ export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
 export * from './validation.js';
+export * from './users.js';
