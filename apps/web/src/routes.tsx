@@ -47,6 +47,17 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
   allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
   addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
+  viewclient: lazy(() => import('./features/users/UsersPage')),
+  viewip: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
+  viewcm: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),
+  viewadmin: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewAdminPage }))),
+  addclient: lazy(() => import('./features/users/AddClientPage')),
+  assignclient: lazy(() => import('./features/users/AssignPage')),
+  assigndonor: lazy(() =>
+    import('./features/users/AssignPage').then((m) => ({ default: m.AssignDonorPage })),
+  ),
+  'ip-search-history-list': lazy(() => import('./features/users/IpSearchHistoryPage')),
+  'registered-ip-report': lazy(() => import('./features/users/RegisteredIpReportPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

@@ -13,5 +13,5 @@ export * from './questions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';
-export * from './validation.js';
 export * from './users.js';
+export * from './validation.js';
