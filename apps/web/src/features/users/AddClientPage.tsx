@@ -36,9 +36,11 @@ export default function AddClientPage() {
   const params = useParams();
   const allowed = user ? (INVITABLE_ROLES[user.role] ?? []) : [];
   const preset = Number(params.addusertype) as RoleId;
-  const [userType, setUserType] = useState<string>(
-    allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : '',
-  );
+  const [chosenType, setUserType] = useState<string>('');
+  // The session may load after the first render: the preset (or the only choice) applies then.
+  const userType =
+    chosenType ||
+    (allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : '');
   const [username, setUsername] = useState('');
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');

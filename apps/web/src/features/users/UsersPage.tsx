@@ -18,7 +18,18 @@ import {
   updateUserDetailsBody,
   userFullName,
 } from '@dm/shared';
-import { ActionIcon, Button, Group, Menu, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -192,12 +203,11 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
       label: 'Status',
       sortable: true,
       render: (r) => (
-        <Select
+        <NativeSelect
           aria-label={`Status: ${userFullName(r) || r.username}`}
           data={statusOptions(r)}
           value={r.status}
-          onChange={(v) => onStatus(r, v)}
-          allowDeselect={false}
+          onChange={(e) => onStatus(r, e.currentTarget.value)}
           w={140}
           size="xs"
         />

@@ -14,7 +14,8 @@ import { ApiError, api, reportApiError } from '../../lib/api';
 /** Query keys of the users screens. */
 export const userKeys = {
   all: ['users'] as const,
-  list: (endpoint: string, q: ListQuery & Partial<Omit<UserListBody, 'sort'>>) => ['users', endpoint, q] as const,
+  list: (endpoint: string, q: ListQuery & Partial<Omit<UserListBody, 'sort'>>) =>
+    ['users', endpoint, q] as const,
   managers: ['users', 'managers'] as const,
   assignees: ['users', 'assignees'] as const,
   history: (q: ListQuery) => ['ip-search-history', q] as const,
