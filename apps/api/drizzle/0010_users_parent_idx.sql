@@ -1,0 +1,1 @@
+CREATE INDEX "users_parent_idx" ON "users" USING btree ("parent_id");
