@@ -461,6 +461,14 @@ describe('POST /api/invitesecondaryip', () => {
       managerId: manager,
       status: 'Invited',
     });
+    const listed = body<UserList>(
+      await post(
+        '/api/getallintendedparents',
+        { search: (await userRow(primary)).username },
+        'admin@demo.test',
+      ),
+    ).data;
+    expect(listed.rows.map((r) => [r.userId, r.hasSecondary])).toEqual([[primary, true]]);
     const mail = (await t.outbox(`second${primary}@users.test`)).at(-1)!;
     const token = mail.html.match(/#\/signup\/([A-Za-z0-9_-]+)/)![1]!;
     const signup = await post('/api/signuptokenauth', {

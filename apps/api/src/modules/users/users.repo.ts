@@ -58,7 +58,6 @@ const rowColumns = {
   managerFirst: manager.firstName,
   managerLast: manager.lastName,
   parentId: users.parentId,
-  hasSecondary: sql<boolean>`exists (select 1 from users s where s.parent_id = ${users.id})`,
   archivedNote: users.archivedNote,
   createdAt: users.createdAt,
   lastLoginAt: users.lastLoginAt,
@@ -66,8 +65,6 @@ const rowColumns = {
 };
 
 type RawRow = {
-  [K in keyof typeof rowColumns]: unknown;
-} & {
   userId: number;
   centerId: number;
   centerName: string;
@@ -82,7 +79,6 @@ type RawRow = {
   managerFirst: string | null;
   managerLast: string | null;
   parentId: number | null;
-  hasSecondary: boolean;
   archivedNote: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
@@ -107,7 +103,7 @@ export function toUserRow(r: RawRow): UserRow {
         ? null
         : userFullName({ firstName: r.managerFirst ?? '', lastName: r.managerLast ?? '' }),
     parentId: r.parentId,
-    hasSecondary: r.hasSecondary === true,
+    hasSecondary: false,
     archivedNote: r.archivedNote,
     createdAt: r.createdAt.toISOString(),
     lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
@@ -135,12 +131,12 @@ function whereOf(scope: ListScope, q: UserListQuery): SQL | undefined {
   if (q.parent_type === 'primary') conditions.push(isNull(users.parentId));
   if (q.parent_type === 'secondary') conditions.push(isNotNull(users.parentId));
   if (q.search) {
+    // One ILIKE over the searched fields joined, rather than one per field: half the work a row.
     const pattern = `%${escapeLike(q.search)}%`;
     conditions.push(
-      or(
-        ilike(users.username, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-        ilike(users.contactNo, pattern),
+      ilike(
+        sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || ${users.contactNo}`,
+        pattern,
       ),
     );
   }
@@ -160,7 +156,10 @@ function ordered(q: UserListQuery) {
   return [direction(SORT_COLUMNS[q.sort]), direction(users.id)] as const;
 }
 
-/** One page of users and how many match. */
+/**
+ * One page of users and how many match. Whether a row has a secondary parent is asked for the
+ * page's ids alone (an index probe each), not per row of the whole center.
+ */
 export async function listUsers(db: Db, scope: ListScope, q: UserListQuery) {
   const where = whereOf(scope, q);
   const [rows, [total]] = await Promise.all([
@@ -171,7 +170,21 @@ export async function listUsers(db: Db, scope: ListScope, q: UserListQuery) {
       .offset(q.from),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { rows: (rows as RawRow[]).map(toUserRow), count: total?.n ?? 0 };
+  const ids = rows.map((r) => r.userId);
+  const parents = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ parentId: users.parentId })
+            .from(users)
+            .where(inArray(users.parentId, ids))
+        ).map((r) => r.parentId),
+  );
+  return {
+    rows: (rows as RawRow[]).map((r) => ({ ...toUserRow(r), hasSecondary: parents.has(r.userId) })),
+    count: total?.n ?? 0,
+  };
 }
 
 const CSV_BATCH = 1000;

@@ -1,1 +1,0 @@
-CREATE INDEX "users_parent_idx" ON "users" USING btree ("parent_id");
