@@ -499,29 +499,32 @@ async function activeStaff(tx: Db, auth: Auth, userId: number, roles: RoleId[]):
   return found;
 }
 
-/** POST /assignclienttomanager and /assignparticularclient: clients (and their secondary parents) get a manager. */
-export async function assignClients(
+/**
+ * Gives users of the caller's center with `role` (and their secondary parents) an assignee: an
+ * active staff member with one of `assigneeRoles`. Anyone of another center or role is 404.
+ */
+async function assignTo(
   deps: UsersDeps,
   auth: Auth,
-  body: { manager_id: number; clients: number[] },
+  assignment: { assigneeId: number; assigneeRoles: RoleId[]; role: RoleId; ids: number[]; action: string },
   ip: string,
 ): Promise<AssignAnswer> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const manager = await activeStaff(tx, auth, body.manager_id, [ROLE.MANAGER]);
-    const wanted = [...new Set(body.clients)];
-    const found = await idsWithRole(tx, auth.centerId, wanted, ROLE.CLIENT);
+    const assignee = await activeStaff(tx, auth, assignment.assigneeId, assignment.assigneeRoles);
+    const wanted = [...new Set(assignment.ids)];
+    const found = await idsWithRole(tx, auth.centerId, wanted, assignment.role);
     if (found.length !== wanted.length) throw notFound();
-    const assigned = await assignManager(tx, wanted, manager.id, now);
+    const assigned = await assignManager(tx, wanted, assignee.id, now);
     await audit(
       tx,
       auth,
       {
-        action: 'clients_assigned',
+        action: assignment.action,
         entityType: 'user',
-        entityId: manager.id,
+        entityId: assignee.id,
         centerId: auth.centerId,
-        details: { clients: wanted },
+        details: { users: wanted },
       },
       ip,
     );
@@ -529,34 +532,46 @@ export async function assignClients(
   });
 }
 
+/** POST /assignclienttomanager and /assignparticularclient: clients (and their secondary parents) get a manager. */
+export function assignClients(
+  deps: UsersDeps,
+  auth: Auth,
+  body: { manager_id: number; clients: number[] },
+  ip: string,
+): Promise<AssignAnswer> {
+  return assignTo(
+    deps,
+    auth,
+    {
+      assigneeId: body.manager_id,
+      assigneeRoles: [ROLE.MANAGER],
+      role: ROLE.CLIENT,
+      ids: body.clients,
+      action: 'clients_assigned',
+    },
+    ip,
+  );
+}
+
 /** POST /assigndonortoadminmanager: donors get an admin or case manager who looks after them. */
-export async function assignDonors(
+export function assignDonors(
   deps: UsersDeps,
   auth: Auth,
   body: { admin_manager_id: number; donors: number[] },
   ip: string,
 ): Promise<AssignAnswer> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const assignee = await activeStaff(tx, auth, body.admin_manager_id, [ROLE.ADMIN, ROLE.MANAGER]);
-    const wanted = [...new Set(body.donors)];
-    const found = await idsWithRole(tx, auth.centerId, wanted, ROLE.DONOR);
-    if (found.length !== wanted.length) throw notFound();
-    const assigned = await assignManager(tx, wanted, assignee.id, now);
-    await audit(
-      tx,
-      auth,
-      {
-        action: 'donors_assigned',
-        entityType: 'user',
-        entityId: assignee.id,
-        centerId: auth.centerId,
-        details: { donors: wanted },
-      },
-      ip,
-    );
-    return { assigned };
-  });
+  return assignTo(
+    deps,
+    auth,
+    {
+      assigneeId: body.admin_manager_id,
+      assigneeRoles: [ROLE.ADMIN, ROLE.MANAGER],
+      role: ROLE.DONOR,
+      ids: body.donors,
+      action: 'donors_assigned',
+    },
+    ip,
+  );
 }
 
 /**
