@@ -27,20 +27,17 @@ type Errors = Partial<
 >;
 
 /**
- * /addclient/{addusertype?}: invite a user. The master invites agency admins (naming the
- * agency), an admin any role but master, a manager intended parents and donors.
+ * The invite form. The master invites agency admins (naming the agency), an admin any role but
+ * master, a manager intended parents and donors (from /viewclient, having no /addclient page).
  */
-export default function AddClientPage() {
+export function InviteForm({ preset, onInvited }: { preset?: RoleId; onInvited: (role: RoleId) => void }) {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const params = useParams();
   const allowed = user ? (INVITABLE_ROLES[user.role] ?? []) : [];
-  const preset = Number(params.addusertype) as RoleId;
   const [chosenType, setUserType] = useState<string>('');
   // The session may load after the first render: the preset (or the only choice) applies then.
   const userType =
     chosenType ||
-    (allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : '');
+    (preset && allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : '');
   const [username, setUsername] = useState('');
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
@@ -81,7 +78,7 @@ export default function AddClientPage() {
         silent: true,
         successToast: true,
       });
-      navigate(GRID_OF[parsed.data.userType as RoleId] ?? PAGES.viewclient.path.split('/:')[0]!);
+      onInvited(parsed.data.userType as RoleId);
     } catch (e) {
       setErrors({ form: e instanceof ApiError ? e.message : String(e) });
     } finally {
@@ -90,81 +87,93 @@ export default function AddClientPage() {
   };
 
   return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <Select
+          label="User type"
+          required
+          data={allowed.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
+          value={userType || null}
+          onChange={(v) => setUserType(v ?? '')}
+          error={errors.userType}
+        />
+        {isMaster ? (
+          <Select
+            label="Agency"
+            required
+            searchable
+            data={(centers.data ?? []).map((c) => ({ value: String(c.centerId), label: c.name }))}
+            value={centerId}
+            onChange={setCenterId}
+            error={errors.centerId}
+          />
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          error={errors.username}
+        />
+        <TextInput
+          label="First name"
+          required
+          value={firstname}
+          onChange={(e) => setFirstname(e.currentTarget.value)}
+          error={errors.firstname}
+        />
+        <TextInput
+          label="Last name"
+          required
+          value={lastname}
+          onChange={(e) => setLastname(e.currentTarget.value)}
+          error={errors.lastname}
+        />
+        {isClient && user?.role === ROLE.ADMIN ? (
+          <Select
+            label="Case manager"
+            clearable
+            data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
+            value={managerId}
+            onChange={setManagerId}
+          />
+        ) : null}
+        {errors.form ? (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Invite
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /addclient/{addusertype?}: invite a user, then see the grid of the role invited. */
+export default function AddClientPage() {
+  const navigate = useNavigate();
+  const params = useParams();
+  return (
     <Stack maw={560}>
       <Title order={1} fz="h2">
         {PAGES.addclient.title}
       </Title>
       <Paper withBorder p="md">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack>
-            <Select
-              label="User type"
-              required
-              data={allowed.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
-              value={userType || null}
-              onChange={(v) => setUserType(v ?? '')}
-              error={errors.userType}
-            />
-            {isMaster ? (
-              <Select
-                label="Agency"
-                required
-                searchable
-                data={(centers.data ?? []).map((c) => ({ value: String(c.centerId), label: c.name }))}
-                value={centerId}
-                onChange={setCenterId}
-                error={errors.centerId}
-              />
-            ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              error={errors.username}
-            />
-            <TextInput
-              label="First name"
-              required
-              value={firstname}
-              onChange={(e) => setFirstname(e.currentTarget.value)}
-              error={errors.firstname}
-            />
-            <TextInput
-              label="Last name"
-              required
-              value={lastname}
-              onChange={(e) => setLastname(e.currentTarget.value)}
-              error={errors.lastname}
-            />
-            {isClient && user?.role === ROLE.ADMIN ? (
-              <Select
-                label="Case manager"
-                clearable
-                data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-                value={managerId}
-                onChange={setManagerId}
-              />
-            ) : null}
-            {errors.form ? (
-              <Alert color="red" role="alert">
-                {errors.form}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                Invite
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <InviteForm
+          preset={Number(params.addusertype) as RoleId}
+          onInvited={(role) => navigate(GRID_OF[role] ?? PAGES.viewclient.path.split('/:')[0]!)}
+        />
       </Paper>
     </Stack>
   );

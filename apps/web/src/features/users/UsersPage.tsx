@@ -23,6 +23,7 @@ import {
   Button,
   Group,
   Menu,
+  Modal,
   NativeSelect,
   SegmentedControl,
   Select,
@@ -39,8 +40,9 @@ import { type Column, ListTable, useListQuery } from '../../components/ListTable
 import { NameDialog } from '../../components/NameDialog';
 import { api, apiDownload } from '../../lib/api';
 import { subjectOf, useSession } from '../../lib/session';
+import { InviteForm } from './AddClientPage';
 import { FieldsDialog } from './FieldsDialog';
-import { sendStatus, userKeys, useUserList } from './queries';
+import { sendStatus, useCaseManagers, userKeys, useUserList } from './queries';
 
 export type GridKind = 'all' | 'ip' | 'cm' | 'admin';
 
@@ -64,7 +66,7 @@ function statusOptions(row: UserRow) {
     : options;
 }
 
-type Dialog = { kind: 'details' | 'password' | 'secondary' | 'archive'; row: UserRow } | null;
+type Dialog = { kind: 'details' | 'password' | 'secondary' | 'archive' | 'assign'; row: UserRow } | null;
 
 /** The users grids: /viewclient (every user, or a manager's intended parents), /viewip, /viewcm, /viewadmin. */
 export function UsersGrid({ kind }: { kind: GridKind }) {
@@ -81,6 +83,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
   const [role, setRole] = useState<string>(kind === 'all' && params.type ? params.type : '');
   const [scope, setScope] = useState<UserScope>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [inviting, setInviting] = useState(false);
   const { setSearch } = list;
   useEffect(() => {
     if (params.search) setSearch(params.search);
@@ -232,6 +235,9 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
                 Temporary password
               </Menu.Item>
             ) : null}
+            {isAdmin && r.role === ROLE.CLIENT && r.parentId === null && user?.role !== ROLE.MASTER ? (
+              <Menu.Item onClick={() => setDialog({ kind: 'assign', row: r })}>Assign case manager</Menu.Item>
+            ) : null}
             {r.role === ROLE.CLIENT && r.parentId === null && !r.hasSecondary ? (
               <Menu.Item onClick={() => setDialog({ kind: 'secondary', row: r })}>
                 Invite second parent
@@ -275,6 +281,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           >
             Export CSV
           </Button>
+          {isManager ? <Button onClick={() => setInviting(true)}>Invite user</Button> : null}
           {subject && canOpen(subject, 'addclient') ? (
             <Button
               component={Link}
@@ -404,6 +411,19 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         onSave={(b) => api('invitesecondaryip', { body: b, silent: true, successToast: true }).then(refresh)}
         onClose={() => setDialog(null)}
       />
+      <AssignManagerDialog
+        row={dialog?.kind === 'assign' ? dialog.row : null}
+        onClose={() => setDialog(null)}
+        onAssigned={refresh}
+      />
+      <Modal opened={inviting} onClose={() => setInviting(false)} title="Invite user">
+        <InviteForm
+          onInvited={() => {
+            setInviting(false);
+            void refresh();
+          }}
+        />
+      </Modal>
       <NameDialog
         opened={dialog?.kind === 'archive'}
         title="Archive intended parent"
@@ -417,6 +437,54 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         onClose={() => setDialog(null)}
       />
     </Stack>
+  );
+}
+
+/** Assigns one intended parent (and a second parent) to a case manager, from the grid row. */
+function AssignManagerDialog(props: { row: UserRow | null; onClose: () => void; onAssigned: () => unknown }) {
+  const managers = useCaseManagers(props.row !== null);
+  const [managerId, setManagerId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const row = props.row;
+  useEffect(() => {
+    setManagerId(row?.managerId ? String(row.managerId) : null);
+  }, [row]);
+  const save = async () => {
+    if (!row || !managerId) return;
+    setBusy(true);
+    try {
+      await api('assignparticularclient', {
+        body: { manager_id: Number(managerId), client_id: row.userId },
+        successToast: true,
+      });
+      props.onAssigned();
+      props.onClose();
+    } catch {
+      // the wrapper has shown the message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={row !== null} onClose={props.onClose} title="Assign case manager">
+      <Stack>
+        <Select
+          label="Case manager"
+          searchable
+          data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
+          value={managerId}
+          onChange={setManagerId}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} loading={busy} disabled={!managerId}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

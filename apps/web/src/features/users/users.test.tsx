@@ -1,6 +1,6 @@
 import { MSG, USERS_MSG, type UserRow } from '@dm/shared';
 import { ModalsProvider } from '@mantine/modals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
 import AddClientPage from './AddClientPage';
@@ -149,6 +149,49 @@ describe('ViewClientPage', () => {
     expect(listed).toMatchObject({ user_status: 'Archived', user_type_id: 9, sort: 'name' });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(requests.find((r) => r.name === 'getalluserscsv')?.body).toEqual(listed));
+  });
+});
+
+describe('ViewClientPage for a case manager', () => {
+  it("lists 'My IPs' on request and invites an intended parent from a dialog", async () => {
+    const manager = sessionUser({ userId: 3, role: 6, client: null });
+    const { requests } = renderPage(
+      <ModalsProvider>
+        <ViewClientPage />
+      </ModalsProvider>,
+      {
+        route: '/viewclient',
+        api: {
+          me: ok(manager),
+          getallusers: ok({ rows: [], count: 0 }),
+          inviteuser: ok({ userId: 70 }, MSG.INVITE_SENT),
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'My IPs' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getallusers').at(-1)?.body).toMatchObject({ scope: 'my' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /User type/ }));
+    await screen.findByRole('option', { name: 'Donor', hidden: true });
+    expect(screen.queryByRole('option', { name: 'Case Manager', hidden: true })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Intended Parent', hidden: true }));
+    const fill = (label: RegExp, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+    fill(/^Email/, 'new.ip@x.test');
+    fill(/^First name/, 'New');
+    fill(/^Last name/, 'Parent');
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'inviteuser')?.body).toEqual({
+        username: 'new.ip@x.test',
+        userType: 9,
+        firstname: 'New',
+        lastname: 'Parent',
+      }),
+    );
   });
 });
 
