@@ -34,6 +34,7 @@ export const USERS_MSG = {
   USER_HAS_RECORDS:
     'This user has records that depend on them and cannot be deleted. Archive the user instead.',
   DELETE_CONFIRM: 'Are you sure you want to delete this user?',
+  DELETE_SELF: 'You cannot delete your own account.',
   INVALID_DATE_RANGE: 'The start date must be before the end date.',
 } as const;
 

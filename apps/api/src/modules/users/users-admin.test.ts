@@ -154,12 +154,12 @@ describe('POST /api/updateuserstatus', () => {
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toBe('Status is invalid.');
     expect((await status(client, 'Archived', 'admin85@demo.test')).statusCode).toBe(404);
-    // A manager changes intended parents only.
+    // A manager changes intended parents only (others are not in a manager's grid: 404).
     const cm = await makeUser({ role: ROLE.MANAGER });
-    expect((await status(cm, 'Archived', 'manager@demo.test')).statusCode).toBe(403);
+    expect((await status(cm, 'Archived', 'manager@demo.test')).statusCode).toBe(404);
     // The master admin (in center 1) is nobody's to change.
     expect((await status(await idOf('master@demo.test'), 'Archived', 'admin@demo.test')).statusCode).toBe(
-      403,
+      404,
     );
   });
 
@@ -328,6 +328,12 @@ describe('POST /api/updateuserdetails, /api/settemporarypassword, DELETE /api/de
       (await t.request({ method: 'DELETE', url: `/api/deleteuser/${id}`, as: 'admin85@demo.test' }))
         .statusCode,
     ).toBe(404);
+    const self = await t.request({
+      method: 'DELETE',
+      url: `/api/deleteuser/${await idOf('admin@demo.test')}`,
+      as: 'admin@demo.test',
+    });
+    expect(body(self).message).toBe(USERS_MSG.DELETE_SELF);
     const res = await t.request({ method: 'DELETE', url: `/api/deleteuser/${id}`, as: 'admin@demo.test' });
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);

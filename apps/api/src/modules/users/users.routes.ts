@@ -60,6 +60,8 @@ const GRIDS: { url: string; page: PageKey; role?: RoleId; label: string; file: s
 
 /** Pages from which a user row can be changed (status, details, password, delete). */
 const USER_PAGES: PageKey[] = ['viewclient', 'viewip', 'viewcm', 'viewadmin'];
+/** Admin tools (temporary password, delete): the role grids, which case managers do not have. */
+const ADMIN_USER_PAGES: PageKey[] = ['viewip', 'viewcm', 'viewadmin'];
 
 export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   // Case managers invite their clients and donors but have no 'addclient' page; they manage
@@ -179,7 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.post(
     '/settemporarypassword',
     {
-      config: { access: { pages: USER_PAGES } },
+      config: { access: { pages: ADMIN_USER_PAGES } },
       schema: {
         summary: 'Admin sets a temporary password (the user is signed out everywhere)',
         body: temporaryPasswordBody,
@@ -195,7 +197,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.delete(
     '/deleteuser/:id',
     {
-      config: { access: { pages: USER_PAGES } },
+      config: { access: { pages: ADMIN_USER_PAGES } },
       schema: { summary: 'Delete a user (admin)', params: userIdParams, response: { 200: emptyEnvelope } },
     },
     async (request) => {

@@ -276,14 +276,15 @@ export async function* userCsvRows(
 
 /**
  * The user a caller may change: the master any but a master; others only their own center
- * (another center's user is 404), and a manager only intended parents.
+ * (another center's user is 404), and a manager only intended parents (others 404).
  */
 async function manageableUser(tx: Db, auth: Auth, userId: number): Promise<UserRow> {
   const target = await findUser(tx, userId, true);
   if (!target) throw notFound();
   assertCenter(auth, target.centerId);
-  if (target.role === ROLE.MASTER) throw forbidden();
-  if (auth.role === ROLE.MANAGER && target.role !== ROLE.CLIENT) throw forbidden();
+  // Nobody's grid lists the master, nor a manager's anyone but intended parents: 404 as unseen.
+  if (target.role === ROLE.MASTER) throw notFound();
+  if (auth.role === ROLE.MANAGER && target.role !== ROLE.CLIENT) throw notFound();
   return target;
 }
 
@@ -456,7 +457,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 /** DELETE /deleteuser/{id}: removes the account (and its donor row); users with records are refused. */
 export async function deleteUser(deps: UsersDeps, auth: Auth, userId: number, ip: string): Promise<void> {
   assertAdmin(auth);
-  if (userId === auth.userId) throw forbidden();
+  if (userId === auth.userId) throw badRequest(USERS_MSG.DELETE_SELF);
   try {
     await deps.db.transaction(async (tx) => {
       const target = await manageableUser(tx, auth, userId);
