@@ -547,6 +547,62 @@ if (allSearchTimes.length > 0) {
   });
 }
 
+// Users grids (issue 6): 10,000 more users in the main center (every role and status, two
+// thirds of the clients with a case manager), then a page of each grid with its filters
+// (goal: under 50 ms a page on PostgreSQL) and the streamed CSV of every user of the center.
+{
+  const run = Date.now();
+  const seedStart = performance.now();
+  await database.db.execute(sql`
+    insert into users (center_id, role, status, username, first_name, last_name, contact_no, manager_id, created_at)
+    select 1,
+      (array[9, 9, 9, 9, 6, 7, 2])[1 + i % 7],
+      (array['Active', 'Active', 'Pre-Active', 'Archived', 'Invited'])[1 + i % 5],
+      'bench-user-' || ${run} || '-' || i || '@bench.test',
+      (array['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ira', 'Jo'])[1 + i % 10],
+      'Benchuser' || i,
+      '212555' || lpad((i % 10000)::text, 4, '0'),
+      case when i % 7 < 4 and i % 3 > 0 then (select id from users where username = 'manager@demo.test') end,
+      now() - (i || ' minutes')::interval
+    from generate_series(1, 10000) as i`);
+  await database.db.execute(sql`analyze users`);
+  console.log(`setup: 10000 more users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const grid = (url: string, payload: Record<string, unknown>) => async () => {
+    const res = await app.inject({ method: 'POST', url, headers: { 'x-access-token': token }, payload });
+    ok(res, url);
+  };
+  const GRIDS: [string, string, Record<string, unknown>][] = [
+    ['all users, first page by name', '/api/getallusers', {}],
+    ['all users, page 200 by name desc', '/api/getallusers', { from: 4000, ord: 'desc' }],
+    [
+      'all users, Archived intended parents by created',
+      '/api/getallusers',
+      { user_status: 'Archived', user_type_id: 9, sort: 'createdAt', ord: 'desc' },
+    ],
+    ['all users, search "benchuser12"', '/api/getallusers', { search: 'benchuser12' }],
+    ['intended parents by case manager', '/api/getallintendedparents', { sort: 'manager' }],
+    ['case managers', '/api/getallcasemanagers', {}],
+    ['clients to assign (unassigned)', '/api/getclientstobeassign', { scope: 'unassigned' }],
+  ];
+  for (const [name, url, payload] of GRIDS) {
+    results.push(await measure(`POST ${url}: ${name} (10,000 more users)`, 50, grid(url, payload)));
+  }
+  let csvRows = 0;
+  results.push(
+    await measure('POST /api/getalluserscsv: every user of the center, streamed', 5, async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/getalluserscsv',
+        headers: { 'x-access-token': token },
+        payload: {},
+      });
+      ok(res, 'getalluserscsv');
+      csvRows = res.body.split('\r\n').length - 2;
+    }),
+  );
+  console.log(`users CSV: ${csvRows} rows`);
+}
+
 console.log('\n| call | runs | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
 for (const r of results) {
   console.log(`| ${r.name} | ${r.runs} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} |`);

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { createTheme, MantineProvider, Modal } from '@mantine/core';
+import { createTheme, Loader, MantineProvider, Modal } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -20,6 +20,8 @@ const theme = createTheme({
   components: {
     // Every dialog's close button has a name (Mantine's is an unlabelled icon).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Loaders are named (aria-label); a name needs a role, or axe flags a prohibited attribute.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 

@@ -54,6 +54,17 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   donorformmandatoryfields: lazy(() => import('./features/staff-donors/MandatoryFieldsPage')),
   archiveddonors: lazy(() => import('./features/staff-donors/ArchivedDonorsPage')),
   donormonthlystats: lazy(() => import('./features/staff-donors/MonthlyStatsPage')),
+  viewclient: lazy(() => import('./features/users/UsersPage')),
+  viewip: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
+  viewcm: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),
+  viewadmin: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewAdminPage }))),
+  addclient: lazy(() => import('./features/users/AddClientPage')),
+  assignclient: lazy(() => import('./features/users/AssignPage')),
+  assigndonor: lazy(() =>
+    import('./features/users/AssignPage').then((m) => ({ default: m.AssignDonorPage })),
+  ),
+  'ip-search-history-list': lazy(() => import('./features/users/IpSearchHistoryPage')),
+  'registered-ip-report': lazy(() => import('./features/users/RegisteredIpReportPage')),
 };
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

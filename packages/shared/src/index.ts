@@ -17,4 +17,5 @@ export * from './session.js';
 export * from './staff-donors.js';
 export * from './statistics.js';
 export * from './uploads.js';
+export * from './users.js';
 export * from './validation.js';

@@ -47,7 +47,7 @@ export const updatePasswordBody = z
   })
   .refine((v) => v.password === v.cpassword, { message: MSG.PASSWORD_MISMATCH, path: ['cpassword'] });
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z.string().trim().min(1, `Please enter ${label}`).max(100, `${label} is too long.`);
 
 /** Self sign-up of clients and donors (/userregister/{usertype}/{referrer?}). */

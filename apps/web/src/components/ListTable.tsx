@@ -18,8 +18,8 @@ export interface Column<T> {
 }
 
 /** Paging, sorting and a debounced search box over a server-side list. */
-export function useListQuery(sort: string, pageSize = 20) {
-  const [query, setQuery] = useState<ListQuery>({ from: 0, to: pageSize, search: '', sort, ord: 'asc' });
+export function useListQuery(sort: string, pageSize = 20, ord: ListQuery['ord'] = 'asc') {
+  const [query, setQuery] = useState<ListQuery>({ from: 0, to: pageSize, search: '', sort, ord });
   const [search, setSearch] = useState('');
   useEffect(() => {
     const timer = setTimeout(

@@ -142,3 +142,59 @@ function handleError(error: ApiError, method: string, silent: boolean): void {
   if (error.message) handlers.notify('error', error.message, 'Error');
   else if (method === 'GET') handlers.notify('error', MSG.GENERIC_GET_FAILURE, 'Error');
 }
+
+/** Saves a file the browser holds as a download, through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * POSTs to a file route (a streamed CSV export) and saves the answer as a download. A refusal
+ * comes back as the usual envelope and is handled like any other call's.
+ */
+export async function apiDownload(name: string, body: unknown, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/${name.replace(/^\//, '')}?_=${Date.now()}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    handlers.notify('error', MSG.HTTP_FAILURE);
+    throw new ApiError(MSG.HTTP_FAILURE, 0);
+  }
+  lastActivity = Date.now();
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    let envelope: Envelope | null = null;
+    try {
+      envelope = (await response.json()) as Envelope;
+    } catch {
+      envelope = null;
+    }
+    const error = new ApiError(
+      envelope?.message || MSG.HTTP_FAILURE,
+      response.status,
+      envelope?.data ?? null,
+    );
+    handleError(error, 'POST', false);
+    throw error;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Handles an error of a call made with `silent` as the wrapper would have (toast, redirects). */
+export function reportApiError(error: unknown): void {
+  if (error instanceof ApiError) handleError(error, 'POST', false);
+}

@@ -47,6 +47,11 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_center_role_idx').on(t.centerId, t.role, t.status),
     index('users_manager_idx').on(t.managerId),
+    // Secondary parents of a primary (the grids' has_secondary, status following, assignment).
+    index('users_parent_idx').on(t.parentId),
+    // The users grids: a center's page by name (the default sort) or by creation is an index scan.
+    index('users_center_name_idx').on(t.centerId, sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_center_created_idx').on(t.centerId, t.createdAt, t.id),
   ],
 );
 

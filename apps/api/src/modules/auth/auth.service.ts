@@ -253,6 +253,8 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, ip:
 /** The status an invited user gets on choosing a password. */
 function statusAfterSignup(user: UserRow, center: CenterRow): UserStatus {
   if (user.status !== 'Invited') return user.status as UserStatus;
+  // A second intended parent starts Pre-Active (donor-forms-admin spec, Users); staff activate them.
+  if (user.role === ROLE.CLIENT && user.parentId !== null) return 'Pre-Active';
   // A consumer-site client without a case manager still has to pay before seeing donors.
   if (user.role === ROLE.CLIENT && user.managerId === null && center.consumerSite) return 'Pre-Active';
   return 'Active';

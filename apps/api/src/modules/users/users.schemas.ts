@@ -1,24 +1,72 @@
-import { emailSchema } from '@dm/shared';
 import { z } from 'zod';
 
-const name = (label: string) =>
-  z.string().trim().min(1, `Please enter ${label}`).max(100, `${label} is too long.`);
-
-/**
- * POST /inviteuser. Every role id is accepted here so that a role the caller may not invite
- * answers 403 from the rules rather than 400 from the schema.
- */
-export const inviteUserBody = z.object({
-  username: emailSchema,
-  userType: z.union([z.literal(1), z.literal(2), z.literal(6), z.literal(7), z.literal(9)]),
-  firstname: name('First Name'),
-  lastname: name('Last Name'),
-  managerId: z.number().int().positive().optional(),
-  /** Required when the master admin invites an agency admin; others invite into their own center. */
-  centerId: z.number().int().positive().optional(),
-});
-export type InviteUserBody = z.infer<typeof inviteUserBody>;
+export {
+  assignClientsBody,
+  assignDonorsBody,
+  inviteSecondaryBody,
+  inviteUserBody,
+  ipSearchHistoryBody,
+  registeredIpReportBody,
+  temporaryPasswordBody,
+  updateUserDetailsBody,
+  updateUserStatusBody,
+  userListBody,
+} from '@dm/shared';
 
 export const reinviteUserBody = z.object({ userId: z.number().int().positive() });
 
 export const inviteUserAnswer = z.object({ userId: z.number() });
+
+const idParam = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is invalid.` })
+    .int(`${label} is invalid.`)
+    .positive(`${label} is invalid.`);
+
+export const userIdParams = z.object({ id: idParam('User') });
+export const managersQuery = z.object({ center_id: idParam('Center').optional() });
+
+/** POST /assignparticularclient: one client from the grid row. */
+export const assignOneClientBody = z.object({ manager_id: idParam('Manager'), client_id: idParam('Client') });
+
+export const userRowSchema = z.object({
+  userId: z.number(),
+  centerId: z.number(),
+  centerName: z.string(),
+  role: z.number(),
+  status: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  contactNo: z.string(),
+  managerId: z.number().nullable(),
+  managerName: z.string().nullable(),
+  parentId: z.number().nullable(),
+  hasSecondary: z.boolean(),
+  archivedNote: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export const userListAnswer = z.object({ rows: z.array(userRowSchema), count: z.number() });
+export const staffOptionSchema = z.object({ userId: z.number(), name: z.string(), role: z.number() });
+export const statusAnswer = z.object({
+  userId: z.number(),
+  status: z.string(),
+  followers: z.array(z.number()),
+});
+export const assignAnswer = z.object({ assigned: z.number() });
+export const ipSearchAnswer = z.object({
+  rows: z.array(
+    z.object({
+      id: z.number(),
+      userId: z.number(),
+      name: z.string(),
+      username: z.string(),
+      summary: z.string(),
+      resultCount: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  count: z.number(),
+});

@@ -1,15 +1,44 @@
-import { EMAIL_TYPE, INVITE_TOKEN_TTL_MS, type InviteUserAnswer, MSG, ROLE, type RoleId } from '@dm/shared';
+import {
+  type AssignAnswer,
+  canInvite,
+  EMAIL_TYPE,
+  INVITE_TOKEN_TTL_MS,
+  type InviteUserAnswer,
+  type InviteUserBody,
+  type IpSearchHistory,
+  type inviteSecondaryBody,
+  type ipSearchHistoryBody,
+  MSG,
+  ROLE,
+  ROLE_LABEL,
+  type RoleId,
+  type registeredIpReportBody,
+  type StaffOption,
+  type StatusConfirmation,
+  USERS_MSG,
+  type UserList,
+  type UserListQuery,
+  type UserRow as UserListRow,
+  type UserStatus,
+  type UserStatusAnswer,
+  type updateUserDetailsBody,
+  type updateUserStatusBody,
+  userListBody,
+} from '@dm/shared';
 import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Config } from '../../platform/config.js';
+import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import {
   type CenterRow,
+  endUserSessions,
   findCenter,
   findUserByUsername,
   findUserWithCenter,
@@ -19,18 +48,19 @@ import {
   type UserRow,
 } from '../auth/auth.repo.js';
 import type { AuthDeps } from '../auth/auth.service.js';
-import type { InviteUserBody } from './users.schemas.js';
-
-/** Which roles each role may invite (platform.md section 6, user management). */
-const INVITABLE: Partial<Record<RoleId, readonly RoleId[]>> = {
-  [ROLE.MASTER]: [ROLE.ADMIN],
-  [ROLE.ADMIN]: [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
-  [ROLE.MANAGER]: [ROLE.CLIENT, ROLE.DONOR],
-};
-
-export function canInvite(inviter: RoleId, invitee: RoleId): boolean {
-  return INVITABLE[inviter]?.includes(invitee) ?? false;
-}
+import {
+  activePortfolioCount,
+  allUsers,
+  assignManager,
+  findUser,
+  idsWithRole,
+  type ListScope,
+  listSearchHistory,
+  listUsers,
+  registeredParents,
+  setFollowersStatus,
+  staffOf,
+} from './users.repo.js';
 
 const INVITE_MAIL: Record<RoleId, number> = {
   [ROLE.MASTER]: EMAIL_TYPE.INVITE_ADMIN,
@@ -179,4 +209,490 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
       ip,
     );
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids, status rules, details, temporary password, delete, assignment, second parent, reports
+// ---------------------------------------------------------------------------------------------
+
+type UsersDeps = Pick<AuthDeps, 'db' | 'clock' | 'config'>;
+
+const STAFF_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR];
+
+/** What a caller's grids may show: the master every center and role, managers their center's clients. */
+export function listScopeOf(auth: Auth, centerId?: number): ListScope {
+  if (auth.role === ROLE.MASTER) {
+    return { centerId: centerId ?? null, roles: [ROLE.MASTER, ...STAFF_ROLES], userId: auth.userId };
+  }
+  const roles = auth.role === ROLE.MANAGER ? [ROLE.CLIENT] : STAFF_ROLES;
+  return { centerId: auth.centerId, roles, userId: auth.userId };
+}
+
+/** A role grid's query: the grid's role wins over any in the body. */
+function withRole(q: UserListQuery, role: RoleId | undefined): UserListQuery {
+  return role === undefined ? q : { ...q, user_type_id: role };
+}
+
+/** POST /getallusers and the role grids. */
+export async function userList(
+  deps: UsersDeps,
+  auth: Auth,
+  q: UserListQuery,
+  role?: RoleId,
+): Promise<UserList> {
+  const scope = listScopeOf(auth, q.center_id);
+  const query = withRole(q, role);
+  if (!scope.roles.includes(query.user_type_id ?? scope.roles[0]!)) return { rows: [], count: 0 };
+  return listUsers(deps.db, scope, query);
+}
+
+/** The CSV rows of a users grid: every page the filters select. */
+export async function* userCsvRows(
+  deps: UsersDeps,
+  auth: Auth,
+  q: UserListQuery,
+  role?: RoleId,
+): AsyncGenerator<unknown[][]> {
+  const scope = listScopeOf(auth, q.center_id);
+  const query = withRole(q, role);
+  if (!scope.roles.includes(query.user_type_id ?? scope.roles[0]!)) return;
+  for await (const batch of allUsers(deps.db, scope, query)) {
+    yield batch.map((u) => [
+      u.userId,
+      u.firstName,
+      u.middleName,
+      u.lastName,
+      u.username,
+      u.contactNo,
+      ROLE_LABEL[u.role],
+      u.status,
+      u.managerName ?? '',
+      u.centerName,
+      u.createdAt.slice(0, 10),
+      u.lastLoginAt?.slice(0, 10) ?? '',
+    ]);
+  }
+}
+
+/**
+ * The user a caller may change: the master any but a master; others only their own center
+ * (another center's user is 404), and a manager only intended parents (others 404).
+ */
+async function manageableUser(tx: Db, auth: Auth, userId: number): Promise<UserRow> {
+  const target = await findUser(tx, userId, true);
+  if (!target) throw notFound();
+  assertCenter(auth, target.centerId);
+  // Nobody's grid lists the master, nor a manager's anyone but intended parents: 404 as unseen.
+  if (target.role === ROLE.MASTER) throw notFound();
+  if (auth.role === ROLE.MANAGER && target.role !== ROLE.CLIENT) throw notFound();
+  return target;
+}
+
+/** POST /updateuserstatus with every rule of the spec (donor-forms-admin section 4, Users). */
+export async function updateUserStatus(
+  deps: UsersDeps,
+  auth: Auth,
+  body: z.output<typeof updateUserStatusBody>,
+  ip: string,
+): Promise<UserStatusAnswer> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const target = await manageableUser(tx, auth, body.user_id);
+    const from = target.status as UserStatus;
+    const to = body.status;
+    if (from === to) return { userId: target.id, status: to, followers: [] };
+    if (from === 'Invited' && to !== 'Archived') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
+    const isClient = target.role === ROLE.CLIENT;
+    if (to === 'Pre-Active' && !isClient) throw badRequest(USERS_MSG.PREACTIVE_CLIENTS_ONLY);
+    if (isClient && to === 'Active') {
+      // A secondary parent works with the primary's case manager.
+      const primary = target.parentId ? await findUser(tx, target.parentId) : target;
+      if (!primary?.managerId) throw badRequest(USERS_MSG.ASSIGN_MANAGER_FIRST);
+    }
+    const center = await findCenter(tx, target.centerId);
+    const consumerClient = isClient && center?.consumerSite === true;
+    if (consumerClient && from === 'Active' && to === 'Pre-Active' && !body.confirmed) {
+      throw conflict(USERS_MSG.PREACTIVE_CONFIRM, { confirm: 'preactive' } satisfies StatusConfirmation);
+    }
+    const reason = body.archiveReason?.trim() ?? '';
+    if (consumerClient && to === 'Archived' && (from === 'Active' || from === 'Pre-Active') && !reason) {
+      throw badRequest(USERS_MSG.ARCHIVE_REASON_REQUIRED);
+    }
+    if (target.role === ROLE.MANAGER && to === 'Archived' && !body.confirmed) {
+      const portfolios = await activePortfolioCount(tx, target.id);
+      if (portfolios > 0) {
+        throw conflict(USERS_MSG.PORTFOLIO_CONFIRM, {
+          confirm: 'portfolio',
+          portfolios,
+        } satisfies StatusConfirmation);
+      }
+    }
+    await tx
+      .update(users)
+      .set({ status: to, updatedAt: now, ...(to === 'Archived' && reason ? { archivedNote: reason } : {}) })
+      .where(eq(users.id, target.id));
+    // Secondary parents follow their primary to Archived or Pre-Active (not the still Invited ones).
+    const followers =
+      isClient && target.parentId === null && (to === 'Archived' || to === 'Pre-Active')
+        ? await setFollowersStatus(tx, target.id, to, now)
+        : [];
+    if (to === 'Archived') {
+      for (const id of [target.id, ...followers])
+        await endUserSessions(tx, id, 'archived', now, { ownOnly: false });
+    }
+    await audit(
+      tx,
+      auth,
+      {
+        action: 'user_status',
+        entityType: 'user',
+        entityId: target.id,
+        centerId: target.centerId,
+        details: { from, to, followers, archiveReason: reason ? 'given' : undefined },
+      },
+      ip,
+    );
+    return { userId: target.id, status: to, followers };
+  });
+}
+
+/** GET /checkmanageractiveportfolio/{id}: how many portfolios the manager still works on. */
+export async function managerActivePortfolios(deps: UsersDeps, auth: Auth, managerId: number) {
+  const target = await findUser(deps.db, managerId);
+  if (!target) throw notFound();
+  assertCenter(auth, target.centerId);
+  if (target.role !== ROLE.MANAGER) throw notFound();
+  return { portfolios: await activePortfolioCount(deps.db, target.id) };
+}
+
+/** POST /updateuserdetails: names, e-mail (the login name) and contact number. */
+export async function updateUserDetails(
+  deps: UsersDeps,
+  auth: Auth,
+  body: z.output<typeof updateUserDetailsBody>,
+  ip: string,
+): Promise<UserListRow> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const target = await manageableUser(tx, auth, body.user_id);
+      const other = await findUserByUsername(tx, body.email);
+      if (other && other.id !== target.id) throw badRequest(MSG.USERNAME_EXISTS);
+      const next = {
+        firstName: body.firstname,
+        middleName: body.middlename,
+        lastName: body.lastname,
+        username: body.email,
+        contactNo: body.contactno,
+      };
+      await tx
+        .update(users)
+        .set({ ...next, updatedAt: now })
+        .where(eq(users.id, target.id));
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => target[k] !== next[k]);
+      await audit(
+        tx,
+        auth,
+        {
+          action: 'user_details',
+          entityType: 'user',
+          entityId: target.id,
+          centerId: target.centerId,
+          details: { fields: changed },
+        },
+        ip,
+      );
+      const scope = listScopeOf(auth, target.centerId);
+      const page = await listUsers(
+        tx,
+        { ...scope, roles: [target.role as RoleId] },
+        {
+          ...userListBody.parse({}),
+          search: body.email,
+        },
+      );
+      return page.rows.find((r) => r.userId === target.id)!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
+    throw error;
+  }
+}
+
+/** Admin (and master) only: managers see these screens but have no password or delete tools. */
+function assertAdmin(auth: Auth): void {
+  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MASTER) throw forbidden();
+}
+
+/** POST /settemporarypassword: the admin sets a password; the user's sessions end. */
+export async function setTemporaryPassword(
+  deps: UsersDeps,
+  auth: Auth,
+  body: { user_id: number; password: string },
+  ip: string,
+): Promise<void> {
+  assertAdmin(auth);
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    const target = await manageableUser(tx, auth, body.user_id);
+    if (target.status === 'Invited') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, target.id));
+    await spendUserTokens(tx, target.id, ['reset'], now);
+    await endUserSessions(tx, target.id, 'password_changed', now, { ownOnly: false });
+    await audit(
+      tx,
+      auth,
+      { action: 'temporary_password', entityType: 'user', entityId: target.id, centerId: target.centerId },
+      ip,
+    );
+  });
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
+/** DELETE /deleteuser/{id}: removes the account (and its donor row); users with records are refused. */
+export async function deleteUser(deps: UsersDeps, auth: Auth, userId: number, ip: string): Promise<void> {
+  assertAdmin(auth);
+  if (userId === auth.userId) throw badRequest(USERS_MSG.DELETE_SELF);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const target = await manageableUser(tx, auth, userId);
+      await tx.delete(users).where(eq(users.id, target.id));
+      await audit(
+        tx,
+        auth,
+        {
+          action: 'user_deleted',
+          entityType: 'user',
+          entityId: target.id,
+          centerId: target.centerId,
+          details: { role: target.role },
+        },
+        ip,
+      );
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw badRequest(USERS_MSG.USER_HAS_RECORDS);
+    throw error;
+  }
+}
+
+/** GET /getcasemanagerlist: the center's case managers that are not archived. */
+export async function managerOptions(deps: UsersDeps, auth: Auth, centerId?: number): Promise<StaffOption[]> {
+  const center = auth.role === ROLE.MASTER && centerId ? centerId : auth.centerId;
+  return staffOf(deps.db, center, [ROLE.MANAGER]);
+}
+
+/** GET /getadmin: who donors can be assigned to. */
+export async function assigneeOptions(deps: UsersDeps, auth: Auth): Promise<StaffOption[]> {
+  return staffOf(deps.db, auth.centerId, [ROLE.ADMIN, ROLE.MANAGER]);
+}
+
+/** An active user of the caller's center with one of the roles, or 404. */
+async function activeStaff(tx: Db, auth: Auth, userId: number, roles: RoleId[]): Promise<UserRow> {
+  const found = await findUser(tx, userId);
+  if (!found || found.centerId !== auth.centerId || !roles.includes(found.role as RoleId)) throw notFound();
+  if (found.status === 'Archived') throw notFound();
+  return found;
+}
+
+/**
+ * Gives users of the caller's center with `role` (and their secondary parents) an assignee: an
+ * active staff member with one of `assigneeRoles`. Anyone of another center or role is 404.
+ */
+async function assignTo(
+  deps: UsersDeps,
+  auth: Auth,
+  assignment: { assigneeId: number; assigneeRoles: RoleId[]; role: RoleId; ids: number[]; action: string },
+  ip: string,
+): Promise<AssignAnswer> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const assignee = await activeStaff(tx, auth, assignment.assigneeId, assignment.assigneeRoles);
+    const wanted = [...new Set(assignment.ids)];
+    const found = await idsWithRole(tx, auth.centerId, wanted, assignment.role);
+    if (found.length !== wanted.length) throw notFound();
+    const assigned = await assignManager(tx, wanted, assignee.id, now);
+    await audit(
+      tx,
+      auth,
+      {
+        action: assignment.action,
+        entityType: 'user',
+        entityId: assignee.id,
+        centerId: auth.centerId,
+        details: { users: wanted },
+      },
+      ip,
+    );
+    return { assigned };
+  });
+}
+
+/** POST /assignclienttomanager and /assignparticularclient: clients (and their secondary parents) get a manager. */
+export function assignClients(
+  deps: UsersDeps,
+  auth: Auth,
+  body: { manager_id: number; clients: number[] },
+  ip: string,
+): Promise<AssignAnswer> {
+  return assignTo(
+    deps,
+    auth,
+    {
+      assigneeId: body.manager_id,
+      assigneeRoles: [ROLE.MANAGER],
+      role: ROLE.CLIENT,
+      ids: body.clients,
+      action: 'clients_assigned',
+    },
+    ip,
+  );
+}
+
+/** POST /assigndonortoadminmanager: donors get an admin or case manager who looks after them. */
+export function assignDonors(
+  deps: UsersDeps,
+  auth: Auth,
+  body: { admin_manager_id: number; donors: number[] },
+  ip: string,
+): Promise<AssignAnswer> {
+  return assignTo(
+    deps,
+    auth,
+    {
+      assigneeId: body.admin_manager_id,
+      assigneeRoles: [ROLE.ADMIN, ROLE.MANAGER],
+      role: ROLE.DONOR,
+      ids: body.donors,
+      action: 'donors_assigned',
+    },
+    ip,
+  );
+}
+
+/**
+ * POST /invitesecondaryip: a primary intended parent (themselves, or staff for them) invites a
+ * second parent, who joins with the primary's case manager and becomes Pre-Active on sign-up.
+ */
+export async function inviteSecondary(
+  deps: UsersDeps,
+  auth: Auth,
+  body: z.output<typeof inviteSecondaryBody>,
+  ip: string,
+): Promise<InviteUserAnswer> {
+  const now = deps.clock.now();
+  if (auth.role === ROLE.CLIENT && body.primaryIP_id !== auth.userId) throw forbidden();
+  if (auth.role !== ROLE.CLIENT && !canInvite(auth.role, ROLE.CLIENT)) throw forbidden();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const primary = await findUser(tx, body.primaryIP_id, true);
+      if (!primary || primary.role !== ROLE.CLIENT) throw notFound();
+      assertCenter(auth, primary.centerId);
+      if (primary.parentId !== null) throw badRequest(USERS_MSG.SECONDARY_OF_SECONDARY);
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.parentId, primary.id))
+        .limit(1);
+      if (existing) throw badRequest(USERS_MSG.SECONDARY_EXISTS);
+      if (await findUserByUsername(tx, body.secondaryIP_username)) throw badRequest(MSG.USERNAME_EXISTS);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          centerId: primary.centerId,
+          role: ROLE.CLIENT,
+          status: 'Invited',
+          username: body.secondaryIP_username,
+          firstName: body.secondaryIP_fname,
+          lastName: body.secondaryIP_lname,
+          managerId: primary.managerId,
+          parentId: primary.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await sendInvitation(tx, deps.config, now, auth, created!);
+      await audit(
+        tx,
+        auth,
+        {
+          action: 'invite_secondary',
+          entityType: 'user',
+          entityId: created!.id,
+          centerId: primary.centerId,
+          details: { primaryId: primary.id },
+        },
+        ip,
+      );
+      return { userId: created!.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
+    throw error;
+  }
+}
+
+/** GET /getsecondaryintendedparent: the caller's (a primary parent's) second parent, if any. */
+export async function secondaryOf(deps: UsersDeps, auth: Auth): Promise<UserListRow | null> {
+  const page = await listUsers(
+    deps.db,
+    { centerId: auth.centerId, roles: [ROLE.CLIENT], userId: auth.userId },
+    { ...userListBody.parse({}), parent_type: 'secondary' },
+  );
+  return page.rows.find((r) => r.parentId === auth.userId) ?? null;
+}
+
+function filterSummary(filters: unknown): string {
+  if (!filters || typeof filters !== 'object') return '';
+  const parts: string[] = [];
+  const f = filters as Record<string, unknown>;
+  if (typeof f.minage === 'number' && typeof f.maxage === 'number')
+    parts.push(`age: ${f.minage}-${f.maxage}`);
+  for (const [key, value] of Object.entries(f)) {
+    if (Array.isArray(value) && value.length > 0) parts.push(`${key}: ${value.join(', ')}`);
+    else if (key === 'globalSearch' && typeof value === 'string' && value.trim())
+      parts.push(`text: ${value}`);
+  }
+  return parts.join('; ');
+}
+
+/** POST /getipsearchhistory: the searches the center's intended parents ran. */
+export async function ipSearchHistory(
+  deps: UsersDeps,
+  auth: Auth,
+  q: z.output<typeof ipSearchHistoryBody>,
+): Promise<IpSearchHistory> {
+  const page = await listSearchHistory(deps.db, auth.centerId, q);
+  return {
+    rows: page.rows.map((r, i) => ({ ...r, summary: filterSummary(page.filters[i]) })),
+    count: page.count,
+  };
+}
+
+/** POST /generateregisteredipcsv: intended parents of the caller's center registered in the range. */
+export async function* registeredIpCsvRows(
+  deps: UsersDeps,
+  auth: Auth,
+  body: z.output<typeof registeredIpReportBody>,
+): AsyncGenerator<unknown[][]> {
+  const start = new Date(`${body.startdate}T00:00:00.000Z`);
+  const end = new Date(new Date(`${body.lastdate}T00:00:00.000Z`).getTime() + 86_400_000);
+  for await (const batch of registeredParents(deps.db, auth.centerId, start, end, body.userstatus)) {
+    yield batch.map((u) => [
+      u.userId,
+      u.firstName,
+      u.lastName,
+      u.username,
+      u.contactNo,
+      u.status,
+      u.managerName ?? '',
+      u.createdAt.slice(0, 10),
+      u.referrer ?? '',
+    ]);
+  }
 }

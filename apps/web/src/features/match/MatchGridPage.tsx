@@ -27,6 +27,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { saveBlob } from '../../lib/api';
 import { formatNoteDate } from '../donors/format';
 import { fetchCsv, useMatchGrid } from './queries';
 
@@ -46,12 +47,7 @@ function csvText(csv: MatchCsv): string {
 
 /** Saves the rows as a CSV file through a temporary link. */
 function download(name: string, csv: MatchCsv): void {
-  const url = URL.createObjectURL(new Blob([csvText(csv)], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([csvText(csv)], { type: 'text/csv' }), name);
 }
 
 function useDebounced<T>(value: T, ms: number): T {

@@ -11,7 +11,7 @@ import type {
   SharedManager,
 } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, saveBlob } from '../../lib/api';
 
 export const portfolioKeys = {
   all: ['portfolios'] as const,
@@ -151,12 +151,5 @@ export const askManager = (
 /** Saves a base64 file the server produced, as a download. */
 export function saveBase64File(fileName: string, base64: string, type: string): void {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([bytes], { type }), fileName);
 }

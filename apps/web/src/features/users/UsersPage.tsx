@@ -1,0 +1,499 @@
+import {
+  CLIENT_GRID_SIZE,
+  canOpen,
+  inviteSecondaryBody,
+  PAGES,
+  type PageKey,
+  ROLE,
+  ROLE_LABEL,
+  type RoleId,
+  type StatusConfirmation,
+  temporaryPasswordBody,
+  USER_STATUS,
+  USERS_MSG,
+  type UserList,
+  type UserListBody,
+  type UserRow,
+  type UserScope,
+  updateUserDetailsBody,
+  userFullName,
+} from '@dm/shared';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { type Column, ListTable, useListQuery } from '../../components/ListTable';
+import { NameDialog } from '../../components/NameDialog';
+import { api, apiDownload } from '../../lib/api';
+import { subjectOf, useSession } from '../../lib/session';
+import { InviteForm } from './AddClientPage';
+import { FieldsDialog } from './FieldsDialog';
+import { sendStatus, useCaseManagers, userKeys, useUserList } from './queries';
+
+export type GridKind = 'all' | 'ip' | 'cm' | 'admin';
+
+const GRIDS: Record<GridKind, { page: PageKey; endpoint: string; file: string; role?: RoleId }> = {
+  all: { page: 'viewclient', endpoint: 'getallusers', file: 'users.csv' },
+  ip: { page: 'viewip', endpoint: 'getallintendedparents', file: 'intended-parents.csv', role: ROLE.CLIENT },
+  cm: { page: 'viewcm', endpoint: 'getallcasemanagers', file: 'case-managers.csv', role: ROLE.MANAGER },
+  admin: { page: 'viewadmin', endpoint: 'getalladmins', file: 'admins.csv', role: ROLE.ADMIN },
+};
+
+const archiveReason = z.string().trim().min(1, USERS_MSG.ARCHIVE_REASON_REQUIRED).max(1000);
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
+
+/** Status choices of a row: Pre-Active only for intended parents; Invited only shown, never chosen. */
+function statusOptions(row: UserRow) {
+  const choices = row.role === ROLE.CLIENT ? ['Active', 'Pre-Active', 'Archived'] : ['Active', 'Archived'];
+  const options = choices.map((value) => ({ value, label: value }));
+  return row.status === 'Invited'
+    ? [{ value: 'Invited', label: 'Invited', disabled: true }, ...options]
+    : options;
+}
+
+type Dialog = { kind: 'details' | 'password' | 'secondary' | 'archive' | 'assign'; row: UserRow } | null;
+
+/** The users grids: /viewclient (every user, or a manager's intended parents), /viewip, /viewcm, /viewadmin. */
+export function UsersGrid({ kind }: { kind: GridKind }) {
+  const grid = GRIDS[kind];
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const list = useListQuery('name', CLIENT_GRID_SIZE);
+  const isManager = user?.role === ROLE.MANAGER;
+  const isAdmin = user?.role === ROLE.ADMIN || user?.role === ROLE.MASTER;
+  const [status, setStatus] = useState<string>(
+    (USER_STATUS as readonly string[]).includes(params.filter ?? '') ? params.filter! : '',
+  );
+  const [role, setRole] = useState<string>(kind === 'all' && params.type ? params.type : '');
+  const [scope, setScope] = useState<UserScope>('all');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [inviting, setInviting] = useState(false);
+  const { setSearch } = list;
+  useEffect(() => {
+    if (params.search) setSearch(params.search);
+  }, [params.search, setSearch]);
+
+  const body = useMemo(
+    () => ({
+      ...list.query,
+      user_status: status as UserListBody['user_status'],
+      scope,
+      ...(role ? { user_type_id: Number(role) as RoleId } : {}),
+    }),
+    [list.query, status, scope, role],
+  );
+  const users = useUserList(grid.endpoint, body);
+  const key = userKeys.list(grid.endpoint, body);
+
+  const setRowStatus = (userId: number, next: string) =>
+    queryClient.setQueryData<UserList>(key, (old) =>
+      old
+        ? {
+            ...old,
+            rows: old.rows.map((r) =>
+              r.userId === userId ? { ...r, status: next as UserRow['status'] } : r,
+            ),
+          }
+        : old,
+    );
+
+  const ask = (question: StatusConfirmation, onYes: () => void) =>
+    modals.openConfirmModal({
+      title: question.confirm === 'preactive' ? 'Move to Pre-Active?' : 'Archive case manager?',
+      children: (
+        <Text size="sm">
+          {question.confirm === 'preactive' ? USERS_MSG.PREACTIVE_CONFIRM : USERS_MSG.PORTFOLIO_CONFIRM}
+        </Text>
+      ),
+      labels: { confirm: 'Yes', cancel: 'No' },
+      onConfirm: onYes,
+    });
+
+  /**
+   * Shows the new status at once; a refusal puts the row back (spec: failed status updates
+   * revert the row), a question (409) puts it back until it is answered yes.
+   */
+  const changeStatus = async (
+    row: UserRow,
+    next: string,
+    extra: { confirmed?: boolean; archiveReason?: string } = {},
+  ) => {
+    const before = row.status;
+    setRowStatus(row.userId, next);
+    try {
+      const answer = await sendStatus({ user_id: row.userId, status: next as 'Active', ...extra });
+      if ('confirm' in answer) {
+        setRowStatus(row.userId, before);
+        ask(answer, () => void changeStatus(row, next, { ...extra, confirmed: true }));
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    } catch (error) {
+      setRowStatus(row.userId, before);
+      throw error;
+    }
+  };
+
+  const onStatus = (row: UserRow, next: string | null) => {
+    if (!next || next === row.status) return;
+    const consumerClient = user?.center.consumerSite && row.role === ROLE.CLIENT;
+    if (consumerClient && next === 'Archived' && (row.status === 'Active' || row.status === 'Pre-Active')) {
+      setDialog({ kind: 'archive', row });
+      return;
+    }
+    void changeStatus(row, next).catch(() => {});
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
+
+  const reinvite = (row: UserRow) =>
+    void api('reinviteuser', { body: { userId: row.userId }, successToast: true }).then(refresh, () => {});
+
+  const remove = (row: UserRow) =>
+    modals.openConfirmModal({
+      title: 'Delete user',
+      children: (
+        <Text size="sm">
+          {USERS_MSG.DELETE_CONFIRM} ({userFullName(row)}, {row.username})
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void api(`deleteuser/${row.userId}`, { method: 'DELETE', successToast: true }).then(
+          refresh,
+          () => {},
+        ),
+    });
+
+  const columns: Column<UserRow>[] = [
+    { key: 'name', label: 'Name', sortable: true, render: (r) => userFullName(r) || '—' },
+    { key: 'username', label: 'Email', sortable: true, render: (r) => r.username },
+    ...(kind === 'all' && !isManager
+      ? [{ key: 'role', label: 'User type', sortable: true, render: (r: UserRow) => ROLE_LABEL[r.role] }]
+      : []),
+    ...(user?.role === ROLE.MASTER
+      ? [{ key: 'center', label: 'Agency', render: (r: UserRow) => r.centerName }]
+      : []),
+    ...(kind === 'all' || kind === 'ip'
+      ? [
+          {
+            key: 'manager',
+            label: 'Case manager',
+            sortable: true,
+            render: (r: UserRow) => (r.role === ROLE.CLIENT ? (r.managerName ?? 'Not assigned') : ''),
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (r) => (
+        <NativeSelect
+          aria-label={`Status: ${userFullName(r) || r.username}`}
+          data={statusOptions(r)}
+          value={r.status}
+          onChange={(e) => onStatus(r, e.currentTarget.value)}
+          w={140}
+          size="xs"
+        />
+      ),
+    },
+    { key: 'createdAt', label: 'Created', sortable: true, render: (r) => formatDate(r.createdAt) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (r) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={`Actions: ${userFullName(r) || r.username}`}>
+              ⋮
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setDialog({ kind: 'details', row: r })}>Edit details</Menu.Item>
+            {r.status === 'Invited' ? <Menu.Item onClick={() => reinvite(r)}>Re-invite</Menu.Item> : null}
+            {isAdmin && r.status !== 'Invited' ? (
+              <Menu.Item onClick={() => setDialog({ kind: 'password', row: r })}>
+                Temporary password
+              </Menu.Item>
+            ) : null}
+            {isAdmin && r.role === ROLE.CLIENT && r.parentId === null && user?.role !== ROLE.MASTER ? (
+              <Menu.Item onClick={() => setDialog({ kind: 'assign', row: r })}>Assign case manager</Menu.Item>
+            ) : null}
+            {r.role === ROLE.CLIENT && r.parentId === null && !r.hasSecondary ? (
+              <Menu.Item onClick={() => setDialog({ kind: 'secondary', row: r })}>
+                Invite second parent
+              </Menu.Item>
+            ) : null}
+            {isAdmin ? (
+              <Menu.Item color="red" onClick={() => remove(r)}>
+                Delete
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const row = dialog?.row;
+  const detailsInitial = useMemo(
+    () => ({
+      firstname: row?.firstName ?? '',
+      middlename: row?.middleName ?? '',
+      lastname: row?.lastName ?? '',
+      email: row?.username ?? '',
+      contactno: row?.contactNo ?? '',
+    }),
+    [row],
+  );
+  const subject = user ? subjectOf(user) : null;
+  const roleFilter = kind === 'all' && !isManager;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {PAGES[grid.page].title}
+        </Title>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => void apiDownload(`${grid.endpoint}csv`, body, grid.file).catch(() => {})}
+          >
+            Export CSV
+          </Button>
+          {isManager ? <Button onClick={() => setInviting(true)}>Invite user</Button> : null}
+          {subject && canOpen(subject, 'addclient') ? (
+            <Button
+              component={Link}
+              to={grid.role ? `/addclient/${grid.role}` : PAGES.addclient.path.replace('/:addusertype?', '')}
+            >
+              Invite user
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group align="end">
+        <Select
+          label="Status"
+          data={[{ value: '', label: 'All statuses' }, ...USER_STATUS.map((s) => ({ value: s, label: s }))]}
+          value={status}
+          onChange={(v) => {
+            setStatus(v ?? '');
+            list.setPage(1);
+          }}
+          allowDeselect={false}
+          w={180}
+        />
+        {roleFilter ? (
+          <Select
+            label="User type"
+            data={[
+              { value: '', label: 'All user types' },
+              ...[ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR].map((r) => ({
+                value: String(r),
+                label: ROLE_LABEL[r],
+              })),
+            ]}
+            value={role}
+            onChange={(v) => {
+              setRole(v ?? '');
+              list.setPage(1);
+            }}
+            allowDeselect={false}
+            w={200}
+          />
+        ) : null}
+        {isManager ? (
+          <SegmentedControl
+            aria-label="Which intended parents"
+            data={[
+              { value: 'all', label: 'All IPs' },
+              { value: 'my', label: 'My IPs' },
+            ]}
+            value={scope}
+            onChange={(v) => {
+              setScope(v as UserScope);
+              list.setPage(1);
+            }}
+          />
+        ) : null}
+      </Group>
+      <ListTable
+        caption={PAGES[grid.page].title}
+        columns={columns}
+        rows={users.data?.rows ?? []}
+        rowKey={(r) => r.userId}
+        total={users.data?.count ?? 0}
+        list={list}
+        searchLabel="Search users"
+        loading={users.isPending}
+      />
+
+      <FieldsDialog
+        opened={dialog?.kind === 'details'}
+        title="Edit user details"
+        fields={[
+          { name: 'firstname', label: 'First name' },
+          { name: 'middlename', label: 'Middle name', required: false },
+          { name: 'lastname', label: 'Last name' },
+          { name: 'email', label: 'Email', type: 'email' },
+          { name: 'contactno', label: 'Contact number' },
+        ]}
+        initial={detailsInitial}
+        schema={updateUserDetailsBody}
+        build={(v) => ({
+          user_id: row?.userId ?? 0,
+          firstname: v.firstname ?? '',
+          middlename: v.middlename ?? '',
+          lastname: v.lastname ?? '',
+          email: v.email ?? '',
+          contactno: v.contactno ?? '',
+        })}
+        onSave={(b) => api('updateuserdetails', { body: b, silent: true, successToast: true }).then(refresh)}
+        onClose={() => setDialog(null)}
+      />
+      <FieldsDialog
+        opened={dialog?.kind === 'password'}
+        title={`Temporary password for ${row ? userFullName(row) || row.username : ''}`}
+        fields={[
+          { name: 'password', label: 'New password', type: 'password' },
+          { name: 'password_c', label: 'Confirm password', type: 'password' },
+        ]}
+        initial={EMPTY_PASSWORDS}
+        schema={temporaryPasswordBody}
+        build={(v) => ({
+          user_id: row?.userId ?? 0,
+          password: v.password ?? '',
+          password_c: v.password_c ?? '',
+        })}
+        onSave={(b) => api('settemporarypassword', { body: b, silent: true, successToast: true })}
+        onClose={() => setDialog(null)}
+      />
+      <FieldsDialog
+        opened={dialog?.kind === 'secondary'}
+        title="Invite second intended parent"
+        fields={[
+          { name: 'username', label: 'Email', type: 'email' },
+          { name: 'reusername', label: 'Re-enter email', type: 'email' },
+          { name: 'fname', label: 'First name' },
+          { name: 'lname', label: 'Last name' },
+        ]}
+        initial={EMPTY_SECONDARY}
+        schema={inviteSecondaryBody}
+        build={(v) => ({
+          primaryIP_id: row?.userId ?? 0,
+          secondaryIP_username: v.username ?? '',
+          secondaryIP_reusername: v.reusername ?? '',
+          secondaryIP_fname: v.fname ?? '',
+          secondaryIP_lname: v.lname ?? '',
+        })}
+        submitLabel="Invite"
+        onSave={(b) => api('invitesecondaryip', { body: b, silent: true, successToast: true }).then(refresh)}
+        onClose={() => setDialog(null)}
+      />
+      <AssignManagerDialog
+        row={dialog?.kind === 'assign' ? dialog.row : null}
+        onClose={() => setDialog(null)}
+        onAssigned={refresh}
+      />
+      <Modal opened={inviting} onClose={() => setInviting(false)} title="Invite user">
+        <InviteForm
+          onInvited={() => {
+            setInviting(false);
+            void refresh();
+          }}
+        />
+      </Modal>
+      <NameDialog
+        opened={dialog?.kind === 'archive'}
+        title="Archive intended parent"
+        label="Archive Reason"
+        initial=""
+        rule={archiveReason}
+        submitLabel="Archive"
+        onSave={(reason) =>
+          row ? changeStatus(row, 'Archived', { archiveReason: reason }) : Promise.resolve()
+        }
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}
+
+/** Assigns one intended parent (and a second parent) to a case manager, from the grid row. */
+function AssignManagerDialog(props: { row: UserRow | null; onClose: () => void; onAssigned: () => unknown }) {
+  const managers = useCaseManagers(props.row !== null);
+  const [managerId, setManagerId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const row = props.row;
+  useEffect(() => {
+    setManagerId(row?.managerId ? String(row.managerId) : null);
+  }, [row]);
+  const save = async () => {
+    if (!row || !managerId) return;
+    setBusy(true);
+    try {
+      await api('assignparticularclient', {
+        body: { manager_id: Number(managerId), client_id: row.userId },
+        successToast: true,
+      });
+      props.onAssigned();
+      props.onClose();
+    } catch {
+      // the wrapper has shown the message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={row !== null} onClose={props.onClose} title="Assign case manager">
+      <Stack>
+        <Select
+          label="Case manager"
+          searchable
+          data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
+          value={managerId}
+          onChange={setManagerId}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} loading={busy} disabled={!managerId}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+const EMPTY_PASSWORDS = { password: '', password_c: '' };
+const EMPTY_SECONDARY = { username: '', reusername: '', fname: '', lname: '' };
+
+export default function ViewClientPage() {
+  return <UsersGrid kind="all" />;
+}
+export const ViewIpPage = () => <UsersGrid kind="ip" />;
+export const ViewCmPage = () => <UsersGrid kind="cm" />;
+export const ViewAdminPage = () => <UsersGrid kind="admin" />;
