@@ -1,6 +1,7 @@
 import {
   archivedDonorsBody,
   DONOR_AVAILABILITY,
+  DONOR_CSV_HEADER,
   donorGridBody,
   donorStatusWithEmailBody,
   FROZEN_AVAILABILITY,
@@ -23,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import { sendCsv } from '../../platform/csv.js';
 import { ok } from '../../platform/envelope.js';
 import * as service from './staff-donors.service.js';
 
@@ -74,12 +76,8 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         match_status_filter: request.query.match_status_filter ?? undefined,
         parent_status: request.query.parent_status ?? undefined,
       });
-      const stream = await service.donorCsv(deps, requireAuth(request), q, request.ip);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="donors.csv"')
-        .header('cache-control', 'no-store')
-        .send(stream);
+      const batches = await service.donorCsv(deps, requireAuth(request), q, request.ip);
+      return sendCsv(reply, 'donors.csv', DONOR_CSV_HEADER, batches);
     },
   );
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   type ArchivedDonorRow,
   type ArchivedDonorsBody,
@@ -30,7 +29,6 @@ import type { ModuleDeps } from '../../app.js';
 import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { csvLine } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -105,7 +103,12 @@ export const CSV_BATCH = 1000;
  * flat whatever the number of donors. Only the caller's center: the center is the caller's,
  * never a parameter.
  */
-export async function donorCsv(deps: Deps, auth: Auth, q: DonorGridQuery, ip: string): Promise<Readable> {
+export async function donorCsv(
+  deps: Deps,
+  auth: Auth,
+  q: DonorGridQuery,
+  ip: string,
+): Promise<AsyncIterable<unknown[][]>> {
   assertAdmin(auth);
   await audit(
     deps.db,
@@ -115,16 +118,14 @@ export async function donorCsv(deps: Deps, auth: Auth, q: DonorGridQuery, ip: st
   );
   const { db } = deps;
   const centerId = auth.centerId;
-  async function* lines() {
-    yield `\ufeff${csvLine(DONOR_CSV_HEADER)}`;
+  async function* batches() {
     let after = 0;
     for (;;) {
       const batch = await repo.csvBatch(db, centerId, q, after, CSV_BATCH);
       if (batch.length === 0) return;
-      let chunk = '';
-      for (const r of batch) {
+      yield batch.map((r) => {
         const row = gridRow(r);
-        chunk += csvLine([
+        return [
           row.userId,
           row.donorId ?? '',
           row.firstName,
@@ -140,14 +141,13 @@ export async function donorCsv(deps: Deps, auth: Auth, q: DonorGridQuery, ip: st
           row.managerName,
           row.reservedParentName,
           row.createdAt,
-        ]);
-      }
-      yield chunk;
+        ];
+      });
       after = batch[batch.length - 1]!.userId;
       if (batch.length < CSV_BATCH) return;
     }
   }
-  return Readable.from(lines());
+  return batches();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -227,7 +227,7 @@ describe('CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const rows = parseCsv(res.body);
-    expect(rows[0]![0]).toBe('\ufeffUser ID'.slice(1));
+    expect(rows[0]![0]).toBe('User ID');
     const ids = rows.slice(1).map((r) => Number(r[0]));
     const n = await centerDonorCount(1);
     expect(ids).toHaveLength(n);
