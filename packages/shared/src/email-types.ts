@@ -32,6 +32,7 @@ export const EMAIL_TYPE = {
   PORTFOLIO_UPDATED: 27,
   PORTFOLIO_SUBMITTED: 28,
   IP_QUERY: 29,
+  DONOR_FORM_STATUS: 33,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -195,6 +196,15 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Your match with donor {donor} was cancelled',
     definition:
       '<p>Dear {recipient},</p><p>Your match request with donor {donor} was cancelled.</p><p>Reason: {reason}</p><p>Please contact your case manager if you have questions.</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DONOR_FORM_STATUS,
+    title: 'Donor Form Status',
+    placeholders: ['{recipient}', '{status}', '{message}', '{link}', '{organization}'],
+    subject: 'Your donor application: {status}',
+    definition:
+      '<p>Dear {recipient},</p><p>{organization} reviewed your donor form. Its status is now <b>{status}</b>.</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
     signature: SIGNATURE,
   },
 ];

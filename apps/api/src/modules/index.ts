@@ -22,4 +22,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
+  await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
 }
