@@ -53,7 +53,9 @@ const TAB_LABELS = [
 async function openTab(page: Page, number: number): Promise<void> {
   const label = TAB_LABELS[number - 1]!;
   await page.getByRole('tab', { name: new RegExp(`^${number}\\. ${label.replace('&', '\\&')}`) }).click();
-  await page.getByRole('region', { name: label }).getByRole('heading', { level: 2, name: label }).waitFor();
+  const region = page.getByRole('region', { name: label });
+  await region.getByRole('heading', { level: 2, name: label }).waitFor();
+  await region.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
   await page.waitForURL((url) => url.hash.includes(`/${number}`));
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BIRTH_CONTROL,
+  DEFAULT_RELATIONS,
   DONOR_TYPES,
   EDUCATION_RECORD_TYPES,
   ENROLLMENT_YEARS,
@@ -571,16 +572,7 @@ export function dobInRange(dob: string, now: Date): boolean {
 
 /** The default relations of a new family-health tab (Self only where the center says so). */
 export function defaultFamilyRelations(selfOnly: boolean): string[] {
-  return selfOnly
-    ? ['Self']
-    : [
-        'Biological Mother',
-        'Biological Father',
-        "Father's Mother",
-        "Father's Father",
-        "Mother's Mother",
-        "Mother's Father",
-      ];
+  return selfOnly ? ['Self'] : [...DEFAULT_RELATIONS];
 }
 
 // ---------------------------------------------------------------------------------------------

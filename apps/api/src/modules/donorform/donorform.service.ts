@@ -17,6 +17,7 @@ import {
   EMAIL_TYPE,
   type FieldChange,
   formPreview,
+  INITIAL_FORM_TABS,
   INITIAL_STAGE_STATES,
   inInitialStage,
   isChangeTracked,
@@ -26,6 +27,7 @@ import {
   MAIN_SUBMIT_STATES,
   MSG,
   pagePath,
+  QUESTION_TABS,
   percentageProblem,
   REVIEW_DECISIONS,
   type ReviewBody,
@@ -262,14 +264,12 @@ export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<Bla
     readTab(db, id, 'personalCharacterstics'),
     readTab(db, id, 'familyHealth'),
     readTab(db, id, 'educationDetails'),
-    repo.unansweredRequired(db, core.donor.centerId, id, [
-      'personalCharacterstics',
-      'familyHealth',
-      'disease',
-      'pastDonation',
-      'educationDetails',
-      'miscellaneous',
-    ]),
+    repo.unansweredRequired(
+      db,
+      core.donor.centerId,
+      id,
+      QUESTION_TABS.filter((tab) => !INITIAL_FORM_TABS.includes(tab)),
+    ),
   ]);
   return [
     ...initial,

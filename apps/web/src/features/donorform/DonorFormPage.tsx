@@ -4,6 +4,7 @@ import {
   DONOR_FORM_TABS,
   type DonorFormStatus,
   type DonorFormTab,
+  defaultFamilyRelations,
   type FieldChange,
   isReviewState,
   isSavableTab,
@@ -34,7 +35,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -100,17 +101,14 @@ function formDataOf(tab: SavableTab, values: Values): Values {
 /** A new family-health tab starts with the default relations (Self only where the center says so). */
 function withDefaults(tab: DonorFormTab, data: Values, selfOnly: boolean): Values {
   if (tab !== 'familyHealth' || (Array.isArray(data.members) && data.members.length > 0)) return data;
-  const relations = selfOnly
-    ? ['Self']
-    : [
-        'Biological Mother',
-        'Biological Father',
-        "Father's Mother",
-        "Father's Father",
-        "Mother's Mother",
-        "Mother's Father",
-      ];
-  return { ...data, members: relations.map((relation) => ({ relation, applicable: true, living: true })) };
+  return {
+    ...data,
+    members: defaultFamilyRelations(selfOnly).map((relation) => ({
+      relation,
+      applicable: true,
+      living: true,
+    })),
+  };
 }
 
 /** The keys a change touches, for highlighting: the field and, in a list, section.index.field. */
@@ -244,7 +242,7 @@ function MiscellaneousTab({ donorId, readOnly }: { donorId: number; readOnly: bo
   useEffect(() => {
     if (questions.data) setAnswers(initialAnswers(questions.data, 'miscellaneous'));
   }, [questions.data]);
-  if (questions.isPending) return <Loader aria-label="Loading" />;
+  if (questions.isPending) return <Loader role="status" aria-label="Loading" />;
   if (!list.some((q) => q.tab === 'miscellaneous' && q.isActive)) return <Text>No further questions.</Text>;
   return (
     <Stack>
@@ -329,6 +327,12 @@ function SubmitTab({
       )}
     </Stack>
   );
+}
+
+/** A donor without an accepted pre-form is sent to it with the spec's warning. */
+function PreformFirst() {
+  useEffect(() => notify('warning', MSG.FILL_PREFORM), []);
+  return <Navigate to={pagePath('preform')} replace />;
 }
 
 /**
@@ -431,11 +435,12 @@ export default function DonorFormPage() {
     return keys;
   }, [highlightBlank, page, errorField, showChanges, changeSet]);
 
+  if (isDonor && user?.donor?.preFormStatus !== 1) return <PreformFirst />;
   if (!donorId) return <Alert color="red">No donor selected.</Alert>;
   if (status.isPending || !s) {
     return (
       <Center h="40vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }
@@ -513,7 +518,7 @@ export default function DonorFormPage() {
         {page === 'guidelines' && <GuidelinesTabView />}
         {View &&
           (tabQuery.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader role="status" aria-label="Loading" />
           ) : (
             <View
               values={draft}

@@ -9,7 +9,7 @@ export default function DonorHomePage() {
   if (home.isPending) {
     return (
       <Center h="40vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -57,6 +57,22 @@ const numeric =
   (key: string): ((v: Values) => Values) =>
   (v) => ({ ...v, [key]: v[key] === null ? null : Number(v[key]) });
 
+/** The props every input of a tab shares. */
+function bind({ values, set, readOnly, highlight }: TabProps) {
+  return { values, readOnly, highlight, onChange: (k: string, v: unknown) => set({ [k]: v }) };
+}
+
+/** The props of a repeating section stored under `key` of the tab. */
+function section({ values, set, readOnly, highlight }: TabProps, key: string) {
+  return {
+    section: key,
+    rows: rows(values[key]),
+    onRows: (r: Values[]) => set({ [key]: r }),
+    readOnly,
+    highlight,
+  };
+}
+
 function heightFields(prefix = ''): FieldDef[] {
   return [
     { key: 'heightFeet', label: `${prefix}Height (feet)`, kind: 'select', options: FEET },
@@ -227,13 +243,9 @@ export function GeneralTabView(props: TabProps) {
       <RepeatingSection
         title="Pregnancies and deliveries"
         itemLabel="Delivery"
-        section="deliveries"
         defs={DELIVERY}
-        rows={rows(values.deliveries)}
-        onRows={(deliveries) => set({ deliveries })}
+        {...section(props, 'deliveries')}
         newRow={() => ({ dateOfBirth: null })}
-        readOnly={readOnly}
-        highlight={highlight}
       />
     </Stack>
   );
@@ -284,27 +296,16 @@ const MEDICATION: FieldDef[] = [
   { key: 'dateStopped', label: 'Date stopped', kind: 'date', when: (v) => v.currentlyTaking !== true },
 ];
 
-export function PersonalHealthTabView({ values, set, readOnly, highlight }: TabProps) {
+export function PersonalHealthTabView(props: TabProps) {
   return (
     <Stack>
-      <Fields
-        defs={HEALTH}
-        cols={3}
-        values={values}
-        readOnly={readOnly}
-        highlight={highlight}
-        onChange={(k, v) => set({ [k]: v })}
-      />
+      <Fields defs={HEALTH} cols={3} {...bind(props)} />
       <RepeatingSection
         title="Medications"
         itemLabel="Medication"
-        section="medications"
         defs={MEDICATION}
-        rows={rows(values.medications)}
-        onRows={(medications) => set({ medications })}
+        {...section(props, 'medications')}
         newRow={() => ({ name: '' })}
-        readOnly={readOnly}
-        highlight={highlight}
       />
     </Stack>
   );
@@ -446,7 +447,8 @@ const CHARACTERISTICS: FieldDef[] = [
   { key: 'hobbies', label: 'Hobbies', kind: 'textarea' },
 ];
 
-export function CharacteristicsTabView({ values, set, readOnly, highlight, settings }: TabProps) {
+export function CharacteristicsTabView(props: TabProps) {
+  const { values, set, readOnly, highlight, settings } = props;
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -467,21 +469,11 @@ export function CharacteristicsTabView({ values, set, readOnly, highlight, setti
           marked={highlight.has('ethnicities')}
         />
       </SimpleGrid>
-      <Fields
-        defs={CHARACTERISTICS}
-        cols={2}
-        values={values}
-        readOnly={readOnly}
-        highlight={highlight}
-        onChange={(k, v) => set({ [k]: v })}
-      />
+      <Fields defs={CHARACTERISTICS} cols={2} {...bind(props)} />
       <Fields
         defs={[{ key: 'heritage', label: 'Heritage', kind: 'multi', options: HERITAGES }]}
         cols={1}
-        values={values}
-        readOnly={readOnly}
-        highlight={highlight}
-        onChange={(k, v) => set({ [k]: v })}
+        {...bind(props)}
       />
     </Stack>
   );
@@ -507,7 +499,8 @@ const MEMBER: FieldDef[] = [
 
 const member = (relation: string): Values => ({ relation, applicable: true, living: true });
 
-export function FamilyHealthTabView({ values, set, readOnly, highlight, settings }: TabProps) {
+export function FamilyHealthTabView(props: TabProps) {
+  const { values, set, readOnly, highlight, settings } = props;
   const members = rows(values.members);
   const used = new Set(members.map((m) => m.relation));
   const extra = settings.selfOnlyRelations
@@ -528,10 +521,7 @@ export function FamilyHealthTabView({ values, set, readOnly, highlight, settings
           },
         ]}
         cols={3}
-        values={values}
-        readOnly={readOnly}
-        highlight={highlight}
-        onChange={(k, v) => set({ [k]: v })}
+        {...bind(props)}
       />
       <RepeatingSection
         title="Family members"
@@ -590,7 +580,8 @@ export function FamilyHealthTabView({ values, set, readOnly, highlight, settings
 
 // ---------------------------------------------------------------------------------------------
 
-export function DiseaseTabView({ values, set, readOnly, highlight, settings }: TabProps) {
+export function DiseaseTabView(props: TabProps) {
+  const { settings } = props;
   const relations = settings.selfOnlyRelations
     ? ['Self', 'Nobody']
     : ['Self', 'Biological Mother', 'Biological Father', 'Sibling', 'Grandparent', 'Other', 'Nobody'];
@@ -598,17 +589,13 @@ export function DiseaseTabView({ values, set, readOnly, highlight, settings }: T
     <RepeatingSection
       title="Diseases in you or your family"
       itemLabel="Disease"
-      section="diseases"
       defs={[
         { key: 'disease', label: 'Disease', kind: 'select', options: DISEASES, required: true },
         { key: 'relation', label: 'Who had it', kind: 'select', options: relations, required: true },
         { key: 'details', label: 'Details', kind: 'text', when: (v) => v.relation !== 'Nobody' },
       ]}
-      rows={rows(values.diseases)}
-      onRows={(diseases) => set({ diseases })}
+      {...section(props, 'diseases')}
       newRow={() => ({ disease: '', relation: '' })}
-      readOnly={readOnly}
-      highlight={highlight}
     />
   );
 }
@@ -636,38 +623,27 @@ const BATCH: FieldDef[] = [
   { key: 'note', label: 'Note', kind: 'text' },
 ];
 
-export function PastDonationTabView({ values, set, readOnly, highlight }: TabProps) {
+export function PastDonationTabView(props: TabProps) {
   return (
     <Stack>
       <Fields
         defs={[{ key: 'donationCount', label: 'Number of completed egg donations', kind: 'number' }]}
         cols={3}
-        values={values}
-        readOnly={readOnly}
-        highlight={highlight}
-        onChange={(k, v) => set({ [k]: v })}
+        {...bind(props)}
       />
       <RepeatingSection
         title="Donation cycles"
         itemLabel="Cycle"
-        section="cycles"
         defs={CYCLE}
-        rows={rows(values.cycles)}
-        onRows={(cycles) => set({ cycles })}
+        {...section(props, 'cycles')}
         newRow={() => ({ queueType: 'Fresh' })}
-        readOnly={readOnly}
-        highlight={highlight}
       />
       <RepeatingSection
         title="Frozen egg batches"
         itemLabel="Frozen batch"
-        section="frozenBatches"
         defs={BATCH}
-        rows={rows(values.frozenBatches)}
-        onRows={(frozenBatches) => set({ frozenBatches })}
+        {...section(props, 'frozenBatches')}
         newRow={() => ({})}
-        readOnly={readOnly}
-        highlight={highlight}
       />
     </Stack>
   );
@@ -675,7 +651,8 @@ export function PastDonationTabView({ values, set, readOnly, highlight }: TabPro
 
 // ---------------------------------------------------------------------------------------------
 
-export function EducationTabView({ values, set, readOnly, highlight }: TabProps) {
+export function EducationTabView(props: TabProps) {
+  const { values, set, readOnly, highlight } = props;
   const years = enrollmentYears(new Date()).map(String);
   const record: FieldDef[] = [
     { key: 'type', label: 'Type', kind: 'select', options: EDUCATION_RECORD_TYPES, required: true },
