@@ -27,8 +27,8 @@ import {
   MAIN_SUBMIT_STATES,
   MSG,
   pagePath,
-  QUESTION_TABS,
   percentageProblem,
+  QUESTION_TABS,
   REVIEW_DECISIONS,
   type ReviewBody,
   ROLE,
@@ -216,10 +216,13 @@ export async function saveTab(
           version: changeVersion,
           tab: body.tabName,
           changes,
+          // Approval restores this; after rejected changes, approval makes the donor Available again.
           previousAvailability:
             availability === CHANGES_PENDING
               ? (pending[0]?.previousAvailability ?? 'Available')
-              : availability,
+              : availability === 'Rejected Form Changes'
+                ? 'Available'
+                : availability,
           createdBy: auth.userId,
           createdAt: now,
         });

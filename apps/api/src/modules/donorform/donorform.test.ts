@@ -437,3 +437,39 @@ describe('other routes', () => {
     expect(rows).toEqual([expect.objectContaining({ name: 'White', percentage: 100, position: 0 })]);
   });
 });
+
+describe('rejected changes', () => {
+  it('a rejection moves to Rejected Form Changes; the next approved change set makes the donor Available', async () => {
+    const save = (hobbies: string) =>
+      post('getdonorformdetails', { tabName: 'personalCharacterstics' }, DONOR).then((r) =>
+        post(
+          'updatedonorformdetails',
+          {
+            tabName: 'personalCharacterstics',
+            formData: { ...body<DonorFormTabAnswer>(r).data.data, hobbies },
+          },
+          DONOR,
+        ),
+      );
+    expect(body<{ changeVersion: number }>(await save('Chess')).data.changeVersion).toBe(2);
+    const reject = await post(
+      'updatedonorstatuswithemail',
+      { donorId, decision: 'reject', message: 'Fix it' },
+      ADMIN,
+    );
+    expect(body<DonorFormStatus>(reject).data.availability).toBe('Rejected Form Changes');
+    expect(body<{ changeVersion: number }>(await save('Chess and tennis')).data.changeVersion).toBe(3);
+    const approve = await post(
+      'updatedonorstatuswithemail',
+      { donorId, decision: 'accept', message: '' },
+      ADMIN,
+    );
+    expect(body<DonorFormStatus>(approve).data.availability).toBe('Available');
+    const sets = body<ChangeSetSummary[]>(await get(`getdonorformchanges?user_id=${donorId}`, ADMIN)).data;
+    expect(sets.map((s) => [s.version, s.status])).toEqual([
+      [3, 'approved'],
+      [2, 'rejected'],
+      [1, 'approved'],
+    ]);
+  });
+});

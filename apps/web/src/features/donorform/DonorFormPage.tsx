@@ -185,9 +185,7 @@ function ReviewPanel({
           Status: <b>{status.availability}</b>
         </Text>
         <Group>
-          <Button color="green" onClick={() => setDecision('accept')}>
-            Accept {what}
-          </Button>
+          <Button onClick={() => setDecision('accept')}>Accept {what}</Button>
           <Button color="red" variant="light" onClick={() => setDecision('reject')}>
             Reject {what}
           </Button>
