@@ -219,6 +219,10 @@ describe('donor form', () => {
       await page.getByRole('img').first().waitFor();
       await openTab(page, 11);
       await page.getByRole('button', { name: 'Submit initial form' }).click();
+      await page
+        .getByRole('dialog', { name: 'Initial form submitted' })
+        .getByRole('button', { name: 'OK' })
+        .click();
       await page.getByText('General Info Pending Review').first().waitFor();
     } finally {
       await donor.context.close();
@@ -281,6 +285,10 @@ describe('donor form', () => {
 
       await openTab(p, 11);
       await p.getByRole('button', { name: 'Submit donor form' }).click();
+      await p
+        .getByRole('dialog', { name: 'Donor form submitted' })
+        .getByRole('button', { name: 'OK' })
+        .click();
       await p.getByText('Main Form Pending Review').first().waitFor();
     } finally {
       await again.context.close();

@@ -167,6 +167,21 @@ describe('DonorFormPage', () => {
     expect(screen.getByRole('tab', { name: /Photos & media \(!\)/ })).toBeTruthy();
   });
 
+  it('confirms a successful submission in the submitted dialog', async () => {
+    renderPage(<DonorFormPage />, {
+      route: '/donorform/42/11',
+      path: PATH,
+      api: {
+        me: ok(donor),
+        'getdonorformstatus/42': ok(status()),
+        submitinitialform: ok({ availability: 'General Info Pending Review', blank: [] }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit initial form' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Initial form submitted' });
+    expect(within(dialog).getByText(MSG.INITIAL_FORM_SUBMITTED)).toBeTruthy();
+  });
+
   it('shows staff the change set highlighted, and the review buttons', async () => {
     const s = status({
       availability: 'Available Donor Changes Pending Review',

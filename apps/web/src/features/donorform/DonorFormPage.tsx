@@ -287,6 +287,21 @@ function SubmitTab({
   onBlank: (blank: BlankField[]) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState<'initial' | 'main' | null>(null);
+  const submittedDialog = (
+    <Modal
+      opened={submitted !== null}
+      onClose={() => setSubmitted(null)}
+      title={submitted === 'initial' ? 'Initial form submitted' : 'Donor form submitted'}
+    >
+      <Stack>
+        <Text>{submitted === 'initial' ? MSG.INITIAL_FORM_SUBMITTED : MSG.MAIN_FORM_SUBMITTED}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => setSubmitted(null)}>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
   if (!isDonor) return <Text>Status: {status.availability}</Text>;
   const kind = status.initialStage ? 'initial' : 'main';
   const canSubmit = status.initialStage || status.canSubmitMain;
@@ -294,7 +309,7 @@ function SubmitTab({
     setBusy(true);
     try {
       const result = await submitForm(kind);
-      notify('success', kind === 'initial' ? MSG.INITIAL_FORM_SUBMITTED : MSG.MAIN_FORM_SUBMITTED);
+      setSubmitted(kind);
       onSubmitted();
       return result;
     } catch (error) {
@@ -309,6 +324,7 @@ function SubmitTab({
   };
   return (
     <Stack>
+      {submittedDialog}
       <Text>
         Your status: <b>{status.availability}</b>
       </Text>
