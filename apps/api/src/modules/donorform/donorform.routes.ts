@@ -18,6 +18,11 @@ import * as service from './donorform.service.js';
 
 /** The donor herself, and admin and manager of her center (donor-forms spec sections 4 and 7). */
 const FORM: readonly PageKey[] = ['donorform'];
+/**
+ * The donor alone (submitting her form, her last tab): the page only donors hold, so the page
+ * table itself refuses staff with 403.
+ */
+const DONOR_ONLY: readonly PageKey[] = ['donorhome'];
 
 /** The 11-tab donor form: read and save per tab, submit, staff review and change sets. */
 export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -80,7 +85,7 @@ export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   app.post(
     '/submitinitialform',
     {
-      config: { access: { pages: FORM } },
+      config: { access: { pages: DONOR_ONLY } },
       schema: {
         summary:
           'The donor submits her initial form (400 with data.blank listing the blank mandatory fields)',
@@ -95,7 +100,7 @@ export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   app.post(
     '/submitdonorform',
     {
-      config: { access: { pages: FORM } },
+      config: { access: { pages: DONOR_ONLY } },
       schema: {
         summary: 'The donor submits her main form: only from Initial form Accepted or Rejected Main Form',
         body: submitFormBody,
@@ -108,7 +113,7 @@ export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   app.post(
     '/savelastvisitedpage',
     {
-      config: { access: { pages: FORM } },
+      config: { access: { pages: DONOR_ONLY } },
       schema: {
         summary: "The donor's last visited tab",
         body: lastVisitedBody,
