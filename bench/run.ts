@@ -6,7 +6,7 @@
 // measures an already migrated and seeded database as it is (`npm run seed -- --donors N` with
 // DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time.
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD, MATCH_MSG, ROLE, type SearchRequestInput } from '@dm/shared';
+import { DEMO_PASSWORD, MATCH_MSG, ROLE, SAVABLE_TABS, type SearchRequestInput } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { users } from '../apps/api/src/db/schema/index.js';
@@ -601,6 +601,38 @@ if (allSearchTimes.length > 0) {
     }),
   );
   console.log(`users CSV: ${csvRows} rows`);
+}
+
+// The donor form (issue 5): the time to save each tab, read first and saved unchanged by the
+// admin (one transaction: the tab's rows rewritten, the search words rebuilt, an audit row).
+{
+  const { rows } = (await database.db.execute(
+    "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and u.username like '%@synthetic.test' order by d.user_id desc limit 1",
+  )) as unknown as { rows: { id: number }[] };
+  const donorId = rows[0]!.id;
+  for (const tabName of SAVABLE_TABS) {
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/getdonorformdetails',
+      headers: { 'x-access-token': token },
+      payload: { tabName, userId: donorId },
+    });
+    ok(read, `getdonorformdetails ${tabName}`);
+    const formData = read.json().data.data;
+    results.push(
+      await measure(`POST /api/updatedonorformdetails (${tabName})`, 40, async () => {
+        ok(
+          await app.inject({
+            method: 'POST',
+            url: '/api/updatedonorformdetails',
+            headers: { 'x-access-token': token },
+            payload: { tabName, userId: donorId, formData },
+          }),
+          `updatedonorformdetails ${tabName}`,
+        );
+      }),
+    );
+  }
 }
 
 console.log('\n| call | runs | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');

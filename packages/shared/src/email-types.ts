@@ -33,6 +33,7 @@ export const EMAIL_TYPE = {
   PORTFOLIO_UPDATED: 27,
   PORTFOLIO_SUBMITTED: 28,
   IP_QUERY: 29,
+  DONOR_FORM_STATUS: 34,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -205,6 +206,15 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Your donor status at {organization} is now {status}',
     definition:
       '<p>Dear {recipient},</p><p>Your donor status is now <strong>{status}</strong>.</p><p>{message}</p><p>{sender}</p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DONOR_FORM_STATUS,
+    title: 'Donor Form Status',
+    placeholders: ['{recipient}', '{status}', '{message}', '{link}', '{organization}'],
+    subject: 'Your donor application: {status}',
+    definition:
+      '<p>Dear {recipient},</p><p>{organization} reviewed your donor form. Its status is now <b>{status}</b>.</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
     signature: SIGNATURE,
   },
 ];

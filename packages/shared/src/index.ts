@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './constants.js';
 export * from './donor.js';
+export * from './donor-form.js';
 export * from './donor-format.js';
 export * from './email-types.js';
 export * from './health.js';

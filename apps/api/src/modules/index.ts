@@ -25,4 +25,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
   await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
+  await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
 }

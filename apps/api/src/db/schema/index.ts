@@ -1,5 +1,6 @@
 export * from './centers.js';
 export * from './donor-activity.js';
+export * from './donor-form.js';
 export * from './donor-profile.js';
 export * from './donor-search.js';
 export * from './donors.js';

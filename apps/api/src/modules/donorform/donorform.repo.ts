@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  customizedQuestions,
+  donorCustomAnswers,
+  donorDeliveries,
+  donorDiseases,
+  donorDonationCycles,
+  donorEducationRecords,
+  donorEthnicities,
+  donorExamScores,
+  donorFamilyHistory,
+  donorFamilyMembers,
+  donorFormChanges,
+  donorFrozenBatches,
+  donorMedications,
+  donorPictures,
+  donorProfiles,
+  donorRaces,
+  donorReferrals,
+  donorStatusMessages,
+  donors,
+  users,
+  zipCodes,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+
+/**
+ * Queries of the donor form. The readers of a donor's profile rows are those of
+ * modules/donors/donors.repo.ts; this file adds the writers and the form's own tables.
+ */
+
+export const referralsOf = (db: Db, donorId: number) =>
+  db
+    .select({ source: donorReferrals.source })
+    .from(donorReferrals)
+    .where(eq(donorReferrals.donorId, donorId))
+    .orderBy(asc(donorReferrals.id));
+
+export const updateUser = (db: Db, userId: number, values: Partial<typeof users.$inferInsert>) =>
+  db.update(users).set(values).where(eq(users.id, userId));
+
+export const updateDonor = (db: Db, donorId: number, values: Partial<typeof donors.$inferInsert>) =>
+  db.update(donors).set(values).where(eq(donors.userId, donorId));
+
+/** Inserts the profile row when missing, else updates the given columns. */
+export async function upsertProfile(
+  db: Db,
+  donorId: number,
+  values: Partial<typeof donorProfiles.$inferInsert>,
+): Promise<void> {
+  await db
+    .insert(donorProfiles)
+    .values({ donorId, ...values })
+    .onConflictDoUpdate({ target: donorProfiles.donorId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** The child tables a tab rewrites as a whole (delete, then insert the submitted rows). */
+const CHILD_TABLES = {
+  referrals: donorReferrals,
+  deliveries: donorDeliveries,
+  medications: donorMedications,
+  races: donorRaces,
+  ethnicities: donorEthnicities,
+  familyMembers: donorFamilyMembers,
+  familyHistory: donorFamilyHistory,
+  diseases: donorDiseases,
+  cycles: donorDonationCycles,
+  frozenBatches: donorFrozenBatches,
+  exams: donorExamScores,
+  education: donorEducationRecords,
+} as const;
+type ChildTables = typeof CHILD_TABLES;
+
+export async function replaceRows<K extends keyof ChildTables>(
+  db: Db,
+  kind: K,
+  donorId: number,
+  rows: Omit<ChildTables[K]['$inferInsert'], 'donorId' | 'id'>[],
+): Promise<void> {
+  const table = CHILD_TABLES[kind];
+  await db.delete(table).where(eq(table.donorId, donorId));
+  if (rows.length === 0) return;
+  // biome-ignore lint/suspicious/noExplicitAny: the row type follows the table chosen by `kind`.
+  await db.insert(table).values(rows.map((r) => ({ ...r, donorId })) as any);
+}
+
+export async function findZip(db: Db, zipcode: string) {
+  const [row] = await db
+    .select({ latitude: zipCodes.latitude, longitude: zipCodes.longitude })
+    .from(zipCodes)
+    .where(and(eq(zipCodes.country, 'US'), eq(zipCodes.zipcode, zipcode)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Another donor of the center already uses this agency donor id (case-insensitive). */
+export async function agencyIdTaken(db: Db, centerId: number, donorId: number, displayId: string) {
+  const [row] = await db
+    .select({ id: donors.userId })
+    .from(donors)
+    .where(
+      and(
+        eq(donors.centerId, centerId),
+        ne(donors.userId, donorId),
+        sql`lower(${donors.agencyDisplayId}) = lower(${displayId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function pictureCount(db: Db, donorId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(donorPictures).where(eq(donorPictures.donorId, donorId));
+  return row?.n ?? 0;
+}
+
+/** The center's active required questions on the given tabs that the donor left unanswered. */
+export async function unansweredRequired(db: Db, centerId: number, donorId: number, tabs: readonly string[]) {
+  return db
+    .select({
+      id: customizedQuestions.id,
+      question: customizedQuestions.question,
+      tab: customizedQuestions.tab,
+    })
+    .from(customizedQuestions)
+    .leftJoin(
+      donorCustomAnswers,
+      and(eq(donorCustomAnswers.questionId, customizedQuestions.id), eq(donorCustomAnswers.donorId, donorId)),
+    )
+    .where(
+      and(
+        eq(customizedQuestions.centerId, centerId),
+        eq(customizedQuestions.isActive, true),
+        eq(customizedQuestions.isRequired, true),
+        inArray(customizedQuestions.tab, [...tabs]),
+        sql`coalesce(trim(${donorCustomAnswers.answer}), '') = ''`,
+      ),
+    )
+    .orderBy(asc(customizedQuestions.id));
+}
+
+// --- change sets
+
+export const changeSetsOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorFormChanges)
+    .where(eq(donorFormChanges.donorId, donorId))
+    .orderBy(desc(donorFormChanges.version));
+
+export async function changeSet(db: Db, donorId: number, version: number) {
+  const [row] = await db
+    .select()
+    .from(donorFormChanges)
+    .where(and(eq(donorFormChanges.donorId, donorId), eq(donorFormChanges.version, version)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function pendingChangeSets(db: Db, donorId: number) {
+  return db
+    .select()
+    .from(donorFormChanges)
+    .where(and(eq(donorFormChanges.donorId, donorId), eq(donorFormChanges.status, 'pending')))
+    .orderBy(asc(donorFormChanges.version));
+}
+
+/** Locks the donor row so that concurrent saves number their change sets one after another. */
+export async function lockDonor(db: Db, donorId: number) {
+  await db.execute(sql`select 1 from donors where user_id = ${donorId} for update`);
+}
+
+export async function nextVersion(db: Db, donorId: number): Promise<number> {
+  const [row] = await db
+    .select({ v: sql<number>`coalesce(max(${donorFormChanges.version}), 0)::int` })
+    .from(donorFormChanges)
+    .where(eq(donorFormChanges.donorId, donorId));
+  return (row?.v ?? 0) + 1;
+}
+
+export const insertChangeSet = (db: Db, values: typeof donorFormChanges.$inferInsert) =>
+  db.insert(donorFormChanges).values(values);
+
+export const closePendingChangeSets = (
+  db: Db,
+  donorId: number,
+  status: string,
+  reviewedBy: number,
+  at: Date,
+) =>
+  db
+    .update(donorFormChanges)
+    .set({ status, reviewedBy, reviewedAt: at })
+    .where(and(eq(donorFormChanges.donorId, donorId), eq(donorFormChanges.status, 'pending')));
+
+// --- status messages
+
+export const insertStatusMessage = (db: Db, values: typeof donorStatusMessages.$inferInsert) =>
+  db.insert(donorStatusMessages).values(values);
+
+export const statusMessagesOf = (db: Db, donorId: number) =>
+  db
+    .select()
+    .from(donorStatusMessages)
+    .where(eq(donorStatusMessages.donorId, donorId))
+    .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
+    .limit(20);

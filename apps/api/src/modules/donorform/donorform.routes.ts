@@ -1,0 +1,179 @@
+import {
+  agencyDonorIdBody,
+  getFormBody,
+  lastVisitedBody,
+  MSG,
+  type PageKey,
+  reviewBody,
+  submitFormBody,
+  updateFormBody,
+} from '@dm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { requireAuth } from '../../platform/auth-context.js';
+import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import * as s from './donorform.schemas.js';
+import * as service from './donorform.service.js';
+
+/** The donor herself, and admin and manager of her center (donor-forms spec sections 4 and 7). */
+const FORM: readonly PageKey[] = ['donorform'];
+/**
+ * The donor alone (submitting her form, her last tab): the page only donors hold, so the page
+ * table itself refuses staff with 403.
+ */
+const DONOR_ONLY: readonly PageKey[] = ['donorhome'];
+
+/** The 11-tab donor form: read and save per tab, submit, staff review and change sets. */
+export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  app.post(
+    '/getdonorformdetails',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: "One tab of a donor's form with the form's status (staff reads are audited)",
+        body: getFormBody,
+        response: { 200: envelope(s.tabAnswer) },
+      },
+    },
+    async (request) => ok(await service.getTab(deps, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/updatedonorformdetails',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary:
+          'Saves one tab in one transaction; after approval a donor save becomes a change set for review. Admins edit directly; managers read only',
+        body: updateFormBody,
+        response: { 200: envelope(s.saveAnswer) },
+      },
+    },
+    async (request) => {
+      const result = await service.saveTab(deps, requireAuth(request), request.body);
+      return ok(result, result.changeVersion ? MSG.FORM_CHANGES_RECORDED : MSG.DONOR_FORM_SAVED);
+    },
+  );
+
+  app.get(
+    '/getdonorformstatus/:id',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: "The donor form's status and landing tab",
+        params: s.idParams,
+        response: { 200: envelope(s.formStatus) },
+      },
+    },
+    async (request) => ok(await service.formStatus(deps, requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    '/getdonorformsubmissiondetails/:id',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: 'The blank mandatory fields of the next submission',
+        params: s.idParams,
+        response: { 200: envelope(s.submitAnswer) },
+      },
+    },
+    async (request) => ok(await service.submissionDetails(deps, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    '/submitinitialform',
+    {
+      config: { access: { pages: DONOR_ONLY } },
+      schema: {
+        summary:
+          'The donor submits her initial form (400 with data.blank listing the blank mandatory fields)',
+        body: submitFormBody,
+        response: { 200: envelope(s.submitAnswer) },
+      },
+    },
+    async (request) =>
+      ok(await service.submitInitial(deps, requireAuth(request)), MSG.INITIAL_FORM_SUBMITTED),
+  );
+
+  app.post(
+    '/submitdonorform',
+    {
+      config: { access: { pages: DONOR_ONLY } },
+      schema: {
+        summary: 'The donor submits her main form: only from Initial form Accepted or Rejected Main Form',
+        body: submitFormBody,
+        response: { 200: envelope(s.submitAnswer) },
+      },
+    },
+    async (request) => ok(await service.submitMain(deps, requireAuth(request)), MSG.MAIN_FORM_SUBMITTED),
+  );
+
+  app.post(
+    '/savelastvisitedpage',
+    {
+      config: { access: { pages: DONOR_ONLY } },
+      schema: {
+        summary: "The donor's last visited tab",
+        body: lastVisitedBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => ok(await service.saveLastVisited(deps, requireAuth(request), request.body.lastTab)),
+  );
+
+  app.post(
+    '/checkagencydonorid',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: "Whether an agency donor id is free in the donor's center",
+        body: agencyDonorIdBody,
+        response: { 200: envelope(z.object({ available: z.boolean() })) },
+      },
+    },
+    async (request) => ok(await service.checkAgencyDonorId(deps, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/updatedonorstatuswithemail',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary:
+          'Admin or manager accepts or rejects the initial form, main form or pending changes; the message is e-mailed to the donor',
+        body: reviewBody,
+        response: { 200: envelope(s.formStatus) },
+      },
+    },
+    async (request) =>
+      ok(await service.review(deps, requireAuth(request), request.body), MSG.FORM_STATUS_UPDATED),
+  );
+
+  app.get(
+    '/getdonorformchanges',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: "A donor's change sets (or one version), field by field",
+        querystring: s.changesQuery,
+        response: { 200: envelope(s.changeSets) },
+      },
+    },
+    async (request) =>
+      ok(await service.changes(deps, requireAuth(request), request.query.user_id, request.query.version)),
+  );
+
+  app.get(
+    '/getdonorhome',
+    {
+      config: { access: { pages: ['donorhome'] } },
+      schema: {
+        summary: "The donor's landing page: status, what is left, messages",
+        response: { 200: envelope(s.donorHome) },
+      },
+    },
+    async (request) => ok(await service.donorHome(deps, requireAuth(request))),
+  );
+};
