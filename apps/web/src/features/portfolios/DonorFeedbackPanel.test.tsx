@@ -28,9 +28,9 @@ describe('DonorFeedbackPanel', () => {
     );
   });
 
-  it('shows nothing without feedback, and never asks for an admin', async () => {
+  it('shows nothing without feedback, and never asks for a donor', async () => {
     const { requests, container } = renderPage(<DonorFeedbackPanel donorId={42} />, {
-      api: { me: ok(sessionUser({ userId: 2, role: 7, client: null })), 'getdonorfeedback/42': ok([entry]) },
+      api: { me: ok(sessionUser({ userId: 2, role: 2, client: null })), 'getdonorfeedback/42': ok([entry]) },
     });
     await waitFor(() => expect(requests.some((r) => r.name === 'me')).toBe(true));
     expect(requests.some((r) => r.name === 'getdonorfeedback/42')).toBe(false);

@@ -10,14 +10,15 @@ const COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
 
 /**
  * On donor details: the feedback clients gave this donor in portfolios (clients of the feedback
- * centers see their own, their case managers that of their portfolios). Nothing when there is none.
+ * centers see their own, case managers that of their portfolios, admins all of the center).
+ * Nothing when there is none.
  */
 export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
   const { user } = useSession();
-  const mayAsk = user?.role === 9 || user?.role === 6;
+  const mayAsk = user?.role === 9 || user?.role === 6 || user?.role === 7;
   const feedback = useDonorFeedback(donorId, mayAsk);
   if (!mayAsk || !feedback.data || feedback.data.length === 0) return null;
-  const staff = user?.role === 6;
+  const staff = user?.role === 6 || user?.role === 7;
   return (
     <Paper withBorder p="md" component="section" aria-label="Portfolio feedback">
       <Table captionSide="top">
