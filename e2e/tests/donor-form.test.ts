@@ -135,7 +135,7 @@ describe('donor form', () => {
     }
   });
 
-  it('a new donor passes the pre-form, fills the initial form, and it goes through review', async (t) => {
+  it('a new donor passes the pre-form, fills the initial form, and it goes through review', async () => {
     const donor = await newPage(browser);
     const page = donor.page;
     let donorId = 0;
@@ -202,13 +202,16 @@ describe('donor form', () => {
 
       await openTab(page, 10);
       await assertAccessible(page, 'photos tab');
-      const fileInput = page.locator('input[type="file"]');
-      if ((await fileInput.count()) === 0) {
-        // This branch lists media read-only; the upload screen comes with the uploads work.
-        t.skip('photo upload is not built in this branch: the review half runs once it is');
-        return;
-      }
-      await fileInput.first().setInputFiles({
+      // The photo: the image guidelines are accepted (only once scrolled to their end) first.
+      await page.getByRole('button', { name: 'Image guidelines' }).click();
+      const guidelines = page.getByRole('dialog', { name: 'Image guidelines' });
+      await guidelines.getByTestId('image-guidelines-text').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event('scroll'));
+      });
+      await guidelines.getByRole('button', { name: 'I accept' }).click();
+      await guidelines.waitFor({ state: 'hidden' });
+      await page.getByLabel('Add photos').setInputFiles({
         name: 'me.png',
         mimeType: 'image/png',
         buffer: Buffer.from(
@@ -216,7 +219,12 @@ describe('donor form', () => {
           'base64',
         ),
       });
-      await page.getByRole('img').first().waitFor();
+      await page.getByRole('button', { name: 'Upload photo' }).click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .waitFor();
+      await assertAccessible(page, 'photos tab with a photo');
       await openTab(page, 11);
       await page.getByRole('button', { name: 'Submit initial form' }).click();
       await page
