@@ -137,7 +137,7 @@ export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   );
 
   app.post(
-    '/updatedonorstatuswithemail',
+    '/reviewdonorform',
     {
       config: { access: { pages: FORM } },
       schema: {

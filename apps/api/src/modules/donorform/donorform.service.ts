@@ -342,7 +342,7 @@ export async function checkAgencyDonorId(
 }
 
 /**
- * POST /updatedonorstatuswithemail: an admin or manager accepts or rejects the initial form, the
+ * POST /reviewdonorform: an admin or manager accepts or rejects the initial form, the
  * main form or the pending changes, with a message e-mailed to the donor. Accepting changes
  * restores the availability the donor had before them.
  */

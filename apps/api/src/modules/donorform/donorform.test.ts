@@ -217,18 +217,18 @@ describe('status flow: initial form, review, main form', () => {
 
   it('staff accept the initial form with a message e-mailed to the donor', async () => {
     const review = { donorId: newId, decision: 'accept', message: 'Welcome aboard' };
-    expect((await post('updatedonorstatuswithemail', review)).statusCode).toBe(401);
-    expect((await post('updatedonorstatuswithemail', review, 'parent@demo.test')).statusCode).toBe(403);
-    expect((await post('updatedonorstatuswithemail', review, 'admin85@demo.test')).statusCode).toBe(404);
-    const bad = await post('updatedonorstatuswithemail', { ...review, decision: 'maybe' }, ADMIN);
+    expect((await post('reviewdonorform', review)).statusCode).toBe(401);
+    expect((await post('reviewdonorform', review, 'parent@demo.test')).statusCode).toBe(403);
+    expect((await post('reviewdonorform', review, 'admin85@demo.test')).statusCode).toBe(404);
+    const bad = await post('reviewdonorform', { ...review, decision: 'maybe' }, ADMIN);
     expect(bad.statusCode).toBe(400);
-    const res = await post('updatedonorstatuswithemail', review, ADMIN);
+    const res = await post('reviewdonorform', review, ADMIN);
     expect(res.statusCode).toBe(200);
     expect(body<DonorFormStatus>(res).data.availability).toBe('Initial form Accepted');
     const mail = (await t.outbox(NEW)).filter((m) => m.emailTypeId === EMAIL_TYPE.DONOR_FORM_STATUS);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.html).toContain('Welcome aboard');
-    const twice = await post('updatedonorstatuswithemail', review, ADMIN);
+    const twice = await post('reviewdonorform', review, ADMIN);
     expect(body(twice).message).toBe(MSG.FORM_STATUS_NOT_ALLOWED);
   });
 
@@ -306,11 +306,7 @@ describe('status flow: initial form, review, main form', () => {
     const ok = await post('submitdonorform', {}, NEW);
     expect(ok.statusCode).toBe(200);
     expect(body<SubmitResult>(ok).data.availability).toBe('Main Form Pending Review');
-    const approve = await post(
-      'updatedonorstatuswithemail',
-      { donorId: newId, decision: 'accept', message: '' },
-      ADMIN,
-    );
+    const approve = await post('reviewdonorform', { donorId: newId, decision: 'accept', message: '' }, ADMIN);
     expect(body<DonorFormStatus>(approve).data.availability).toBe('Available');
   });
 });
@@ -356,11 +352,7 @@ describe('changes after approval', () => {
   });
 
   it('approving restores the availability the donor had before her changes', async () => {
-    const res = await post(
-      'updatedonorstatuswithemail',
-      { donorId, decision: 'accept', message: 'Thanks' },
-      MANAGER,
-    );
+    const res = await post('reviewdonorform', { donorId, decision: 'accept', message: 'Thanks' }, MANAGER);
     expect(res.statusCode).toBe(200);
     expect((await donorRow(donorId)).availability).toBe('In Cycle');
     const sets = body<ChangeSetSummary[]>(await get(`getdonorformchanges?user_id=${donorId}`, ADMIN)).data;
@@ -452,18 +444,10 @@ describe('rejected changes', () => {
         ),
       );
     expect(body<{ changeVersion: number }>(await save('Chess')).data.changeVersion).toBe(2);
-    const reject = await post(
-      'updatedonorstatuswithemail',
-      { donorId, decision: 'reject', message: 'Fix it' },
-      ADMIN,
-    );
+    const reject = await post('reviewdonorform', { donorId, decision: 'reject', message: 'Fix it' }, ADMIN);
     expect(body<DonorFormStatus>(reject).data.availability).toBe('Rejected Form Changes');
     expect(body<{ changeVersion: number }>(await save('Chess and tennis')).data.changeVersion).toBe(3);
-    const approve = await post(
-      'updatedonorstatuswithemail',
-      { donorId, decision: 'accept', message: '' },
-      ADMIN,
-    );
+    const approve = await post('reviewdonorform', { donorId, decision: 'accept', message: '' }, ADMIN);
     expect(body<DonorFormStatus>(approve).data.availability).toBe('Available');
     const sets = body<ChangeSetSummary[]>(await get(`getdonorformchanges?user_id=${donorId}`, ADMIN)).data;
     expect(sets.map((s) => [s.version, s.status])).toEqual([

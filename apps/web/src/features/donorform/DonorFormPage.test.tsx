@@ -209,7 +209,7 @@ describe('DonorFormPage', () => {
           status: s,
         }),
         getdonorformchanges: ok([set]),
-        updatedonorstatuswithemail: (r: StubRequest) => {
+        reviewdonorform: (r: StubRequest) => {
           reviewed = r.body;
           return ok(s, MSG.FORM_STATUS_UPDATED);
         },

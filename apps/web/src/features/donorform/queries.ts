@@ -59,7 +59,7 @@ export function saveLastVisited(lastTab: number) {
 }
 
 export function reviewForm(body: ReviewBody) {
-  return api<DonorFormStatus>('updatedonorstatuswithemail', { body, successToast: true });
+  return api<DonorFormStatus>('reviewdonorform', { body, successToast: true });
 }
 
 export function useChanges(donorId: number | null, version: number | null, enabled: boolean) {
