@@ -54,14 +54,26 @@ async function openTab(page: Page, number: number): Promise<void> {
   const label = TAB_LABELS[number - 1]!;
   await page.getByRole('tab', { name: new RegExp(`^${number}\\. ${label.replace('&', '\\&')}`) }).click();
   const region = page.getByRole('region', { name: label });
-  await region.getByRole('heading', { level: 2, name: label }).waitFor();
+  await region
+    .getByRole('heading', { level: 2, name: label })
+    .waitFor()
+    .catch(async (e) => {
+      await page.screenshot({ path: `/tmp/df-tab${number}.png`, fullPage: true });
+      throw e;
+    });
   await region.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
   await page.waitForURL((url) => url.hash.includes(`/${number}`));
 }
 
+/** Saves the tab and waits for this save's answer (an earlier save's toast may still show). */
 async function save(page: Page, message: string): Promise<void> {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/updatedonorformdetails')),
+    page.getByRole('button', { name: 'Save', exact: true }).click(),
+  ]);
+  assert.equal(response.status(), 200, `save answered ${response.status()}: ${await response.text()}`);
   await page.getByText(message).first().waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':disabled')).waitFor();
 }
 
 /** The donor id in /donorform/{id}/... */

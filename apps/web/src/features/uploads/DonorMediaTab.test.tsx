@@ -152,7 +152,7 @@ describe('DonorMediaTab: photos', () => {
         removedonorpic: ok(null),
       },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Make photo 2 the profile picture' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Make profile picture: photo 2' }));
     fireEvent.change(screen.getByLabelText('Caption of photo 2'), { target: { value: 'New' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save caption of photo 2' }));
     fireEvent.click(screen.getByLabelText('Private (photo 1)'));

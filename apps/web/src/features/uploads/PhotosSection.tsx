@@ -114,7 +114,7 @@ function PhotoCard(props: {
                 <Button
                   size="xs"
                   variant="light"
-                  aria-label={`Make ${label} the profile picture`}
+                  aria-label={`Make profile picture: ${label}`}
                   onClick={() =>
                     run.mutate(() =>
                       api('updatedonorprofilepic', {
