@@ -52,7 +52,10 @@ describe('statistics', () => {
       const availability = await tableOf(page, 'Donor availability');
       assert.ok((await availability.getByRole('rowheader').count()) > 0);
       await tableOf(page, 'Portfolios per month');
-      await page.getByRole('table', { name: 'Case managers' }).getByText('manager@demo.test').waitFor();
+      await page
+        .getByRole('table', { name: 'Case managers' })
+        .getByRole('cell', { name: 'manager@demo.test', exact: true })
+        .waitFor();
       await assertAccessible(page, '/statistics (admin)');
 
       await users.getByRole('link', { name: 'Case manager' }).click();

@@ -27,7 +27,7 @@ export default function DonorHomePage() {
       </Title>
       <Paper withBorder p="md">
         <Group justify="space-between">
-          <Text>
+          <Text component="div">
             Your status: <Badge variant="light">{h.availability}</Badge>
           </Text>
           <Button component={Link} to={formLink}>

@@ -288,7 +288,7 @@ export function MatchActions({
         <Group>
           {own ? (
             <>
-              <Text>
+              <Text component="div">
                 Your match request:{' '}
                 <Badge>{own.status === 'Confirm' ? 'Waiting to Confirm' : own.status}</Badge>
                 {own.queuePosition ? ` · Queue number ${own.queuePosition}` : ''}
