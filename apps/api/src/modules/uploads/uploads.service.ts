@@ -428,16 +428,31 @@ export async function setVisibility(
   });
 }
 
-export async function removeVideo(deps: Deps, auth: Auth, donorId: number, videoId: number) {
+/** Deletes one of the donor's videos or documents, audited, then its stored file. */
+async function removeMediaRow(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  table: typeof donorVideos | typeof donorDocuments,
+  id: number,
+  action: string,
+) {
   const centerId = await assertMayManage(deps, auth, donorId);
-  const [row] = await deps.db.select().from(donorVideos).where(eq(donorVideos.id, videoId)).limit(1);
+  const [row] = await deps.db
+    .select({ donorId: table.donorId, storageKey: table.storageKey })
+    .from(table)
+    .where(eq(table.id, id))
+    .limit(1);
   if (!row || row.donorId !== donorId) throw notFound();
   await deps.db.transaction(async (tx) => {
-    await tx.delete(donorVideos).where(eq(donorVideos.id, videoId));
-    await record(tx, auth, donorId, centerId, 'donor.media.video.remove', { id: videoId });
+    await tx.delete(table).where(eq(table.id, id));
+    await record(tx, auth, donorId, centerId, action, { id });
   });
   await removeStored(deps, [row.storageKey]);
 }
+
+export const removeVideo = (deps: Deps, auth: Auth, donorId: number, videoId: number) =>
+  removeMediaRow(deps, auth, donorId, donorVideos, videoId, 'donor.media.video.remove');
 
 // --- documents and the COVID card
 
@@ -485,16 +500,8 @@ export async function uploadDocument(
   }
 }
 
-export async function removeDocument(deps: Deps, auth: Auth, donorId: number, documentId: number) {
-  const centerId = await assertMayManage(deps, auth, donorId);
-  const [row] = await deps.db.select().from(donorDocuments).where(eq(donorDocuments.id, documentId)).limit(1);
-  if (!row || row.donorId !== donorId) throw notFound();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(donorDocuments).where(eq(donorDocuments.id, documentId));
-    await record(tx, auth, donorId, centerId, 'donor.media.document.remove', { id: documentId });
-  });
-  await removeStored(deps, [row.storageKey]);
-}
+export const removeDocument = (deps: Deps, auth: Auth, donorId: number, documentId: number) =>
+  removeMediaRow(deps, auth, donorId, donorDocuments, documentId, 'donor.media.document.remove');
 
 /**
  * POST uploadcoviddocument/{id}: the vaccination card (a document or a photo of it), always
