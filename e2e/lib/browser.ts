@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -27,8 +29,33 @@ export function baseUrl(): string {
   return url;
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+/** The browser of a test file, launched before its tests and closed after them. */
+export interface BrowserRef {
+  readonly current: Browser;
+}
+
+/** Registers the file's before/after hooks that launch and close one browser. */
+export function useBrowser(): BrowserRef {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    get current(): Browser {
+      if (!browser) throw new Error('the browser is launched in a before hook: use it inside a test');
+      return browser;
+    },
+  };
+}
+
+export async function newPage(
+  browser: Browser | BrowserRef,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const target = 'current' in browser ? browser.current : browser;
+  const context = await target.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -68,4 +95,10 @@ export function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     .join('\n');
+}
+
+/** Fails the test when axe-core finds a serious or critical violation on the page. */
+export async function assertAccessible(page: Page, where = route(page)): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
 }

@@ -1,28 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
-}
+const browser = useBrowser();
 
 describe('agency administration as the master admin', () => {
   it('adds an agency, toggles its visibility, edits allowed organizations and adds a zip code', async () => {

@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { acceptTerms, login, submitLogin } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('each demo account lands where the spec says', () => {
   const cases: [string, string][] = [
@@ -179,8 +165,7 @@ describe('accessibility (axe-core)', () => {
         await go(page, path);
         await page.waitForLoadState('networkidle');
         await page.getByRole('main').first().waitFor();
-        const violations = await seriousAxeViolations(page);
-        assert.equal(violations.length, 0, describeViolations(violations));
+        await assertAccessible(page);
       } finally {
         await context.close();
       }

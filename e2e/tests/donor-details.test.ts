@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /**
  * The first donor of center 1 the signed-in user may open, looked up through the API with the
@@ -72,8 +66,7 @@ describe('donor details', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText('Donor shared successfully.').first().waitFor();
 
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }
@@ -98,8 +91,7 @@ describe('donor details', () => {
         .first()
         .waitFor();
 
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
 
       await go(page, '/favorites');
       await page.getByRole('heading', { level: 1, name: 'Favorites' }).waitFor();
@@ -107,8 +99,7 @@ describe('donor details', () => {
         .getByRole('link', { name: new RegExp(donor.label) })
         .first()
         .waitFor();
-      const favViolations = await seriousAxeViolations(page);
-      assert.equal(favViolations.length, 0, describeViolations(favViolations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }

@@ -2,14 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, launchBrowser, newPage, route } from '../lib/browser.js';
 import { type RunningServer, startServer } from '../lib/server.js';
 
 /**
@@ -30,11 +23,6 @@ after(async () => {
   await server.stop();
   process.env.E2E_BASE_URL = sharedUrl;
 });
-
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
-}
 
 const TAB_LABELS = [
   'Guidelines',

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function chooseType(page: Page, title: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Email type' }).click();
@@ -70,8 +64,7 @@ describe('e-mail templates as an agency admin', () => {
         .filter({ hasText: /refused|could not|failed/i })
         .first()
         .waitFor();
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }

@@ -1,15 +1,7 @@
-import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { describe, it } from 'node:test';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('health check', () => {
   it('has its own login and shows the database, disk space and job runner states', async () => {
@@ -22,8 +14,7 @@ describe('health check', () => {
       await page.getByLabel('Password', { exact: true }).fill('Demo!2345');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('alert').getByText('Invalid username or password').waitFor();
-      let violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
 
       await page.getByLabel('Username').fill('health');
       await page.getByLabel('Password', { exact: true }).fill('Health!2345');
@@ -38,8 +29,7 @@ describe('health check', () => {
         await page.waitForTimeout(500);
       }
       await table.getByRole('row', { name: /^Job runner Running.*mail-delivery/ }).waitFor();
-      violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** An Available donor of center 1 with no queue, found with the case manager's session. */
 async function availableDonor(page: Page): Promise<number> {
@@ -26,8 +20,7 @@ async function availableDonor(page: Page): Promise<number> {
 }
 
 async function noAxeViolations(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, describeViolations(violations));
+  await assertAccessible(page);
 }
 
 describe('match workflow', () => {

@@ -1,25 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** The first center-1 donor the signed-in user may open, found through the API with the page's session. */
 async function firstCenter1Donor(page: Page): Promise<{ id: number; displayId: string }> {
@@ -60,8 +47,7 @@ describe('donor PDF', () => {
       assert.ok(pdf.getPageCount() > 1);
       assert.match(pdf.getTitle() ?? '', /donor profile/);
 
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }

@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
-async function assertAccessible(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, describeViolations(violations));
-}
+const browser = useBrowser();
 
 async function chooseMany(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

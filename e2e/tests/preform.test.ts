@@ -1,28 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
-async function assertAccessible(page: Page): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, describeViolations(violations));
-}
+const browser = useBrowser();
 
 /** Answers each screening question (matched by a word of its text) with Yes or No. */
 async function answer(page: Page, answers: Record<string, 'Yes' | 'No'>): Promise<void> {

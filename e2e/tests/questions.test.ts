@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('customized questions', () => {
   it('an admin adds a radio question, edits, archives and restores it', async () => {
@@ -37,8 +30,7 @@ describe('customized questions', () => {
       await dialog.getByRole('switch', { name: 'Required' }).check();
       await dialog.getByRole('combobox', { name: /^Tab/ }).selectOption('general');
 
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
 
       await dialog.getByRole('button', { name: 'Save question' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -63,8 +55,7 @@ describe('customized questions', () => {
       const archived = page.getByRole('table', { name: 'Archived questions' });
       await archived.getByRole('row', { name: /Do you have any pets\?/ }).waitFor();
 
-      const pageViolations = await seriousAxeViolations(page);
-      assert.equal(pageViolations.length, 0, describeViolations(pageViolations));
+      await assertAccessible(page);
 
       await page.getByRole('button', { name: 'Restore Do you have any pets?' }).click();
       await page

@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page, Response } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page, Response } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
 interface Row {
   id: number;
@@ -20,13 +13,7 @@ interface Answer {
   data: { rows: Row[]; total: number; page: number };
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const isSearch = (r: Response) => r.url().includes('/api/getdonorlist') && r.request().method() === 'POST';
 
@@ -141,8 +128,7 @@ describe('donor search as an intended parent', () => {
       await login(page, 'parent@demo.test');
       await openSearch(page);
       await openSection(page, 'Test scores');
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }
@@ -166,8 +152,7 @@ describe('saved searches as a case manager', () => {
 
       await go(page, '/searchlistpage');
       await page.getByRole('cell', { name, exact: true }).waitFor();
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
       const run = await searched(
         page,
         () => page.getByRole('link', { name: `Run ${name}` }).click(),

@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
-}
+const browser = useBrowser();
 
 /** RFC 4180 CSV, enough for the export (quoted cells, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { describeViolations, go, launchBrowser, newPage, seriousAxeViolations } from '../lib/browser.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -74,8 +67,7 @@ describe('uploads', () => {
       await panel.getByRole('button', { name: 'Upload' }).click();
       await page.getByText('File(s) uploaded successfully.').first().waitFor();
       await panel.getByRole('link', { name: 'screening.pdf' }).waitFor();
-      const violations = await seriousAxeViolations(page);
-      assert.equal(violations.length, 0, describeViolations(violations));
+      await assertAccessible(page);
     } finally {
       await context.close();
     }

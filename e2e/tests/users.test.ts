@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { acceptTerms, login } from '../lib/auth.js';
-import {
-  describeViolations,
-  go,
-  launchBrowser,
-  newPage,
-  route,
-  seriousAxeViolations,
-} from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
-}
+const browser = useBrowser();
 
 /** The sign-up link of the newest invitation to `to`, read from the local outbox (as an admin). */
 async function signupLink(request: APIRequestContext, to: string): Promise<string> {
