@@ -4,7 +4,8 @@
 // BENCH_DATABASE_URL=postgres://... runs the same on a scratch database of that server
 // (created and dropped here); BENCH_DONORS=n adds synthetic donors. BENCH_REUSE_DATABASE_URL
 // measures an already migrated and seeded database as it is (`npm run seed -- --donors N` with
-// DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time.
+// DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time;
+// BENCH_REUSE_DATA_DIR does the same for an embedded database seeded into that DATA_DIR.
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD, MATCH_MSG, ROLE, SAVABLE_TABS, type SearchRequestInput } from '@dm/shared';
 import { sql } from 'drizzle-orm';
@@ -39,8 +40,9 @@ async function measure(name: string, runs: number, fn: () => Promise<void>): Pro
 
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const reuseUrl = process.env.BENCH_REUSE_DATABASE_URL;
-  if (reuseUrl) {
-    const database = await openDatabase({ databaseUrl: reuseUrl });
+  const reuseDir = process.env.BENCH_REUSE_DATA_DIR;
+  if (reuseUrl || reuseDir) {
+    const database = await openDatabase(reuseUrl ? { databaseUrl: reuseUrl } : { dataDir: reuseDir });
     await migrate(database);
     return { database, drop: async () => {} };
   }
@@ -67,7 +69,8 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
 const { database, drop } = await openBenchDatabase();
 console.log(`database: ${database.kind}`);
 const setupStart = performance.now();
-if (!process.env.BENCH_REUSE_DATABASE_URL) await buildTemplate(database);
+const reusing = Boolean(process.env.BENCH_REUSE_DATABASE_URL || process.env.BENCH_REUSE_DATA_DIR);
+if (!reusing) await buildTemplate(database);
 console.log(`setup: migrate + seed in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 // BENCH_DONORS=n adds synthetic donors beyond the template's, for search at a realistic size.
 const extraDonors = Number(process.env.BENCH_DONORS ?? 0);
@@ -93,7 +96,7 @@ const config = {
   // database has them where its seed put them: BENCH_DATA_DIR (the DATA_DIR of that seed).
   ...loadConfig({
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? TEST_DATA_DIR,
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? process.env.BENCH_REUSE_DATA_DIR ?? TEST_DATA_DIR,
   }),
   webDist: null,
 };
