@@ -1,4 +1,4 @@
-import { type DonorGridPage, type ImportStatus, MSG, STAFF_DONOR_MSG } from '@dm/shared';
+import { type DonorGridPage, type DonorGridRow, type ImportStatus, MSG, STAFF_DONOR_MSG } from '@dm/shared';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, donorImports, donors, matchEvents, matches, users } from '../../db/schema/index.js';
@@ -177,6 +177,20 @@ describe('donor grid', () => {
     ).data;
     expect(found.rows.map((r) => r.userId)).toContain(first.userId);
     expect(found.total).toBe(1);
+  });
+  it('sorts by the name as the grid shows it (first, then last), both ways, over every page', async () => {
+    const n = await centerDonorCount(1);
+    const key = (r: DonorGridRow) => `${r.firstName} ${r.lastName}`.toLowerCase();
+    const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    for (const ord of ['asc', 'desc'] as const) {
+      const page = body<DonorGridPage>(
+        await req('POST', '/api/getdonorbycenter', { from: 0, to: n, sort: 'name', ord }),
+      ).data;
+      expect(page.rows).toHaveLength(n);
+      const keys = page.rows.map(key);
+      const sorted = [...keys].sort(byCodeUnit);
+      expect(keys).toEqual(ord === 'asc' ? sorted : sorted.reverse());
+    }
   });
   it('filters by availability and frozen availability', async () => {
     const id = await donorOf(1, 7, 'On Hold');
