@@ -15,6 +15,7 @@ import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
 import { type Database, migrate, openDatabase } from '../apps/api/src/platform/db.js';
+import { vacuumAnalyze } from '../apps/api/src/platform/db-maintenance.js';
 import { buildTemplate, TEST_DATA_DIR } from '../apps/api/src/test/template.js';
 
 interface Result {
@@ -80,7 +81,7 @@ if (extraDonors > 0) {
     count: extraDonors,
     seed: 7,
   });
-  await database.db.execute(sql`analyze`);
+  await vacuumAnalyze(database.db);
   console.log(
     `setup: ${extraDonors} more donors in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );

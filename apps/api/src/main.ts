@@ -3,6 +3,7 @@ import { seedIfEmpty } from './db/seed/index.js';
 import { loadConfig } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
+import { startDbMaintenance } from './platform/db-maintenance.js';
 import { startJobs } from './platform/jobs.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
@@ -25,6 +26,8 @@ const seeded = await seedIfEmpty(database.db, {
 const app = await buildApp({ database, config, logger: true });
 if (seeded) app.log.info('Demo data seeded (accounts in README.md, password Demo!2345).');
 const jobs = startJobs({ db: database.db, config, log: app.log });
+// PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
+const maintenance = database.kind === 'pglite' ? startDbMaintenance({ db: database.db, log: app.log }) : null;
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
 
@@ -34,6 +37,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info(`${signal}: shutting down`);
   await jobs.stop();
+  await maintenance?.stop();
   await app.close();
   await database.close();
   process.exit(0);
