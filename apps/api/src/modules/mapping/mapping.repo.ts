@@ -183,3 +183,18 @@ export async function addRace(db: Db, donorId: number, name: string, percentage:
       set: { percentage: sql`${donorRaces.percentage} + excluded.percentage` },
     });
 }
+
+/** The values of an import's donors still waiting for a mapping. */
+export async function awaitingForImport(db: Db, importId: number) {
+  return db
+    .select({
+      donorKey: donors.agencyDisplayId,
+      field: fieldMappings.field,
+      value: fieldMappings.sourceValue,
+    })
+    .from(fieldMappingDonors)
+    .innerJoin(fieldMappings, eq(fieldMappings.id, fieldMappingDonors.mappingId))
+    .innerJoin(donors, eq(donors.userId, fieldMappingDonors.donorId))
+    .where(and(eq(fieldMappingDonors.importId, importId), isNull(fieldMappings.mappedValue)))
+    .orderBy(fieldMappingDonors.id);
+}

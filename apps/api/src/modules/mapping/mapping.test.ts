@@ -1,4 +1,4 @@
-import { type MappingItemData, type MappingPage, MSG } from '@dm/shared';
+import { type ImportStatus, type MappingItemData, type MappingPage, MSG } from '@dm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -139,7 +139,19 @@ describe('import -> mapping -> donors', () => {
     ]);
   });
 
-  it('imports donors with unknown values, blank, and lists each value once as unmapped', async () => {
+  it('imports donors with unknown values, blank, reports them, and lists each value once as unmapped', async () => {
+    const status = body<ImportStatus>(await get('/api/importstatus/0', ADMIN)).data;
+    expect(status.rejected).toEqual([]);
+    expect(status.importedKeys).toEqual(['MAP-1', 'MAP-2']);
+    expect(status.awaitingMapping).toEqual(
+      expect.arrayContaining([
+        { donorKey: 'MAP-1', field: 'eye_color', value: 'Sky Blue' },
+        { donorKey: 'MAP-2', field: 'eye_color', value: 'Sky Blue' },
+        { donorKey: 'MAP-1', field: 'dob', value: '02/03/1998' },
+        { donorKey: 'MAP-1', field: 'race', value: 'Caucasian' },
+      ]),
+    );
+    expect(status.awaitingMapping).toHaveLength(5);
     const d1 = await donorByEmail('map1@mapping.test');
     expect(d1).toMatchObject({ eyeColor: null, hairColor: null, dateOfBirth: null, raceNames: [] });
     const d2 = await donorByEmail('map2@mapping.test');
