@@ -183,4 +183,8 @@ export const MSG = {
   FORM_CHANGES_RECORDED: 'Your changes were saved and sent to the agency for review.',
   FORM_CHANGES_NOT_FOUND: 'Change set not found.',
   PICTURE_REQUIRED: 'Please upload at least one photo.',
+  SELECT_ATLEAST_ONE_VALUE: 'Please select atleast one value',
 } as const;
+
+/** The catalogue's "Please enter {label}". */
+export const pleaseEnter = (label: string) => `Please enter ${label}`;

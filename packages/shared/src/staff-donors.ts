@@ -237,6 +237,11 @@ export interface ImportStatus {
   imported: number;
   importedKeys: string[];
   rejected: ImportRejection[];
+  /**
+   * Values of imported donors that are not app values and have no mapping yet: the field stays
+   * blank until the master admin maps the value (/mapping).
+   */
+  awaitingMapping: { donorKey: string; field: string; value: string }[];
   error: string | null;
   createdAt: string;
   finishedAt: string | null;

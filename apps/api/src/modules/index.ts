@@ -26,4 +26,6 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
+  await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);
+  await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { heartbeat } from './heartbeat.js';
+import { recordRun } from './job-runs.js';
 import {
   type MailTransport,
   type MailTransportFactory,
@@ -164,8 +165,20 @@ export async function deliverPendingMail(
   const clock = deps.clock ?? systemClock;
   const result: DeliveryResult = { claimed: 0, sent: 0, captured: 0, retried: 0, failed: 0 };
   if (deps.config.mailTransport === 'outbox') {
-    const captured = await claimDue(deps.db, clock.now(), limit, 'captured');
+    const startedAt = clock.now();
+    const captured = await claimDue(deps.db, startedAt, limit, 'captured');
     result.claimed = result.captured = captured.length;
+    const perCenter = new Map<number | null, number>();
+    for (const row of captured) perCenter.set(row.centerId, (perCenter.get(row.centerId) ?? 0) + 1);
+    for (const [centerId, processed] of perCenter)
+      await recordRun(deps.db, {
+        job: MAIL_DELIVERY_JOB,
+        centerId,
+        startedAt,
+        finishedAt: clock.now(),
+        ok: true,
+        processed,
+      });
     return result;
   }
   const claimed = await claimDue(deps.db, clock.now(), limit, 'sending');
@@ -174,6 +187,9 @@ export async function deliverPendingMail(
   const byCenter = new Map<number | null, OutboxRow[]>();
   for (const row of claimed) byCenter.set(row.centerId, [...(byCenter.get(row.centerId) ?? []), row]);
   for (const [centerId, rows] of byCenter) {
+    const startedAt = clock.now();
+    let sent = 0;
+    let lastFailure: string | null = null;
     let sender: Awaited<ReturnType<typeof senderFor>> = null;
     let setupError: string | null = null;
     try {
@@ -203,12 +219,14 @@ export async function deliverPendingMail(
           }
         }
         const now = clock.now();
+        if (failure !== null) lastFailure = failure;
         if (failure === null) {
           await deps.db
             .update(mailOutbox)
             .set({ status: 'sent', sentAt: now, lastError: null })
             .where(eq(mailOutbox.id, row.id));
           result.sent += 1;
+          sent += 1;
         } else if (row.attempts >= MAIL_MAX_ATTEMPTS) {
           await deps.db
             .update(mailOutbox)
@@ -231,6 +249,15 @@ export async function deliverPendingMail(
     } finally {
       transport?.close();
     }
+    await recordRun(deps.db, {
+      job: MAIL_DELIVERY_JOB,
+      centerId,
+      startedAt,
+      finishedAt: clock.now(),
+      ok: lastFailure === null,
+      processed: sent,
+      error: lastFailure,
+    });
   }
   return result;
 }

@@ -39,6 +39,9 @@ const MENU: MenuItem[] = [
   { page: 'agencylist', label: 'Agencies' },
   { page: 'allowedorganization', label: 'Allowed organizations' },
   { page: 'addzipcodes', label: 'Zip codes' },
+  { page: 'mapping', label: 'Field mapping', params: { item: 'eye_color' } },
+  { page: 'cronjob', label: 'Scheduled jobs' },
+  { page: 'crontable', label: 'Job runs' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {

@@ -6,6 +6,7 @@ export * from './donor-search.js';
 export * from './donors.js';
 export * from './jobs.js';
 export * from './mail.js';
+export * from './mapping.js';
 export * from './matches.js';
 export * from './portfolios.js';
 export * from './preform.js';

@@ -476,7 +476,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The text-search words of the donor (donors.search_document), as the seed builds them. */
-async function rebuildSearchDocument(db: Db, donorId: number): Promise<void> {
+export async function rebuildSearchDocument(db: Db, donorId: number): Promise<void> {
   const [core, p, races, ethnicities] = await Promise.all([
     donorsRepo.donorCore(db, donorId),
     donorsRepo.profileOf(db, donorId),

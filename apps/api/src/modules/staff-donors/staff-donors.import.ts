@@ -11,17 +11,21 @@ import {
   type ImportFileKind,
   type ImportRejection,
   importFileKind,
-  percentageFacts,
+  isIsoDate,
+  type MappingItem,
   RACES,
   ROLE,
   STAFF_DONOR_MSG,
+  splitPercentage,
 } from '@dm/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { donorRaces, donors, users } from '../../db/schema/index.js';
+import { donors, users } from '../../db/schema/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
+import { heartbeat } from '../../platform/heartbeat.js';
+import { finishRun, startRun } from '../../platform/job-runs.js';
+import * as mappingRepo from '../mapping/mapping.repo.js';
 import * as repo from './staff-donors.repo.js';
 
 /** A donor's rows from every file, with where each came from (for the rejection report). */
@@ -110,8 +114,28 @@ const numberIn = (
   return n;
 };
 
-/** Validates a donor's rows and writes the donor in one transaction (all of it or nothing). */
-export async function importDonor(db: Db, centerId: number, d: DonorRows, now: Date): Promise<void> {
+/** A value of a mapped field: an app value, or one waiting for (or resolved by) a mapping. */
+type Mapped = { value: string | null } | { pending: string };
+
+const mappedValue = (list: readonly string[], value: string): Mapped => {
+  if (value === '') return { value: null };
+  const found = list.find((v) => v.toLowerCase() === value.toLowerCase());
+  return found ? { value: found } : { pending: value };
+};
+
+/**
+ * Validates a donor's rows and writes the donor in one transaction (all of it or nothing). A value
+ * of a mapped field (MAPPING_ITEMS) that is not an app value does not reject the donor: the
+ * mapping saved for it is used, or the field stays blank and the donor is linked to the value's
+ * Mapping row, so saving the mapping later writes it.
+ */
+export async function importDonor(
+  db: Db,
+  centerId: number,
+  d: DonorRows,
+  now: Date,
+  importId: number | null = null,
+): Promise<void> {
   const single = (kind: ImportFileKind) => {
     const rows = d.rows[kind] ?? [];
     if (rows.length === 0 && IMPORT_REQUIRED_FILES.includes(kind))
@@ -130,26 +154,62 @@ export async function importDonor(db: Db, centerId: number, d: DonorRows, now: D
     throw new RowError(general.file, general.row, 'Invalid Email address');
   if (!g.first_name || !g.last_name)
     throw new RowError(general.file, general.row, 'first_name and last_name are required.');
-  if (g.date_of_birth && !/^\d{4}-\d{2}-\d{2}$/.test(g.date_of_birth))
-    throw new RowError(general.file, general.row, 'date_of_birth must be YYYY-MM-DD.');
+  const dob = g.date_of_birth ?? '';
   const p = physical.cells;
   const heightCm = numberIn(p.height_cm ?? '', 100, 250, 'height_cm', physical);
   const weightKg = numberIn(p.weight_kg ?? '', 30, 250, 'weight_kg', physical);
-  const eyeColor = oneOf(EYE_COLORS, p.eye_color ?? '', 'eye_color', physical);
-  const hairColor = oneOf(HAIR_COLORS, p.hair_color ?? '', 'hair_color', physical);
-  const bloodGroup = oneOf(BLOOD_GROUPS, p.blood_group ?? '', 'blood_group', physical);
-  const educationLevel = oneOf(
-    EDUCATION_LEVELS,
-    education.cells.education_level ?? '',
-    'education_level',
-    education,
-  );
+  const fields: Partial<Record<Exclude<MappingItem, 'race'>, Mapped>> = {
+    dob: dob === '' ? { value: null } : isIsoDate(dob) ? { value: dob } : { pending: dob },
+    eye_color: mappedValue(EYE_COLORS, p.eye_color ?? ''),
+    hair_color: mappedValue(HAIR_COLORS, p.hair_color ?? ''),
+    blood_group: mappedValue(BLOOD_GROUPS, p.blood_group ?? ''),
+    education_level: mappedValue(EDUCATION_LEVELS, education.cells.education_level ?? ''),
+  };
   const availability =
     oneOf(DONOR_AVAILABILITY, status.cells.availability ?? '', 'availability', status) ?? 'Invited';
   const donorType = oneOf(DONOR_TYPES, status.cells.donor_type ?? '', 'donor_type', status) ?? 'Fresh';
-  const raceRows = d.rows.races ?? [];
+  const raceRows = (d.rows.races ?? []).map((r) => {
+    const raw = r.cells.race ?? '';
+    if (!raw) throw new RowError(r.file, r.row, 'race is required.');
+    return {
+      at: r,
+      race: mappedValue(RACES, raw),
+      percentage: numberIn(r.cells.percentage ?? '', 1, 100, 'percentage', r) ?? 100,
+    };
+  });
+  if (raceRows.reduce((s, r) => s + r.percentage, 0) > 100) {
+    const last = raceRows[raceRows.length - 1]!;
+    throw new RowError(last.at.file, last.at.row, "Percentage can't exceed more than 100!");
+  }
 
   await db.transaction(async (tx) => {
+    // Values awaiting a mapping are looked up (and created) first, in this transaction.
+    const values: Partial<Record<Exclude<MappingItem, 'race'>, string | null>> = {};
+    const links: { mappingId: number; percentage: number | null }[] = [];
+    for (const [item, field] of Object.entries(fields) as [Exclude<MappingItem, 'race'>, Mapped][]) {
+      if ('value' in field) {
+        values[item] = field.value;
+        continue;
+      }
+      const mapping = await mappingRepo.mappingFor(tx, item, field.pending);
+      values[item] = mapping.mappedValue;
+      if (mapping.mappedValue === null) links.push({ mappingId: mapping.id, percentage: null });
+    }
+    const races: { name: string; percentage: number }[] = [];
+    for (const r of raceRows) {
+      if ('value' in r.race) {
+        races.push({ name: r.race.value!, percentage: r.percentage });
+        continue;
+      }
+      const mapping = await mappingRepo.mappingFor(tx, 'race', r.race.pending);
+      if (mapping.mappedValue === null) {
+        links.push({ mappingId: mapping.id, percentage: r.percentage });
+        continue;
+      }
+      const names = mapping.mappedValue.split(',');
+      const shares = splitPercentage(r.percentage, names.length);
+      for (const [i, name] of names.entries()) races.push({ name, percentage: shares[i]! });
+    }
     const [user] = await tx
       .insert(users)
       .values({
@@ -164,13 +224,15 @@ export async function importDonor(db: Db, centerId: number, d: DonorRows, now: D
       })
       .returning({ id: users.id });
     const bmi = heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null;
+    const eyeColor = values.eye_color ?? null;
+    const hairColor = values.hair_color ?? null;
     await tx.insert(donors).values({
       userId: user!.id,
       centerId,
       availability,
       donorType,
       agencyDisplayId: d.key,
-      dateOfBirth: g.date_of_birth || null,
+      dateOfBirth: values.dob ?? null,
       zipcode: g.zipcode || null,
       city: g.city || null,
       state: g.state || null,
@@ -179,32 +241,15 @@ export async function importDonor(db: Db, centerId: number, d: DonorRows, now: D
       bmi,
       eyeColor,
       hairColor,
-      bloodGroup,
-      educationLevel,
+      bloodGroup: values.blood_group ?? null,
+      educationLevel: values.education_level ?? null,
       isScraped: true,
       searchDocument: donorSearchDocument([d.key, g.city, g.state, g.zipcode, eyeColor, hairColor]),
       createdAt: now,
       updatedAt: now,
     });
-    // The races come last: a bad one rolls back the account and profile written above.
-    const races: { name: string; percentage: number }[] = [];
-    for (const r of raceRows) {
-      const name = oneOf(RACES, r.cells.race ?? '', 'race', r);
-      if (!name) throw new RowError(r.file, r.row, 'race is required.');
-      const percentage = numberIn(r.cells.percentage ?? '', 1, 100, 'percentage', r) ?? 100;
-      races.push({ name, percentage });
-      await tx.insert(donorRaces).values({ donorId: user!.id, name, percentage });
-    }
-    if (races.reduce((s, r) => s + r.percentage, 0) > 100) {
-      const last = raceRows[raceRows.length - 1]!;
-      throw new RowError(last.file, last.row, "Percentage can't exceed more than 100!");
-    }
-    if (races.length > 0) {
-      const facts = percentageFacts(races);
-      await tx.execute(
-        sql`update ${donors} set race_names = ${facts.names}, main_race = ${facts.main} where user_id = ${user!.id}`,
-      );
-    }
+    for (const r of races) await mappingRepo.addRace(tx, user!.id, r.name, r.percentage);
+    for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: user!.id, importId });
   });
 }
 
@@ -223,12 +268,13 @@ export async function runImport(
   job: { id: number; centerId: number; files: { name: string; content: string }[] },
   clock: Clock = systemClock,
 ): Promise<void> {
+  const run = await startRun(db, DONOR_IMPORT_JOB, job.centerId, clock.now());
   try {
     const { donors: grouped, rejected } = groupRows(job.files);
     const importedKeys: string[] = [];
     for (const d of grouped) {
       try {
-        await importDonor(db, job.centerId, d, clock.now());
+        await importDonor(db, job.centerId, d, clock.now(), job.id);
         importedKeys.push(d.key);
       } catch (error) {
         const at =
@@ -239,14 +285,16 @@ export async function runImport(
       }
     }
     await repo.finishImport(db, job.id, { status: 'done', importedKeys, rejected, finishedAt: clock.now() });
+    await finishRun(db, run, { ok: true, processed: importedKeys.length, at: clock.now() });
   } catch (error) {
-    await repo.finishImport(db, job.id, {
-      status: 'failed',
-      error: error instanceof Error ? error.message : STAFF_DONOR_MSG.IMPORT_FAILED,
-      finishedAt: clock.now(),
-    });
+    const message = error instanceof Error ? error.message : STAFF_DONOR_MSG.IMPORT_FAILED;
+    await repo.finishImport(db, job.id, { status: 'failed', error: message, finishedAt: clock.now() });
+    await finishRun(db, run, { ok: false, processed: 0, error: message, at: clock.now() });
   }
 }
+
+/** The heartbeat and run-record name of the import job. */
+export const DONOR_IMPORT_JOB = 'donor-import';
 
 /** Runs every queued import; returns how many it ran. */
 export async function runPendingImports(deps: { db: Db; clock?: Clock }): Promise<number> {
@@ -268,11 +316,15 @@ export function startDonorImports(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<void> | null = null;
+  const beat = heartbeat(deps.db, deps.clock ?? systemClock, DONOR_IMPORT_JOB);
   const tick = () => {
     timer = null;
     inFlight = runPendingImports(deps)
-      .then(() => undefined)
-      .catch((error) => deps.log.error({ err: error }, 'donor import pass failed'))
+      .then(() => beat(true))
+      .catch(async (error) => {
+        deps.log.error({ err: error }, 'donor import pass failed');
+        await beat(false);
+      })
       .finally(() => {
         inFlight = null;
         if (!stopped) timer = setTimeout(tick, intervalMs);

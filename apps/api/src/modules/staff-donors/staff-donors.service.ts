@@ -34,6 +34,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import { findUserByUsername, issueUserToken, isUniqueViolation, spendUserTokens } from '../auth/auth.repo.js';
+import { awaitingForImport } from '../mapping/mapping.repo.js';
 import {
   reserveDonor as reserveThroughWorkflow,
   unreserveDonor as unreserveThroughWorkflow,
@@ -413,8 +414,12 @@ export async function softDelete(deps: Deps, auth: Auth, donorId: number, ip: st
 // ---------------------------------------------------------------------------------------------
 // Import
 
-function importStatusOf(row: NonNullable<Awaited<ReturnType<typeof repo.importOf>>>): ImportStatus {
+function importStatusOf(
+  row: NonNullable<Awaited<ReturnType<typeof repo.importOf>>>,
+  awaitingMapping: ImportStatus['awaitingMapping'] = [],
+): ImportStatus {
   return {
+    awaitingMapping,
     id: row.id,
     status: row.status as ImportStatus['status'],
     fileNames: row.fileNames,
@@ -469,7 +474,12 @@ export async function importStatus(deps: Deps, auth: Auth, id: number): Promise<
   assertAdmin(auth);
   const row = id === 0 ? await repo.latestImport(deps.db, auth.centerId) : await repo.importOf(deps.db, id);
   if (id !== 0 && (!row || row.centerId !== auth.centerId)) throw notFound();
-  return row ? importStatusOf(row) : null;
+  if (!row) return null;
+  const awaiting = await awaitingForImport(deps.db, row.id);
+  return importStatusOf(
+    row,
+    awaiting.map((a) => ({ donorKey: a.donorKey ?? '', field: a.field, value: a.value })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

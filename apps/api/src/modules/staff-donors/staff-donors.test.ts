@@ -1,7 +1,15 @@
 import { type DonorGridPage, type DonorGridRow, type ImportStatus, MSG, STAFF_DONOR_MSG } from '@dm/shared';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, donorImports, donors, matchEvents, matches, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  donorImports,
+  donors,
+  fieldMappings,
+  matchEvents,
+  matches,
+  users,
+} from '../../db/schema/index.js';
 import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { runPendingImports } from './staff-donors.import.js';
@@ -547,27 +555,48 @@ describe('donor import', () => {
     const [done] = await t.db.select().from(donorImports).where(eq(donorImports.id, stuck!.id));
     expect(done).toMatchObject({ status: 'done', importedKeys: ['IMP-1'], files: [] });
   });
-  it('leaves nothing of a donor whose last row fails (one transaction per donor)', async () => {
-    const races = 'donor_key,race,percentage\nIMP-4,White,50\nIMP-4,Martian,50\n';
-    const general = 'IMP-4,imp4@import.test,Dee,Four,1995-01-01,,,\r\n';
+  it('leaves nothing of a donor whose write fails half-way (one transaction per donor)', async () => {
+    const [taken] = await t.db
+      .select({ key: donors.agencyDisplayId })
+      .from(donors)
+      .where(and(eq(donors.centerId, 1), isNotNull(donors.agencyDisplayId)))
+      .limit(1);
+    const key = taken!.key!.toLowerCase();
+    const general = `${key},imp4@import.test,Dee,Four,1995-01-01,,,\r\n`;
+    const races = `donor_key,race,percentage\n${key},White,50\n${key},Martian,50\n`;
+    const extra: Record<string, string> = {
+      'physical.csv': `${key},160,55,,,\n`,
+      'education.csv': `${key},\n`,
+      'status.csv': `${key},,\n`,
+    };
     const files = FILES({ general, races }).map((f) =>
-      f.name === 'general.csv'
-        ? f
-        : {
-            ...f,
-            content: `${f.content}${f.name === 'physical.csv' ? 'IMP-4,160,55,,,\n' : f.name === 'education.csv' ? 'IMP-4,\n' : f.name === 'status.csv' ? 'IMP-4,,\n' : ''}`,
-          },
+      f.name in extra ? { ...f, content: `${f.content}${extra[f.name]}` } : f,
     );
     await t.db.delete(users).where(like(users.username, '%@import.test'));
     expect((await req('POST', '/api/importdonors', { files })).statusCode).toBe(200);
     await runPendingImports({ db: t.db, clock: t.clock });
     const status = body<ImportStatus>(await req('GET', '/api/importstatus/0')).data;
-    const rejection = status.rejected.find((r) => r.donorKey === 'IMP-4')!;
-    expect(rejection).toMatchObject({ file: 'races.csv', row: 3 });
-    expect(rejection.reason).toMatch(/race 'Martian'/);
-    // The account and profile inserted before the bad race row were rolled back.
+    const rejection = status.rejected.find((r) => r.donorKey === key)!;
+    expect(rejection.reason).toBe('Donor id already exists.');
+    // The account written before the donor row failed is rolled back, and so is the Mapping row
+    // the unknown race created in the same transaction.
     expect(await t.db.select().from(users).where(eq(users.username, 'imp4@import.test'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(fieldMappings).where(eq(fieldMappings.sourceKey, 'martian')),
+    ).toHaveLength(0);
     expect(status.importedKeys).toContain('IMP-1');
+  });
+  it("rejects a donor whose race percentages pass 100: 'Percentage can't exceed more than 100!'", async () => {
+    const races = 'donor_key,race,percentage\nIMP-1,White,60\nIMP-1,Asian,50\n';
+    await t.db.delete(users).where(like(users.username, '%@import.test'));
+    await req('POST', '/api/importdonors', { files: FILES({ races }) });
+    await runPendingImports({ db: t.db, clock: t.clock });
+    const status = body<ImportStatus>(await req('GET', '/api/importstatus/0')).data;
+    expect(status.rejected.find((r) => r.donorKey === 'IMP-1')).toMatchObject({
+      file: 'races.csv',
+      row: 3,
+      reason: "Percentage can't exceed more than 100!",
+    });
   });
 });
 

@@ -4,6 +4,8 @@ import {
   IMPORT_REQUIRED_FILES,
   type ImportStatus,
   importFileKind,
+  MAPPING_ITEMS,
+  type MappingItem,
   PAGES,
   STAFF_DONOR_MSG,
 } from '@dm/shared';
@@ -40,6 +42,29 @@ function StatusPanel({ status }: { status: ImportStatus }) {
       </Text>
       {status.importedKeys.length > 0 ? (
         <Text fz="sm">Imported donor ids: {status.importedKeys.join(', ')}</Text>
+      ) : null}
+      {status.awaitingMapping.length > 0 ? (
+        <Table striped>
+          <Table.Caption>
+            Values awaiting mapping (imported with the field blank until the master admin maps them)
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Donor id</Table.Th>
+              <Table.Th scope="col">Field</Table.Th>
+              <Table.Th scope="col">Value</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status.awaitingMapping.map((a) => (
+              <Table.Tr key={`${a.donorKey}-${a.field}-${a.value}`}>
+                <Table.Td>{a.donorKey}</Table.Td>
+                <Table.Td>{MAPPING_ITEMS[a.field as MappingItem]?.label ?? a.field}</Table.Td>
+                <Table.Td>{a.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       ) : null}
       {status.rejected.length > 0 ? (
         <Table striped>

@@ -213,6 +213,7 @@ describe('DonorImportPage', () => {
           imported: 1,
           importedKeys: ['IMP-1'],
           rejected: [{ file: 'general.csv', row: 3, donorKey: 'IMP-2', reason: 'Invalid Email address' }],
+          awaitingMapping: [{ donorKey: 'IMP-1', field: 'eye_color', value: 'Sky Blue' }],
           error: null,
           createdAt: '2026-01-01T00:00:00Z',
           finishedAt: '2026-01-01T00:01:00Z',
@@ -222,6 +223,9 @@ describe('DonorImportPage', () => {
     expect(await screen.findByText('Imported 1 donor(s); 1 row(s) rejected.')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Rejected rows' });
     expect(within(table).getByText('Invalid Email address')).toBeTruthy();
+    const awaiting = screen.getByRole('table', { name: /Values awaiting mapping/ });
+    expect(within(awaiting).getByText('Eye color')).toBeTruthy();
+    expect(within(awaiting).getByText('Sky Blue')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start import' }));
     expect(await screen.findByText(STAFF_DONOR_MSG.IMPORT_FILES)).toBeTruthy();
   });

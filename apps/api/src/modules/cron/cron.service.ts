@@ -1,0 +1,108 @@
+import {
+  CRON_JOB_KEYS,
+  CRON_JOBS,
+  type CronCenter,
+  type CronCounts,
+  type CronJobKey,
+  type CronJobRow,
+  type CronRunPage,
+  type CronRunStatus,
+  type CronStatusFilter,
+  ROLE,
+} from '@dm/shared';
+import type { ModuleDeps } from '../../app.js';
+import type { Auth } from '../../platform/auth-context.js';
+import { notFound } from '../../platform/errors.js';
+import { existingCenterIds } from '../centers/centers.repo.js';
+import * as repo from './cron.repo.js';
+
+type CronDeps = Pick<ModuleDeps, 'db'>;
+
+/**
+ * Whose runs the caller asks for: the master admin any center (0: all of them, and runs of no
+ * center); an agency admin only her own (0 means her own). Another center answers 404.
+ */
+async function scopeCenter(deps: CronDeps, auth: Auth, center: number): Promise<number | null> {
+  if (auth.role === ROLE.MASTER) {
+    if (center === 0) return null;
+    if ((await existingCenterIds(deps.db, [center])).length === 0) throw notFound();
+    return center;
+  }
+  if (center !== 0 && center !== auth.centerId) throw notFound();
+  return auth.centerId;
+}
+
+/** GET getcroncount/{center}: runs by status. */
+export async function counts(deps: CronDeps, auth: Auth, center: number): Promise<CronCounts> {
+  const centerId = await scopeCenter(deps, auth, center);
+  const rows = await repo.countByStatus(deps.db, centerId);
+  const of = (s: CronRunStatus) => rows.find((r) => r.status === s)?.n ?? 0;
+  return {
+    center_id: centerId ?? 0,
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+    running: of('running'),
+    success: of('success'),
+    failed: of('failed'),
+  };
+}
+
+/** GET centerlist/{status}: the centers with runs in the status (the center filter). */
+export async function centerList(
+  deps: CronDeps,
+  auth: Auth,
+  status: CronStatusFilter,
+): Promise<CronCenter[]> {
+  const centerId = await scopeCenter(deps, auth, 0);
+  const rows = await repo.centersWithRuns(deps.db, { centerId, status });
+  return rows.map((r) => ({ center_id: r.centerId, name: r.name, runs: r.runs }));
+}
+
+/** GET crondata/{status}: every scheduled job, its heartbeat and its runs in the status. */
+export async function jobList(deps: CronDeps, auth: Auth, status: CronStatusFilter): Promise<CronJobRow[]> {
+  const centerId = await scopeCenter(deps, auth, 0);
+  const [beats, runs] = await Promise.all([
+    repo.heartbeats(deps.db),
+    repo.countByJob(deps.db, { centerId, status }),
+  ]);
+  return CRON_JOB_KEYS.map((job) => {
+    const beat = beats.find((b) => b.job === job);
+    return {
+      job,
+      ...CRON_JOBS[job],
+      lastRunAt: beat?.lastRunAt.toISOString() ?? null,
+      lastOkAt: beat?.lastOkAt?.toISOString() ?? null,
+      lastFailedAt: beat?.lastFailedAt?.toISOString() ?? null,
+      runs: runs.find((r) => r.job === job)?.n ?? 0,
+    };
+  });
+}
+
+/** POST getcrondetails: a page of runs, newest first; entryUpto is where the next page starts. */
+export async function runList(
+  deps: CronDeps,
+  auth: Auth,
+  q: { from: number; to: number; center_id: number; status: CronStatusFilter; job?: CronJobKey },
+): Promise<CronRunPage> {
+  const centerId = await scopeCenter(deps, auth, q.center_id);
+  const { rows, total } = await repo.listRuns(
+    deps.db,
+    { centerId, status: q.status, job: q.job },
+    { from: q.from, to: q.to },
+  );
+  return {
+    rows: rows.map(({ run, centerName }) => ({
+      id: run.id,
+      job: run.job as CronJobKey,
+      name: CRON_JOBS[run.job as CronJobKey]?.name ?? run.job,
+      center_id: run.centerId,
+      center_name: centerName,
+      status: run.status as CronRunStatus,
+      processed: run.processed,
+      error: run.error,
+      started_at: run.startedAt.toISOString(),
+      finished_at: run.finishedAt?.toISOString() ?? null,
+    })),
+    total,
+    entryUpto: q.from + rows.length,
+  };
+}

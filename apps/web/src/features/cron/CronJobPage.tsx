@@ -1,0 +1,104 @@
+import {
+  CRON_STATUS_FILTERS,
+  type CronJobRow,
+  type CronStatusFilter,
+  PAGES,
+  pagePath,
+  ROLE,
+} from '@dm/shared';
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session';
+import { STATUS_LABEL, when } from './CronStatusBadge';
+import { useCronCenters, useCronCounts, useCronJobs } from './queries';
+
+/** /cronjob: the scheduled jobs, their heartbeat, and how many runs each center has by status. */
+export default function CronJobPage() {
+  const { user } = useSession();
+  const master = user?.role === ROLE.MASTER;
+  const [center, setCenter] = useState(0);
+  const centers = useCronCenters('all', master);
+  const counts = useCronCounts(center, user !== null);
+  const jobs = useCronJobs('all');
+  const count = (s: CronStatusFilter) =>
+    counts.data ? (s === 'all' ? counts.data.total : counts.data[s]) : undefined;
+  const runsLink = (s: CronStatusFilter) =>
+    `${pagePath('crontable', { status: s })}${center ? `?center=${center}` : ''}`;
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        {PAGES.cronjob.title}
+      </Title>
+      {master ? (
+        <Select
+          label="Center"
+          w={320}
+          allowDeselect={false}
+          value={String(center)}
+          onChange={(v) => setCenter(Number(v ?? 0))}
+          data={[
+            { value: '0', label: 'All centers' },
+            ...(centers.data ?? []).map((c) => ({ value: String(c.center_id), label: c.name })),
+          ]}
+        />
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {CRON_STATUS_FILTERS.map((s) => (
+          <Paper key={s} withBorder p="md">
+            <Text fz="sm">{STATUS_LABEL[s]} runs</Text>
+            <Anchor
+              component={Link}
+              to={runsLink(s)}
+              fz="xl"
+              fw={700}
+              aria-label={`${STATUS_LABEL[s]} runs: ${count(s) ?? '…'}`}
+            >
+              {count(s) ?? '…'}
+            </Anchor>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={700}>
+        <Table striped>
+          <Table.Caption>Scheduled jobs</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Job</Table.Th>
+              <Table.Th>Runs every</Table.Th>
+              <Table.Th>Last pass</Table.Th>
+              <Table.Th>Last success</Table.Th>
+              <Table.Th>Last failure</Table.Th>
+              <Table.Th>Recorded runs</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(jobs.data ?? []).map((j: CronJobRow) => (
+              <Table.Tr key={j.job}>
+                <Table.Td>
+                  <Text fw={700} fz="sm">
+                    {j.name}
+                  </Text>
+                  <Text fz="xs">{j.description}</Text>
+                </Table.Td>
+                <Table.Td>{j.everySeconds} s</Table.Td>
+                <Table.Td>{when(j.lastRunAt)}</Table.Td>
+                <Table.Td>{when(j.lastOkAt)}</Table.Td>
+                <Table.Td>{when(j.lastFailedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">{j.runs}</Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {jobs.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>Loading…</Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Scheduled jobs (/cronjob) and their runs (/crontable/{status?}). The jobs are the background
+ * jobs of the process (platform/jobs.ts); each pass that does work records a run per center.
+ */
+export const CRON_JOBS = {
+  'mail-delivery': {
+    name: 'E-mail delivery',
+    description: 'Sends queued e-mails through the agency SMTP connection.',
+    everySeconds: 5,
+  },
+  'donor-import': { name: 'Donor import', description: 'Imports uploaded donor CSV files.', everySeconds: 3 },
+} as const;
+export type CronJobKey = keyof typeof CRON_JOBS;
+export const CRON_JOB_KEYS = Object.keys(CRON_JOBS) as CronJobKey[];
+
+export const CRON_RUN_STATUSES = ['running', 'success', 'failed'] as const;
+export type CronRunStatus = (typeof CRON_RUN_STATUSES)[number];
+/** The status filter of the pages: one run status or all of them. */
+export const CRON_STATUS_FILTERS = ['all', ...CRON_RUN_STATUSES] as const;
+export type CronStatusFilter = (typeof CRON_STATUS_FILTERS)[number];
+
+/** Cron grid page size (spec: 25, then the server-given entryUpto). */
+export const CRON_PAGE_SIZE = 25;
+
+const statusFilter = z.enum(CRON_STATUS_FILTERS, {
+  error: 'Status must be all, running, success or failed.',
+});
+const centerId = z.coerce
+  .number({ error: 'Center is invalid.' })
+  .int('Center is invalid.')
+  .min(0, 'Center is invalid.');
+
+export const cronStatusParams = z.object({ status: statusFilter });
+/** 0: every center the caller may see. */
+export const cronCenterParams = z.object({ center: centerId });
+
+/** POST getcrondetails {from, to, center_id}; status and job narrow the grid. */
+export const cronDetailsBody = z.object({
+  from: z.coerce
+    .number({ error: 'From is invalid.' })
+    .int('From is invalid.')
+    .min(0, 'From is invalid.')
+    .default(0),
+  to: z.coerce
+    .number({ error: 'To is invalid.' })
+    .int('To is invalid.')
+    .min(1, 'To is invalid.')
+    .max(100, 'To must be at most 100.')
+    .default(CRON_PAGE_SIZE),
+  center_id: centerId.default(0),
+  status: statusFilter.default('all'),
+  job: z.enum(CRON_JOB_KEYS as [CronJobKey, ...CronJobKey[]], { error: 'Job is invalid.' }).optional(),
+});
+export type CronDetailsBody = z.input<typeof cronDetailsBody>;
+
+export interface CronCounts {
+  center_id: number;
+  total: number;
+  running: number;
+  success: number;
+  failed: number;
+}
+
+export interface CronCenter {
+  center_id: number;
+  name: string;
+  runs: number;
+}
+
+/** GET crondata/{status}: each job, its heartbeat and how many runs it has in the status. */
+export interface CronJobRow {
+  job: CronJobKey;
+  name: string;
+  description: string;
+  everySeconds: number;
+  lastRunAt: string | null;
+  lastOkAt: string | null;
+  lastFailedAt: string | null;
+  runs: number;
+}
+
+export interface CronRunRow {
+  id: number;
+  job: CronJobKey;
+  name: string;
+  center_id: number | null;
+  center_name: string | null;
+  status: CronRunStatus;
+  processed: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface CronRunPage {
+  rows: CronRunRow[];
+  total: number;
+  /** The offset of the next page. */
+  entryUpto: number;
+}
