@@ -238,7 +238,10 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       `${url}csv`,
       {
         config: { access: { pages } },
-        schema: { summary: `${summary}: every row the filters select, as a streamed CSV file`, body: matchGridBody },
+        schema: {
+          summary: `${summary}: every row the filters select, as a streamed CSV file`,
+          body: matchGridBody,
+        },
       },
       async (request, reply) =>
         sendCsv(

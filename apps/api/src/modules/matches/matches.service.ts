@@ -771,7 +771,11 @@ export async function cancelledReport(deps: Deps, auth: Auth, input: MatchReport
 }
 
 /** The Match Cancelled Report as a streamed CSV: the center's donors' cancelled matches. */
-export function cancelledReportCsv(deps: Deps, auth: Auth, input: MatchReportBody): AsyncIterable<unknown[][]> {
+export function cancelledReportCsv(
+  deps: Deps,
+  auth: Auth,
+  input: MatchReportBody,
+): AsyncIterable<unknown[][]> {
   if (!isStaffRole(auth)) throw forbidden();
   const b = matchReportBody.parse(input);
   return csvBatches(repo.matchBatches(deps.db, reportWhere(auth, b), b.sort, b.ord), (r) => rowOf(r, true));

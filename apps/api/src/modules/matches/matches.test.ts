@@ -645,7 +645,9 @@ describe('grids and reports', () => {
     ).data;
     expect(track.total).toBe(6);
     expect(track.rows.every((r) => r.parentCenterId === 111)).toBe(true);
-    const csv = parseCsv((await post('getmatchrequestedipwithotheragenciescsv', {}, 'manager111@demo.test')).body);
+    const csv = parseCsv(
+      (await post('getmatchrequestedipwithotheragenciescsv', {}, 'manager111@demo.test')).body,
+    );
     expect(csv.slice(1)).toHaveLength(6);
     const report = body<MatchPage>(
       await post(

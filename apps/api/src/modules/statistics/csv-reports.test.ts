@@ -26,7 +26,13 @@ beforeAll(async () => {
   const parentOf = async (username: string) =>
     (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
   const at = new Date('2030-01-01T00:00:00Z');
-  const match = async (donorCenterId: number, skip: number, parent: string, parentCenterId: number, status: string) => ({
+  const match = async (
+    donorCenterId: number,
+    skip: number,
+    parent: string,
+    parentCenterId: number,
+    status: string,
+  ) => ({
     donorId: await donorOf(donorCenterId, skip),
     parentId: await parentOf(parent),
     donorCenterId,
@@ -86,7 +92,9 @@ const REPORTS: Report[] = [
   {
     url: 'getotheragenciesmatchrequestedipcsv',
     method: 'POST',
-    payload: { match_status_filter: ['Active', 'Queued', 'Completed', 'Confirm', 'Pending', 'Referral Accepted'] },
+    payload: {
+      match_status_filter: ['Active', 'Queued', 'Completed', 'Confirm', 'Pending', 'Referral Accepted'],
+    },
     as: ['manager@demo.test', 1],
     other: ['manager111@demo.test', 111],
     owner: 'matchDonorCenter',
@@ -94,7 +102,9 @@ const REPORTS: Report[] = [
   {
     url: 'getmatchrequestedipwithotheragenciescsv',
     method: 'POST',
-    payload: { match_status_filter: ['Active', 'Queued', 'Completed', 'Confirm', 'Pending', 'Referral Accepted'] },
+    payload: {
+      match_status_filter: ['Active', 'Queued', 'Completed', 'Confirm', 'Pending', 'Referral Accepted'],
+    },
     as: ['manager111@demo.test', 111],
     other: ['manager@demo.test', 1],
     owner: 'matchParentCenter',
@@ -112,10 +122,7 @@ const REPORTS: Report[] = [
 async function centersOf(owner: Owner, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   if (owner === 'user') {
-    const rows = await t.db
-      .selectDistinct({ c: users.centerId })
-      .from(users)
-      .where(inArray(users.id, ids));
+    const rows = await t.db.selectDistinct({ c: users.centerId }).from(users).where(inArray(users.id, ids));
     return rows.map((r) => r.c);
   }
   if (owner === 'donor') {

@@ -5,8 +5,8 @@ import {
   MSG,
   ROLE,
   type RoleId,
-  type UserContactDetails,
   USERS_MSG,
+  type UserContactDetails,
 } from '@dm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,9 @@ describe('intended-parent list refresh', () => {
   it("records a refresh per center and answers the last one's time", async () => {
     const before = body<IpCacheTime>(await get('/api/getlastcacheupdatedtime', 'admin85@demo.test')).data;
     expect(before.updatedAt).toBeNull();
-    const saved = body<IpCacheTime>(await post('/api/saveintendedparentscache', {}, 'admin85@demo.test')).data;
+    const saved = body<IpCacheTime>(
+      await post('/api/saveintendedparentscache', {}, 'admin85@demo.test'),
+    ).data;
     expect(saved.updatedAt).not.toBeNull();
     const after = body<IpCacheTime>(await get('/api/getlastcacheupdatedtime', 'admin85@demo.test')).data;
     expect(after.updatedAt).toBe(saved.updatedAt);

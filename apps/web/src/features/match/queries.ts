@@ -32,7 +32,6 @@ export function useMatchGrid(endpoint: string, body: MatchGridBody | MatchReport
   });
 }
 
-
 /** The body every workflow call takes (search spec section 7). */
 export interface MatchTarget {
   donor_id: number;
