@@ -8,6 +8,7 @@ import {
   type MatchReportBody,
   type MatchRow,
   type MatchStatusFilter,
+  NAME_SEARCH_DEBOUNCE_MS,
 } from '@dm/shared';
 import {
   Alert,
@@ -73,7 +74,7 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const [startdate, setStartdate] = useState('');
   const [lastdate, setLastdate] = useState('');
   const [exporting, setExporting] = useState(false);
-  const debouncedSearch = useDebounced(search, 1000);
+  const debouncedSearch = useDebounced(search, NAME_SEARCH_DEBOUNCE_MS);
   const from = (page - 1) * MATCH_GRID_PAGE_SIZE;
   const filters: MatchGridBody | MatchReportBody =
     config.kind === 'grid'
