@@ -179,3 +179,37 @@ describe('intended-parent list refresh', () => {
     expect(other.updatedAt).toBeNull();
   });
 });
+
+describe('the primary/secondary intended parent filter', () => {
+  it("is the circle center's (session flag parentTypeFilter) and filters the grid", async () => {
+    const circle = await t.request({ method: 'GET', url: '/api/me', as: 'admin46@demo.test' });
+    expect(body<{ center: { parentTypeFilter: boolean } }>(circle).data.center.parentTypeFilter).toBe(true);
+    const main = await t.request({ method: 'GET', url: '/api/me', as: 'admin@demo.test' });
+    expect(body<{ center: { parentTypeFilter: boolean } }>(main).data.center.parentTypeFilter).toBe(false);
+    const primary = await makeUser({ role: ROLE.CLIENT, centerId: 46, status: 'Active' });
+    const [second] = await t.db
+      .insert(users)
+      .values({
+        username: 'second46@users.test',
+        role: ROLE.CLIENT,
+        status: 'Active',
+        centerId: 46,
+        parentId: primary,
+      })
+      .returning({ id: users.id });
+    const secondary = await post(
+      '/api/getallintendedparents',
+      { parent_type: 'secondary' },
+      'admin46@demo.test',
+    );
+    expect(secondary.statusCode).toBe(200);
+    const rows = body<{ rows: { userId: number; parentId: number | null }[] }>(secondary).data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.parentId !== null)).toBe(true);
+    expect(rows.map((r) => r.userId)).toContain(second!.id);
+    const primaries = body<{ rows: { userId: number }[] }>(
+      await post('/api/getallintendedparents', { parent_type: 'primary' }, 'admin46@demo.test'),
+    ).data.rows;
+    expect(primaries.map((r) => r.userId)).not.toContain(second!.id);
+  });
+});

@@ -96,14 +96,18 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
     if (params.search) setSearch(params.search);
   }, [params.search, setSearch]);
 
+  // The circle center's admin tells primary from secondary intended parents.
+  const parentFilter = user?.role === ROLE.ADMIN && user.center.parentTypeFilter && kind === 'ip';
+  const [parentType, setParentType] = useState<UserListBody['parent_type']>('');
   const body = useMemo(
     () => ({
       ...list.query,
       user_status: status as UserListBody['user_status'],
       scope,
       ...(role ? { user_type_id: Number(role) as RoleId } : {}),
+      ...(parentFilter && parentType ? { parent_type: parentType } : {}),
     }),
-    [list.query, status, scope, role],
+    [list.query, status, scope, role, parentFilter, parentType],
   );
   const users = useUserList(grid.endpoint, body);
   const key = userKeys.list(grid.endpoint, body);
@@ -330,6 +334,23 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
             value={role}
             onChange={(v) => {
               setRole(v ?? '');
+              list.setPage(1);
+            }}
+            allowDeselect={false}
+            w={200}
+          />
+        ) : null}
+        {parentFilter ? (
+          <Select
+            label="Intended parent type"
+            data={[
+              { value: '', label: 'All intended parents' },
+              { value: 'primary', label: 'Primary' },
+              { value: 'secondary', label: 'Secondary' },
+            ]}
+            value={parentType}
+            onChange={(v) => {
+              setParentType((v ?? '') as UserListBody['parent_type']);
               list.setPage(1);
             }}
             allowDeselect={false}

@@ -61,7 +61,9 @@ describe('second intended parent', () => {
     fill(/^First name/, 'Sam');
     fill(/^Last name/, 'Second');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', MSG.USERNAME_EXISTS));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', MSG.USERNAME_EXISTS), {
+      timeout: 5000,
+    });
     expect(within(dialog).queryByText(MSG.USERNAME_EXISTS)).toBeNull();
   });
 });
@@ -124,5 +126,46 @@ describe('intended-parent list refresh (/viewip)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh list' }));
     await waitFor(() => expect(requests.some((r) => r.name === 'saveintendedparentscache')).toBe(true));
     expect(await screen.findByText(/^Last refreshed /)).toBeTruthy();
+  });
+});
+
+describe('primary/secondary intended parent filter', () => {
+  it("is the circle center admin's (parentTypeFilter) and sends parent_type", async () => {
+    const circleAdmin = sessionUser({
+      userId: 4,
+      role: 7,
+      client: null,
+      center: { ...admin.center, id: 46, parentTypeFilter: true },
+    });
+    const { requests } = renderPage(page(<ViewIpPage />), {
+      route: '/viewip',
+      api: {
+        me: ok(circleAdmin),
+        getallintendedparents: ok({ rows: [], count: 0 }),
+        getlastcacheupdatedtime: ok({ updatedAt: null }),
+      },
+    });
+    const select = await screen.findByRole('combobox', { name: 'Intended parent type' });
+    fireEvent.click(select);
+    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '')!;
+    fireEvent.click(await within(listbox).findByRole('option', { name: 'Secondary', hidden: true }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getallintendedparents').at(-1)?.body).toMatchObject({
+        parent_type: 'secondary',
+      }),
+    );
+  });
+
+  it('is not shown to other centers', async () => {
+    renderPage(page(<ViewIpPage />), {
+      route: '/viewip',
+      api: {
+        me: ok(admin),
+        getallintendedparents: ok({ rows: [], count: 0 }),
+        getlastcacheupdatedtime: ok({ updatedAt: null }),
+      },
+    });
+    await screen.findByText('Never refreshed');
+    expect(screen.queryByRole('combobox', { name: 'Intended parent type' })).toBeNull();
   });
 });
