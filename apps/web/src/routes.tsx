@@ -59,6 +59,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   donorformmandatoryfields: lazy(() => import('./features/staff-donors/MandatoryFieldsPage')),
   archiveddonors: lazy(() => import('./features/staff-donors/ArchivedDonorsPage')),
   donormonthlystats: lazy(() => import('./features/staff-donors/MonthlyStatsPage')),
+  donormessages: lazy(() => import('./features/staff-donors/DonorMessagesPage')),
   viewclient: lazy(() => import('./features/users/UsersPage')),
   viewip: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
   viewcm: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),

@@ -4,6 +4,8 @@ export const FAILED_LOGINS_BEFORE_CAPTCHA = 3;
 export const DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD = 20;
 export const TOAST_MS = 5000;
 export const TOAST_CUSTOM_MS = 35000;
+/** Name search on the staff grids waits this long after the last key (donor-forms-admin section 9). */
+export const NAME_SEARCH_DEBOUNCE_MS = 1000;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 60;

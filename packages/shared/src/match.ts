@@ -346,8 +346,3 @@ export interface MatchEventRow {
   at: string;
   actorName: string;
 }
-
-export interface MatchCsv {
-  header: string[];
-  rows: string[][];
-}

@@ -12,6 +12,8 @@ export interface SessionCenter {
   payments: boolean;
   compareDonors: boolean;
   ipFormVisible: boolean;
+  /** The admin filters intended parents by primary or secondary parent (the circle center). */
+  parentTypeFilter: boolean;
 }
 
 /** The current user session of platform.md section 3, as the API returns it. */

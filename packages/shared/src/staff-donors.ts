@@ -331,3 +331,32 @@ export interface MonthlyStatsRow {
   month: string;
   count: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search by id and the donor's messages
+
+/** GET /searchdonorbyid?id=: the donor id shown on the grids (or the agency's id, or the user id). */
+export const searchDonorByIdQuery = z.object({
+  id: z
+    .string('Please enter Donor ID')
+    .trim()
+    .min(1, 'Please enter Donor ID')
+    .max(50, 'Donor ID is too long.'),
+});
+
+export interface DonorIdMatch {
+  userId: number;
+  donorId: string | null;
+  name: string;
+  availability: string;
+  archived: boolean;
+}
+
+/** GET /getusermessages/{donorId}: the messages staff sent the donor with her status changes. */
+export interface DonorMessage {
+  id: number;
+  status: string;
+  message: string;
+  createdAt: string;
+  sentBy: string | null;
+}

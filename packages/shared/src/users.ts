@@ -36,6 +36,9 @@ export const USERS_MSG = {
   DELETE_CONFIRM: 'Are you sure you want to delete this user?',
   DELETE_SELF: 'You cannot delete your own account.',
   INVALID_DATE_RANGE: 'The start date must be before the end date.',
+  SAME_ROLE: 'The user already has this user type.',
+  DONOR_ROLE_FIXED: 'A donor cannot be invited for another user type.',
+  ROLE_CHANGED: 'Invitation sent for the new user type.',
 } as const;
 
 /** Statuses staff may set by hand (Invited is only ever the state before sign-up). */
@@ -166,6 +169,44 @@ export const INVITABLE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
 
 export function canInvite(inviter: RoleId, invitee: RoleId): boolean {
   return INVITABLE_ROLES[inviter]?.includes(invitee) ?? false;
+}
+
+/**
+ * POST /inviteuserforanotherrole: someone invited under the wrong user type, who has not
+ * signed up yet, is invited again under another one (a new link; the old one stops working).
+ */
+export const inviteForAnotherRoleBody = z.object({
+  user_id: positiveId('User'),
+  user_type: roleIdSchema,
+});
+export type InviteForAnotherRoleBody = z.input<typeof inviteForAnotherRoleBody>;
+
+/** POST /getclientslist: the intended parents a staff member picks from (name or e-mail search). */
+export const clientsListBody = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters.').default(''),
+});
+export type ClientsListBody = z.input<typeof clientsListBody>;
+
+export interface ClientOption {
+  userId: number;
+  name: string;
+  username: string;
+  status: UserStatus;
+}
+
+/** GET /getusercontactdetails/{id}: how staff reach a user of their center. */
+export interface UserContactDetails {
+  userId: number;
+  role: RoleId;
+  name: string;
+  email: string;
+  contactNo: string;
+  countryCode: string;
+}
+
+/** GET /getlastcacheupdatedtime: when the intended-parent list was last refreshed (null: never). */
+export interface IpCacheTime {
+  updatedAt: string | null;
 }
 
 /** POST /updateuserstatus. confirmed answers the Pre-Active and active-portfolio questions. */

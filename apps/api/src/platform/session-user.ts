@@ -88,6 +88,7 @@ export async function buildSessionUser(
       payments: center.payments,
       compareDonors: settings.compareDonors,
       ipFormVisible: settings.ipFormVisible,
+      parentTypeFilter: settings.parentTypeFilter,
     },
     parentId: user.parentId,
     managerId: user.managerId,

@@ -17,6 +17,8 @@ export interface CenterSettings {
   feedbackAllowed: boolean;
   compareDonors: boolean;
   selfOnlyRelations: boolean;
+  /** The admin's users grids filter intended parents by primary or secondary (the circle center). */
+  parentTypeFilter: boolean;
   raceTotalFree: boolean;
   excludedFromCenterList: boolean;
   viewsSortDescending: boolean;
@@ -49,6 +51,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   feedbackAllowed: false,
   compareDonors: false,
   selfOnlyRelations: false,
+  parentTypeFilter: false,
   raceTotalFree: false,
   excludedFromCenterList: false,
   viewsSortDescending: false,

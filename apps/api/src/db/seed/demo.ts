@@ -74,7 +74,7 @@ export const DEMO_CENTERS: CenterSeed[] = [
     name: 'Circle Surrogacy',
     appTitle: 'Circle Donors',
     suffix: '46',
-    settings: { selfOnlyRelations: true, raceTotalFree: true },
+    settings: { selfOnlyRelations: true, raceTotalFree: true, parentTypeFilter: true },
   },
   { id: 36, name: 'Consultant Clinic', appTitle: 'Consultant Donors', suffix: '36', onboarded: false },
 ];

@@ -31,6 +31,7 @@ export const sessionUserSchema = z.object({
     payments: z.boolean(),
     compareDonors: z.boolean(),
     ipFormVisible: z.boolean(),
+    parentTypeFilter: z.boolean(),
   }),
   parentId: z.number().nullable(),
   managerId: z.number().nullable(),

@@ -1,5 +1,14 @@
+import { ROLE } from '@dm/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { centerDonorAccess, centers, cities, countries, states, zipCodes } from '../../db/schema/index.js';
+import {
+  centerDonorAccess,
+  centers,
+  cities,
+  countries,
+  states,
+  users,
+  zipCodes,
+} from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { CenterRow } from '../auth/auth.repo.js';
 
@@ -149,4 +158,14 @@ export async function findZip(db: Db, country: string, zipcode: string) {
     .where(and(eq(zipCodes.country, country), eq(zipCodes.zipcode, zipcode)))
     .limit(1);
   return row;
+}
+
+/** The center of an admin or case manager (null: no such staff member). */
+export async function findStaffCenter(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ centerId: users.centerId })
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, [ROLE.ADMIN, ROLE.MANAGER])))
+    .limit(1);
+  return row?.centerId ?? null;
 }

@@ -7,6 +7,7 @@ import {
   agencyDataAnswer,
   agencyDataQuery,
   centerOptions,
+  centersQuery,
   checkZipAnswer,
   checkZipBody,
   citiesParams,
@@ -40,9 +41,13 @@ export const centersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     '/getcenters',
     {
       config: { access: { pages: ['viewclient', 'emailtemplate', 'testconnection', 'agencylist'] } },
-      schema: { summary: 'The centers the caller may pick from', response: { 200: envelope(centerOptions) } },
+      schema: {
+        summary: 'The centers the caller may pick from; with adm_id only the center of that staff member',
+        querystring: centersQuery,
+        response: { 200: envelope(centerOptions) },
+      },
     },
-    async (request) => ok(await service.centerList(deps, requireAuth(request))),
+    async (request) => ok(await service.centerList(deps, requireAuth(request), request.query.adm_id)),
   );
 
   // Staff and clients: those who search donors or manage users.

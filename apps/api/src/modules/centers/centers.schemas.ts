@@ -104,3 +104,12 @@ export const checkZipAnswer = z.object({ val: z.boolean() });
 export const agenciesWithDonorAccessAnswer = envelope(
   z.object({ agencies: centerOptions, agencyWithMultiAgencyAccess: z.array(z.number()) }),
 );
+
+/** GET /getcenters?adm_id: only the center of that admin or case manager. */
+export const centersQuery = z.object({
+  adm_id: z.coerce
+    .number({ error: 'Admin is invalid.' })
+    .int('Admin is invalid.')
+    .positive('Admin is invalid.')
+    .optional(),
+});

@@ -19,6 +19,7 @@ import { type CenterRow, findCenter } from '../auth/auth.repo.js';
 import {
   type CenterListing,
   findCountryId,
+  findStaffCenter,
   findStateId,
   findVisibleCenter,
   findVisibleCenterByDomain,
@@ -106,10 +107,16 @@ export async function donorAccessCenters(db: Db, auth: Auth): Promise<CenterList
  * GET /getcenters: the center picker. Besides the donor-access rule above, centers flagged
  * excludedFromCenterList stay out of other centers' lists (the spec's center 133).
  */
-export async function centerList(deps: CentersDeps, auth: Auth): Promise<CenterOption[]> {
+export async function centerList(deps: CentersDeps, auth: Auth, adminId?: number): Promise<CenterOption[]> {
   const list = await donorAccessCenters(deps.db, auth);
-  if (auth.role === ROLE.MASTER) return list.map(option);
-  return list.filter((c) => !c.excludedFromCenterList || c.id === auth.centerId).map(option);
+  const shown =
+    auth.role === ROLE.MASTER
+      ? list
+      : list.filter((c) => !c.excludedFromCenterList || c.id === auth.centerId);
+  if (adminId === undefined) return shown.map(option);
+  // adm_id: the center of that admin or case manager, if the caller may see it at all.
+  const staff = await findStaffCenter(deps.db, adminId);
+  return shown.filter((c) => c.id === staff).map(option);
 }
 
 /**

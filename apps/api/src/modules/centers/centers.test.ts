@@ -1,7 +1,7 @@
 import { type AgencyData, type CenterOption, MSG } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers } from '../../db/schema/index.js';
+import { centers, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -134,6 +134,25 @@ describe('GET /api/getcenters', () => {
     expect(idsOf(consumer)).toEqual([1, 36, 46, 85, 111]);
     const gwk = body<CenterOption[]>(await get('/api/getcenters', 'admin133@demo.test')).data;
     expect(idsOf(gwk)).toEqual([1, 133]);
+  });
+
+  it("with adm_id lists only that staff member's center, if the caller may see it", async () => {
+    const idOf = async (username: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+    const admin85 = await idOf('admin85@demo.test');
+    const parent = await idOf('parent@demo.test');
+    expect((await get(`/api/getcenters?adm_id=${admin85}`)).statusCode).toBe(401);
+    expect((await get(`/api/getcenters?adm_id=${admin85}`, 'parent@demo.test')).statusCode).toBe(403);
+    const bad = await get('/api/getcenters?adm_id=x', 'master@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toBe('Admin is invalid.');
+    expect(body(await get(`/api/getcenters?adm_id=${admin85}`, 'master@demo.test')).data).toEqual([
+      { centerId: 85, name: 'Hatch Fertility' },
+    ]);
+    // A center the caller may not list is not revealed; nor is a client's center.
+    expect(body(await get(`/api/getcenters?adm_id=${admin85}`, 'admin@demo.test')).data).toEqual([]);
+    expect(body(await get(`/api/getcenters?adm_id=${parent}`, 'master@demo.test')).data).toEqual([]);
+    expect(body(await get('/api/getcenters?adm_id=999999', 'master@demo.test')).data).toEqual([]);
   });
 
   it('drops hidden centers from the lists of other centers', async () => {

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import { sendCsv } from '../../platform/csv.js';
 import { ok } from '../../platform/envelope.js';
 import * as service from './matches.service.js';
 
@@ -235,8 +236,20 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     );
     app.post(
       `${url}csv`,
-      { config: { access: { pages } }, schema: { summary: `${summary}: CSV rows`, body: matchGridBody } },
-      async (request) => ok(await service.matchGridCsv(deps, requireAuth(request), scope, request.body)),
+      {
+        config: { access: { pages } },
+        schema: {
+          summary: `${summary}: every row the filters select, as a streamed CSV file`,
+          body: matchGridBody,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          url === '/getotheragenciesmatchrequestedip' ? 'requested-donors.csv' : 'match-requests.csv',
+          service.MATCH_CSV_HEADER,
+          service.matchGridCsv(deps, requireAuth(request), scope, request.body),
+        ),
     );
   }
 
@@ -255,8 +268,14 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     '/generatedonorreportcsv',
     {
       config: { access: { pages: ['donormatchreport'] } },
-      schema: { summary: 'Match Cancelled Report as CSV rows', body: matchReportBody },
+      schema: { summary: 'Match Cancelled Report as a streamed CSV file', body: matchReportBody },
     },
-    async (request) => ok(await service.cancelledReportCsv(deps, requireAuth(request), request.body)),
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'match-cancelled-report.csv',
+        service.MATCH_CSV_HEADER,
+        service.cancelledReportCsv(deps, requireAuth(request), request.body),
+      ),
   );
 };

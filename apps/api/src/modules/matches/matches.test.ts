@@ -16,6 +16,7 @@ import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
+import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { donorVisibility } from '../donors/donor-access.js';
 
@@ -622,11 +623,11 @@ describe('grids and reports', () => {
       await post('getotheragenciesmatchrequestedip', { center: 111 }, 'manager@demo.test'),
     ).data;
     expect(consumer.rows.every((r) => r.parentCenterId === 111)).toBe(true);
-    const csv = body<{ header: string[]; rows: string[][] }>(
-      await post('getotheragenciesmatchrequestedipcsv', {}, 'manager@demo.test'),
-    ).data;
-    expect(csv.header).toContain('Match status');
-    expect(csv.rows).toHaveLength(all.total);
+    const csvRes = await post('getotheragenciesmatchrequestedipcsv', {}, 'manager@demo.test');
+    expect(csvRes.headers['content-type']).toContain('text/csv');
+    const csv = parseCsv(csvRes.body);
+    expect(csv[0]).toContain('Match status');
+    expect(csv.slice(1)).toHaveLength(all.total);
     // Another center's staff see none of these.
     const other = body<MatchPage>(
       await post('getotheragenciesmatchrequestedip', {}, 'manager46@demo.test'),
@@ -644,10 +645,10 @@ describe('grids and reports', () => {
     ).data;
     expect(track.total).toBe(6);
     expect(track.rows.every((r) => r.parentCenterId === 111)).toBe(true);
-    const csv = body<{ rows: string[][] }>(
-      await post('getmatchrequestedipwithotheragenciescsv', {}, 'manager111@demo.test'),
-    ).data;
-    expect(csv.rows).toHaveLength(6);
+    const csv = parseCsv(
+      (await post('getmatchrequestedipwithotheragenciescsv', {}, 'manager111@demo.test')).body,
+    );
+    expect(csv.slice(1)).toHaveLength(6);
     const report = body<MatchPage>(
       await post(
         'generatedonorreport',
@@ -666,10 +667,8 @@ describe('grids and reports', () => {
       ),
     ).data;
     expect(none.total).toBe(0);
-    const reportCsv = body<{ rows: string[][] }>(
-      await post('generatedonorreportcsv', {}, 'admin@demo.test'),
-    ).data;
-    expect(reportCsv.rows.length).toBe(report.total);
+    const reportCsv = parseCsv((await post('generatedonorreportcsv', {}, 'admin@demo.test')).body);
+    expect(reportCsv.slice(1).length).toBe(report.total);
   });
 
   it('no match row ever leaves counts and open matches out of step', async () => {

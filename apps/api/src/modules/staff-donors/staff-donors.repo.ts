@@ -8,7 +8,15 @@ import {
 } from '@dm/shared';
 import { and, asc, desc, eq, gt, inArray, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { centers, donorImports, donors, matches, users, userTokens } from '../../db/schema/index.js';
+import {
+  centers,
+  donorImports,
+  donorStatusMessages,
+  donors,
+  matches,
+  users,
+  userTokens,
+} from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 const parent = alias(users, 'reserved_parent');
@@ -389,4 +397,50 @@ export async function finishImport(db: Db, id: number, values: Partial<typeof do
     .update(donorImports)
     .set({ ...values, files: [] })
     .where(eq(donorImports.id, id));
+}
+
+/** A donor of the center by the id staff read off the grids: display id, agency id or user id. */
+export async function donorByAnyId(db: Db, centerId: number, id: string) {
+  const lower = id.toLowerCase();
+  const conds: SQL[] = [
+    sql`lower(${donors.displayId}) = ${lower}`,
+    sql`lower(${donors.agencyDisplayId}) = ${lower}`,
+  ];
+  if (/^\d{1,9}$/.test(id)) conds.push(eq(donors.userId, Number(id)));
+  const [row] = await db
+    .select({
+      userId: donors.userId,
+      displayId: donors.displayId,
+      agencyDisplayId: donors.agencyDisplayId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      availability: donors.availability,
+      archived: donors.archived,
+    })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .where(and(eq(donors.centerId, centerId), or(...conds)))
+    .orderBy(asc(donors.userId))
+    .limit(1);
+  return row ?? null;
+}
+
+const sender = alias(users, 'sender');
+
+/** The status messages sent to a donor, newest first, with who sent them. */
+export function donorMessages(db: Db, donorId: number) {
+  return db
+    .select({
+      id: donorStatusMessages.id,
+      status: donorStatusMessages.status,
+      message: donorStatusMessages.message,
+      createdAt: donorStatusMessages.createdAt,
+      senderFirst: sender.firstName,
+      senderLast: sender.lastName,
+    })
+    .from(donorStatusMessages)
+    .leftJoin(sender, eq(sender.id, donorStatusMessages.sentBy))
+    .where(eq(donorStatusMessages.donorId, donorId))
+    .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
+    .limit(500);
 }

@@ -16,6 +16,7 @@ import {
   PARENT_STATUS_FILTER,
   reserveDonorBody,
   STAFF_DONOR_MSG,
+  searchDonorByIdQuery,
   setPriorityBody,
   unreserveDonorBody,
   visibilityBody,
@@ -252,6 +253,28 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (request) => ok(await service.importStatus(deps, requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    '/searchdonorbyid',
+    {
+      config: viewdonor,
+      schema: {
+        summary: "The caller's center's donor with this donor id (display, agency or user id)",
+        querystring: searchDonorByIdQuery,
+      },
+    },
+    async (request) => ok(await service.searchById(deps, requireAuth(request), request.query.id)),
+  );
+
+  app.get(
+    '/getusermessages/:id',
+    {
+      config: { access: { pages: ['donormessages'] } },
+      schema: { summary: 'The messages staff sent a donor with her status changes', params: idParams },
+    },
+    async (request) =>
+      ok(await service.messagesOf(deps, requireAuth(request), request.params.id, request.ip)),
   );
 
   app.post(

@@ -2,10 +2,11 @@ import {
   type ArchivedDonorRow,
   type ArchivedDonorsBody,
   archivedDonorsBody,
-  DONOR_CSV_HEADER,
   type DonorGridPage,
   type DonorGridQuery,
   type DonorGridRow,
+  type DonorIdMatch,
+  type DonorMessage,
   type donorStatusWithEmailBody,
   EMAIL_TYPE,
   type ImportDonorsBody,
@@ -537,4 +538,40 @@ export async function monthlyStats(
     since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (q.timePeriod - 1), 1));
   }
   return repo.monthlyCounts(deps.db, q.center ?? null, since);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search by id, messages
+
+/** GET /searchdonorbyid: the caller's center's donor with that id, or 404. */
+export async function searchById(deps: Deps, auth: Auth, id: string): Promise<DonorIdMatch> {
+  assertStaff(auth);
+  const row = await repo.donorByAnyId(deps.db, auth.centerId, id);
+  if (!row) throw notFound();
+  return {
+    userId: row.userId,
+    donorId: row.displayId ?? row.agencyDisplayId,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    availability: row.availability,
+    archived: row.archived,
+  };
+}
+
+/** GET /getusermessages/{donorId}: what staff wrote the donor with her status changes (audited read). */
+export async function messagesOf(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  ip: string,
+): Promise<DonorMessage[]> {
+  await ownDonor(deps.db, auth, donorId);
+  const rows = await repo.donorMessages(deps.db, donorId);
+  await audit(deps.db, auth, { action: 'donor.messages.read', entityType: 'donor', entityId: donorId }, ip);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    sentBy: r.senderFirst === null ? null : `${r.senderFirst} ${r.senderLast ?? ''}`.trim(),
+  }));
 }

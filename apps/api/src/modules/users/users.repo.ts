@@ -27,7 +27,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centers, portfolios, searchHistory, users } from '../../db/schema/index.js';
+import { auditLog, centers, portfolios, searchHistory, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 const manager = alias(users, 'manager');
@@ -344,4 +344,21 @@ export async function listSearchHistory(
     filters: rows.map((r) => r.filters),
     count: total?.n ?? 0,
   };
+}
+
+/** When an action was last recorded for a center (audit log), or null. */
+export async function lastCenterAuditAt(db: Db, centerId: number, action: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, 'center'),
+        eq(auditLog.entityId, String(centerId)),
+        eq(auditLog.action, action),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return row?.at ?? null;
 }

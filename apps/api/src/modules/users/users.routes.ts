@@ -18,9 +18,14 @@ import {
   assignClientsBody,
   assignDonorsBody,
   assignOneClientBody,
+  clientOptionSchema,
+  clientsListBody,
+  contactDetailsSchema,
+  inviteForAnotherRoleBody,
   inviteSecondaryBody,
   inviteUserAnswer,
   inviteUserBody,
+  ipCacheTimeSchema,
   ipSearchAnswer,
   ipSearchHistoryBody,
   managersQuery,
@@ -204,6 +209,74 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
       await service.deleteUser(deps, requireAuth(request), request.params.id, request.ip);
       return ok(null, USERS_MSG.USER_DELETED);
     },
+  );
+
+  app.post(
+    '/inviteuserforanotherrole',
+    {
+      config: { access: { pages: ['addclient', 'viewclient'] } },
+      schema: {
+        summary: 'Invite a user who has not signed up yet under another user type (a new sign-up link)',
+        body: inviteForAnotherRoleBody,
+        response: { 200: envelope(z.object({ userId: z.number(), role: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.inviteForAnotherRole(deps, requireAuth(request), request.body, request.ip),
+        USERS_MSG.ROLE_CHANGED,
+      ),
+  );
+
+  app.post(
+    '/getclientslist',
+    {
+      config: { access: { pages: ['viewclient'] } },
+      schema: {
+        summary: 'Up to 50 intended parents the caller manages, by name or e-mail',
+        body: clientsListBody,
+        response: { 200: envelope(z.array(clientOptionSchema)) },
+      },
+    },
+    async (request) => ok(await service.clientOptions(deps, requireAuth(request), request.body.search)),
+  );
+
+  app.get(
+    '/getusercontactdetails/:id',
+    {
+      config: { access: { pages: ['archiveddonors', ...USER_PAGES] } },
+      schema: {
+        summary: "Name, e-mail and phone of a user of the caller's center",
+        params: userIdParams,
+        response: { 200: envelope(contactDetailsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.contactDetails(deps, requireAuth(request), request.params.id, request.ip)),
+  );
+
+  app.post(
+    '/saveintendedparentscache',
+    {
+      config: { access: { pages: ['viewip'] } },
+      schema: {
+        summary: 'Refresh the intended-parent list (recorded; the grid reads live rows)',
+        response: { 200: envelope(ipCacheTimeSchema) },
+      },
+    },
+    async (request) => ok(await service.saveIpCache(deps, requireAuth(request), request.ip)),
+  );
+
+  app.get(
+    '/getlastcacheupdatedtime',
+    {
+      config: { access: { pages: ['viewip'] } },
+      schema: {
+        summary: 'When the intended-parent list was last refreshed',
+        response: { 200: envelope(ipCacheTimeSchema) },
+      },
+    },
+    async (request) => ok(await service.lastIpCacheTime(deps, requireAuth(request))),
   );
 
   app.get(

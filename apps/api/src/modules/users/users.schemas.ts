@@ -3,6 +3,8 @@ import { z } from 'zod';
 export {
   assignClientsBody,
   assignDonorsBody,
+  clientsListBody,
+  inviteForAnotherRoleBody,
   inviteSecondaryBody,
   inviteUserBody,
   ipSearchHistoryBody,
@@ -70,3 +72,19 @@ export const ipSearchAnswer = z.object({
   ),
   count: z.number(),
 });
+
+export const clientOptionSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  username: z.string(),
+  status: z.string(),
+});
+export const contactDetailsSchema = z.object({
+  userId: z.number(),
+  role: z.number(),
+  name: z.string(),
+  email: z.string(),
+  contactNo: z.string(),
+  countryCode: z.string(),
+});
+export const ipCacheTimeSchema = z.object({ updatedAt: z.string().nullable() });

@@ -1,10 +1,12 @@
 import {
   type AssignAnswer,
+  type ClientOption,
   canInvite,
   EMAIL_TYPE,
   INVITE_TOKEN_TTL_MS,
   type InviteUserAnswer,
   type InviteUserBody,
+  type IpCacheTime,
   type IpSearchHistory,
   type inviteSecondaryBody,
   type ipSearchHistoryBody,
@@ -16,6 +18,7 @@ import {
   type StaffOption,
   type StatusConfirmation,
   USERS_MSG,
+  type UserContactDetails,
   type UserList,
   type UserListQuery,
   type UserRow as UserListRow,
@@ -55,6 +58,7 @@ import {
   findUser,
   idsWithRole,
   type ListScope,
+  lastCenterAuditAt,
   listSearchHistory,
   listUsers,
   registeredParents,
@@ -695,4 +699,122 @@ export async function* registeredIpCsvRows(
       u.referrer ?? '',
     ]);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Another user type, client picker, contact details, intended-parent list refresh
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /inviteuserforanotherrole: an invited user (not signed up) of the caller's center is
+ * invited again under another user type, with the same rules as inviting (master: admins only;
+ * admin: never a master; manager: clients and donors). A donor stays a donor (her form row may
+ * hold imported data); a new donor gets her donor row.
+ */
+export async function inviteForAnotherRole(
+  deps: AuthDeps,
+  auth: Auth,
+  body: { user_id: number; user_type: number },
+  ip: string,
+): Promise<{ userId: number; role: RoleId }> {
+  const role = body.user_type as RoleId;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    if (!canInvite(auth.role, role)) throw forbidden();
+    const target = await findUser(tx, body.user_id, true);
+    if (!target || target.role === ROLE.MASTER) throw notFound();
+    assertCenter(auth, target.centerId);
+    // Someone the caller could not have invited is not theirs to change (as unseen: 404).
+    if (!canInvite(auth.role, target.role as RoleId)) throw notFound();
+    if (target.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
+    if (target.role === role) throw badRequest(USERS_MSG.SAME_ROLE);
+    if (target.role === ROLE.DONOR) throw badRequest(USERS_MSG.DONOR_ROLE_FIXED);
+    const center = await findCenter(tx, target.centerId);
+    if (!center) throw notFound();
+    const managerId = role === ROLE.CLIENT ? await managerFor(tx, auth, center, undefined) : null;
+    const [changed] = await tx
+      .update(users)
+      .set({ role, managerId, updatedAt: now })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: target.id, centerId: target.centerId });
+    await sendInvitation(tx, deps.config, now, auth, changed!);
+    await audit(
+      tx,
+      auth,
+      {
+        action: 'invite.another-role',
+        entityType: 'user',
+        entityId: target.id,
+        centerId: target.centerId,
+        details: { from: target.role, to: role },
+      },
+      ip,
+    );
+    return { userId: target.id, role };
+  });
+}
+
+/** POST /getclientslist: up to 50 intended parents of the caller's scope (a manager's center). */
+export async function clientOptions(deps: UsersDeps, auth: Auth, search: string): Promise<ClientOption[]> {
+  const scope = listScopeOf(auth);
+  const page = await listUsers(
+    deps.db,
+    scope,
+    userListBody.parse({ search, to: 50, user_type_id: ROLE.CLIENT, sort: 'name' }),
+  );
+  return page.rows.map((r) => ({
+    userId: r.userId,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    username: r.username,
+    status: r.status as UserStatus,
+  }));
+}
+
+/**
+ * GET /getusercontactdetails/{id}: name, e-mail and phone of a user of the caller's center (the
+ * master: any center). The master is nobody's contact (404); a read of a donor's is audited.
+ */
+export async function contactDetails(
+  deps: UsersDeps,
+  auth: Auth,
+  userId: number,
+  ip: string,
+): Promise<UserContactDetails> {
+  const target = await findUser(deps.db, userId);
+  if (!target || target.role === ROLE.MASTER) throw notFound();
+  assertCenter(auth, target.centerId);
+  if (target.role === ROLE.DONOR) {
+    await audit(
+      deps.db,
+      auth,
+      { action: 'donor.contact.read', entityType: 'donor', entityId: target.id, centerId: target.centerId },
+      ip,
+    );
+  }
+  return {
+    userId: target.id,
+    role: target.role as RoleId,
+    name: fullNameOf(target),
+    email: target.username,
+    contactNo: target.contactNo,
+    countryCode: target.countryCode,
+  };
+}
+
+const IP_CACHE_ACTION = 'intendedparents.cache';
+
+/**
+ * POST /saveintendedparentscache. The intended-parent grids read live, indexed rows, so there is
+ * no copy to rebuild: the refresh is recorded (audit log) and its time answered, which is what
+ * GET /getlastcacheupdatedtime shows on the grid.
+ */
+export async function saveIpCache(deps: UsersDeps, auth: Auth, ip: string): Promise<IpCacheTime> {
+  await audit(deps.db, auth, { action: IP_CACHE_ACTION, entityType: 'center', entityId: auth.centerId }, ip);
+  return lastIpCacheTime(deps, auth);
+}
+
+export async function lastIpCacheTime(deps: UsersDeps, auth: Auth): Promise<IpCacheTime> {
+  const at = await lastCenterAuditAt(deps.db, auth.centerId, IP_CACHE_ACTION);
+  return { updatedAt: at?.toISOString() ?? null };
 }

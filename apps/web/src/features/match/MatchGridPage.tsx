@@ -4,11 +4,11 @@ import {
   MATCH_GRID_PAGE_SIZE,
   MATCH_SORTS,
   MATCH_STATUS_FILTERS,
-  type MatchCsv,
   type MatchGridBody,
   type MatchReportBody,
   type MatchRow,
   type MatchStatusFilter,
+  NAME_SEARCH_DEBOUNCE_MS,
 } from '@dm/shared';
 import {
   Alert,
@@ -27,9 +27,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { saveBlob } from '../../lib/api';
+import { apiDownload } from '../../lib/api';
 import { formatNoteDate } from '../donors/format';
-import { fetchCsv, useMatchGrid } from './queries';
+import { useMatchGrid } from './queries';
 
 const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
   requested: 'Requested',
@@ -39,16 +39,6 @@ const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
   status: 'Match status',
   availability: 'Donor availability',
 };
-
-function csvText(csv: MatchCsv): string {
-  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return [csv.header, ...csv.rows].map((r) => r.map(cell).join(',')).join('\n');
-}
-
-/** Saves the rows as a CSV file through a temporary link. */
-function download(name: string, csv: MatchCsv): void {
-  saveBlob(new Blob([csvText(csv)], { type: 'text/csv' }), name);
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -84,7 +74,7 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const [startdate, setStartdate] = useState('');
   const [lastdate, setLastdate] = useState('');
   const [exporting, setExporting] = useState(false);
-  const debouncedSearch = useDebounced(search, 1000);
+  const debouncedSearch = useDebounced(search, NAME_SEARCH_DEBOUNCE_MS);
   const from = (page - 1) * MATCH_GRID_PAGE_SIZE;
   const filters: MatchGridBody | MatchReportBody =
     config.kind === 'grid'
@@ -108,7 +98,9 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      download(config.csvName, await fetchCsv(config.csvEndpoint, filters));
+      await apiDownload(config.csvEndpoint, filters, config.csvName);
+    } catch {
+      // The request wrapper has shown the failure.
     } finally {
       setExporting(false);
     }

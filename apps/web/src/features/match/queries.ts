@@ -1,6 +1,5 @@
 import type {
   DonorMatchStatus,
-  MatchCsv,
   MatchGridBody,
   MatchPage,
   MatchReportBody,
@@ -32,9 +31,6 @@ export function useMatchGrid(endpoint: string, body: MatchGridBody | MatchReport
     placeholderData: keepPreviousData,
   });
 }
-
-export const fetchCsv = (endpoint: string, body: MatchGridBody | MatchReportBody) =>
-  api<MatchCsv>(endpoint, { body });
 
 /** The body every workflow call takes (search spec section 7). */
 export interface MatchTarget {

@@ -1,4 +1,10 @@
-import { ARCHIVED_DONORS_PAGE_SIZE, type ArchivedDonorRow, PAGES, ROLE } from '@dm/shared';
+import {
+  ARCHIVED_DONORS_PAGE_SIZE,
+  type ArchivedDonorRow,
+  NAME_SEARCH_DEBOUNCE_MS,
+  PAGES,
+  ROLE,
+} from '@dm/shared';
 import { Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
@@ -11,7 +17,7 @@ export default function ArchivedDonorsPage() {
   const { user } = useSession();
   const isMaster = user?.role === ROLE.MASTER;
   const centers = useCenters(isMaster);
-  const list = useListQuery('archived_at', ARCHIVED_DONORS_PAGE_SIZE);
+  const list = useListQuery('archived_at', ARCHIVED_DONORS_PAGE_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
   const [center, setCenter] = useState<string | null>(null);
   const [notes, setNotes] = useState(false);
   const report = useArchivedDonors({

@@ -4,14 +4,17 @@ import {
   DONOR_GRID_PAGE_SIZE,
   type DonorGridBody,
   type DonorGridRow,
+  type DonorIdMatch,
   FROZEN_AVAILABILITY,
   MATCH_STATUS_FILTERS,
   type MatchStatusFilter,
+  NAME_SEARCH_DEBOUNCE_MS,
   PAGES,
   PARENT_STATUS_FILTER,
   type ParentStatusFilter,
   ROLE,
   STAFF_SET_STATUSES,
+  searchDonorByIdQuery,
 } from '@dm/shared';
 import {
   Anchor,
@@ -23,13 +26,14 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
+import { ApiError, api, reportApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import {
   DeleteDialog,
@@ -64,7 +68,7 @@ export default function ViewDonorPage() {
   const { user } = useSession();
   const isAdmin = user?.role === ROLE.ADMIN;
   const queryClient = useQueryClient();
-  const list = useListQuery('created', DONOR_GRID_PAGE_SIZE);
+  const list = useListQuery('created', DONOR_GRID_PAGE_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
   const [availability, setAvailability] = useState<string[]>([]);
   const [frozen, setFrozen] = useState<string[]>([]);
   const [matchFilter, setMatchFilter] = useState<MatchStatusFilter[]>(DEFAULT_MATCH_STATUS_FILTER);
@@ -165,6 +169,9 @@ export default function ViewDonorPage() {
             <Menu.Item onClick={() => setDialog({ kind: 'priority', donor: r })}>Set priority</Menu.Item>
             {isAdmin ? (
               <>
+                <Menu.Item component={Link} to={`/donormessages/${r.userId}`}>
+                  Messages
+                </Menu.Item>
                 <Menu.Item onClick={() => setDialog({ kind: 'delete', donor: r })}>Delete</Menu.Item>
                 <Menu.Item color="red.9" onClick={() => setDialog({ kind: 'harddelete', donor: r })}>
                   Hard delete
@@ -202,6 +209,7 @@ export default function ViewDonorPage() {
           </Group>
         ) : null}
       </Group>
+      <FindDonorById />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <MultiSelect
           label="Availability"
@@ -264,5 +272,57 @@ export default function ViewDonorPage() {
           }[dialog.kind]
         : null}
     </Stack>
+  );
+}
+
+/** Opens a donor's details by the id staff read off a file or an e-mail (searchdonorbyid). */
+function FindDonorById() {
+  const navigate = useNavigate();
+  const [id, setId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const find = async () => {
+    const parsed = searchDonorByIdQuery.safeParse({ id });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter Donor ID');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await api<DonorIdMatch>('searchdonorbyid', { query: parsed.data, silent: true });
+      void navigate(`/donordetails/${found.userId}`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) setError(String(e));
+      else if (e.status === 404) setError('No donor has this ID.');
+      else {
+        setError(e.message);
+        reportApiError(e);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void find();
+      }}
+    >
+      <Group align="start">
+        <TextInput
+          label="Donor ID"
+          value={id}
+          onChange={(e) => setId(e.currentTarget.value)}
+          error={error}
+          w={220}
+        />
+        <Button type="submit" mt={24} variant="default" loading={busy}>
+          Find donor
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -20,6 +20,7 @@ export const staffDonorKeys = {
   mandatory: (q: unknown) => ['staff-donors', 'mandatory', q] as const,
   archived: (q: unknown) => ['staff-donors', 'archived', q] as const,
   monthly: (q: unknown) => ['staff-donors', 'monthly', q] as const,
+  messages: (id: number) => ['staff-donors', 'messages', id] as const,
 };
 
 export function useDonorGrid(q: DonorGridBody) {

@@ -1,5 +1,6 @@
 import {
   CLIENT_GRID_SIZE,
+  NAME_SEARCH_DEBOUNCE_MS,
   PAGES,
   type PageKey,
   ROLE_LABEL,
@@ -32,7 +33,7 @@ interface AssignConfig {
 /** /assignclient and /assigndonor: tick people in the grid, pick who they go to, assign. */
 function AssignPage({ config }: { config: AssignConfig }) {
   const queryClient = useQueryClient();
-  const list = useListQuery('name', CLIENT_GRID_SIZE);
+  const list = useListQuery('name', CLIENT_GRID_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
   const [scope, setScope] = useState<UserScope>('unassigned');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@m
 import { useEffect, useState } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
 
 export interface DialogField {
   name: string;
@@ -24,6 +25,8 @@ export function FieldsDialog<B>(props: {
   /** The request body from the field values (extra ids added here). */
   build: (values: Record<string, string>) => B;
   submitLabel?: string;
+  /** The server's refusal as a toast titled Error instead of inside the dialog (second parent). */
+  serverErrorAsToast?: boolean;
   onSave: (body: B) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -58,7 +61,9 @@ export function FieldsDialog<B>(props: {
       await props.onSave(body);
       onClose();
     } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : String(e));
+      const message = e instanceof ApiError ? e.message : String(e);
+      if (props.serverErrorAsToast) notify('error', message);
+      else setServerError(message);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,11 @@
 import {
   CLIENT_GRID_SIZE,
+  canInvite,
   canOpen,
+  INVITABLE_ROLES,
+  type IpCacheTime,
   inviteSecondaryBody,
+  NAME_SEARCH_DEBOUNCE_MS,
   PAGES,
   type PageKey,
   ROLE,
@@ -32,7 +36,7 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -66,7 +70,10 @@ function statusOptions(row: UserRow) {
     : options;
 }
 
-type Dialog = { kind: 'details' | 'password' | 'secondary' | 'archive' | 'assign'; row: UserRow } | null;
+type Dialog = {
+  kind: 'details' | 'password' | 'secondary' | 'archive' | 'assign' | 'role';
+  row: UserRow;
+} | null;
 
 /** The users grids: /viewclient (every user, or a manager's intended parents), /viewip, /viewcm, /viewadmin. */
 export function UsersGrid({ kind }: { kind: GridKind }) {
@@ -74,7 +81,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const params = useParams();
-  const list = useListQuery('name', CLIENT_GRID_SIZE);
+  const list = useListQuery('name', CLIENT_GRID_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
   const isManager = user?.role === ROLE.MANAGER;
   const isAdmin = user?.role === ROLE.ADMIN || user?.role === ROLE.MASTER;
   const [status, setStatus] = useState<string>(
@@ -89,14 +96,18 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
     if (params.search) setSearch(params.search);
   }, [params.search, setSearch]);
 
+  // The circle center's admin tells primary from secondary intended parents.
+  const parentFilter = user?.role === ROLE.ADMIN && user.center.parentTypeFilter && kind === 'ip';
+  const [parentType, setParentType] = useState<UserListBody['parent_type']>('');
   const body = useMemo(
     () => ({
       ...list.query,
       user_status: status as UserListBody['user_status'],
       scope,
       ...(role ? { user_type_id: Number(role) as RoleId } : {}),
+      ...(parentFilter && parentType ? { parent_type: parentType } : {}),
     }),
-    [list.query, status, scope, role],
+    [list.query, status, scope, role, parentFilter, parentType],
   );
   const users = useUserList(grid.endpoint, body);
   const key = userKeys.list(grid.endpoint, body);
@@ -230,6 +241,11 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           <Menu.Dropdown>
             <Menu.Item onClick={() => setDialog({ kind: 'details', row: r })}>Edit details</Menu.Item>
             {r.status === 'Invited' ? <Menu.Item onClick={() => reinvite(r)}>Re-invite</Menu.Item> : null}
+            {r.status === 'Invited' && user && otherRoles(user.role, r).length > 0 ? (
+              <Menu.Item onClick={() => setDialog({ kind: 'role', row: r })}>
+                Invite as another user type
+              </Menu.Item>
+            ) : null}
             {isAdmin && r.status !== 'Invited' ? (
               <Menu.Item onClick={() => setDialog({ kind: 'password', row: r })}>
                 Temporary password
@@ -281,6 +297,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           >
             Export CSV
           </Button>
+          {kind === 'ip' ? <IpListRefresh onRefreshed={refresh} /> : null}
           {isManager ? <Button onClick={() => setInviting(true)}>Invite user</Button> : null}
           {subject && canOpen(subject, 'addclient') ? (
             <Button
@@ -317,6 +334,23 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
             value={role}
             onChange={(v) => {
               setRole(v ?? '');
+              list.setPage(1);
+            }}
+            allowDeselect={false}
+            w={200}
+          />
+        ) : null}
+        {parentFilter ? (
+          <Select
+            label="Intended parent type"
+            data={[
+              { value: '', label: 'All intended parents' },
+              { value: 'primary', label: 'Primary' },
+              { value: 'secondary', label: 'Secondary' },
+            ]}
+            value={parentType}
+            onChange={(v) => {
+              setParentType((v ?? '') as UserListBody['parent_type']);
               list.setPage(1);
             }}
             allowDeselect={false}
@@ -408,9 +442,18 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           secondaryIP_lname: v.lname ?? '',
         })}
         submitLabel="Invite"
+        serverErrorAsToast
         onSave={(b) => api('invitesecondaryip', { body: b, silent: true, successToast: true }).then(refresh)}
         onClose={() => setDialog(null)}
       />
+      {user ? (
+        <AnotherRoleDialog
+          row={dialog?.kind === 'role' ? dialog.row : null}
+          roles={dialog?.kind === 'role' ? otherRoles(user.role, dialog.row) : []}
+          onClose={() => setDialog(null)}
+          onDone={refresh}
+        />
+      ) : null}
       <AssignManagerDialog
         row={dialog?.kind === 'assign' ? dialog.row : null}
         onClose={() => setDialog(null)}
@@ -437,6 +480,102 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         onClose={() => setDialog(null)}
       />
     </Stack>
+  );
+}
+
+/** The intended-parent list's last refresh and the button that refreshes it (/viewip). */
+function IpListRefresh(props: { onRefreshed: () => unknown }) {
+  const queryClient = useQueryClient();
+  const last = useQuery({
+    queryKey: [...userKeys.all, 'ip-cache'],
+    queryFn: () => api<IpCacheTime>('getlastcacheupdatedtime'),
+  });
+  const refresh = useMutation({
+    mutationFn: () => api<IpCacheTime>('saveintendedparentscache', { method: 'POST', body: {} }),
+    onSuccess: (data) => {
+      queryClient.setQueryData([...userKeys.all, 'ip-cache'], data);
+      void props.onRefreshed();
+    },
+  });
+  const at = last.data?.updatedAt;
+  return (
+    <Group gap="xs">
+      <Text fz="sm" c="dimmed">
+        {at ? `Last refreshed ${new Date(at).toLocaleString('en-US')}` : 'Never refreshed'}
+      </Text>
+      <Button variant="default" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+        Refresh list
+      </Button>
+    </Group>
+  );
+}
+
+/** The user types an invited (not signed-up) user may be invited again as; a donor stays a donor. */
+function otherRoles(caller: RoleId, row: UserRow): RoleId[] {
+  if (row.role === ROLE.DONOR || !canInvite(caller, row.role)) return [];
+  return (INVITABLE_ROLES[caller] ?? []).filter((r) => r !== row.role);
+}
+
+/** Invite as another user type: a new sign-up link under the chosen type. */
+function AnotherRoleDialog(props: {
+  row: UserRow | null;
+  roles: RoleId[];
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const [role, setRole] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const row = props.row;
+  useEffect(() => {
+    if (row) setRole(null);
+  }, [row]);
+  const save = async () => {
+    if (!row || !role) return;
+    setBusy(true);
+    try {
+      await api('inviteuserforanotherrole', {
+        body: { user_id: row.userId, user_type: Number(role) },
+        successToast: true,
+      });
+      props.onDone();
+      props.onClose();
+    } catch {
+      // the wrapper has shown the message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={row !== null} onClose={props.onClose} title="Invite as another user type">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack>
+          <Text fz="sm">
+            {row ? `${userFullName(row) || row.username} is invited as ${ROLE_LABEL[row.role]}.` : ''}
+          </Text>
+          <Select
+            label="New user type"
+            required
+            data={props.roles.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
+            value={role}
+            onChange={setRole}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} disabled={!role}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
