@@ -14,17 +14,25 @@ import type { Db } from '../../platform/db.js';
 const parent = alias(users, 'reserved_parent');
 const manager = alias(users, 'reserved_manager');
 
-/** The text search of the staff grids: names and ids (full text), the e-mail prefix, the user id. */
-export function staffSearch(term: string): SQL | undefined {
+/**
+ * The text search of the staff grids: names and ids (full text), the e-mail prefix, the user id.
+ * It is a set of donor ids, each part read through its own index (the users (center, username
+ * pattern) index, the GIN search vector), so a search costs what it finds, not the center's size.
+ */
+export function staffSearch(term: string, centerId: number | null): SQL | undefined {
   const text = term.trim();
   if (!text) return undefined;
-  const conds: SQL[] = [
-    sql`lower(${users.username}) like ${`${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}`,
+  const prefix = `${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const parts: SQL[] = [
+    sql`select ${users.id} from ${users} where ${centerId === null ? sql`` : sql`${users.centerId} = ${centerId} and `}lower(${users.username}) like ${prefix}`,
   ];
   const q = globalSearchQuery(text);
-  if (q) conds.push(sql`${donors.searchVector} @@ to_tsquery('simple', ${q})`);
-  if (/^\d{1,9}$/.test(text)) conds.push(eq(donors.userId, Number(text)));
-  return sql`(${sql.join(conds, sql` or `)})`;
+  if (q)
+    parts.push(
+      sql`select ${donors.userId} from ${donors} where ${donors.searchVector} @@ to_tsquery('simple', ${q})`,
+    );
+  if (/^\d{1,9}$/.test(text)) parts.push(sql`select ${Number(text)}::int`);
+  return sql`${donors.userId} in (${sql.join(parts, sql` union all `)})`;
 }
 
 /** Matches the Matches column counts: the filter's steps, parents in the chosen statuses. */
@@ -47,7 +55,7 @@ export function gridWhere(centerId: number, q: DonorGridQuery): SQL {
   const conds: (SQL | undefined)[] = [
     eq(donors.centerId, centerId),
     eq(donors.archived, false),
-    staffSearch(q.search),
+    staffSearch(q.search, centerId),
   ];
   if (q.donor_availability.length > 0) conds.push(inArray(donors.availability, q.donor_availability));
   if (q.donor_frozen_availability.length > 0)
@@ -117,15 +125,9 @@ export async function gridPage(db: Db, centerId: number, q: DonorGridQuery, offs
     .orderBy(dir(SORT[q.sort]), dir(q.sort === 'name' || q.sort === 'username' ? users.id : donors.userId))
     .offset(offset)
     .limit(limit);
-  // Only the search reads users (the e-mail prefix); without it the count reads donors and its
-  // (center_id, availability, ...) index alone.
-  const count = q.search.trim()
-    ? await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(donors)
-        .innerJoin(users, eq(users.id, donors.userId))
-        .where(where)
-    : await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
+  // The conditions are all on donors (the search is a set of donor ids): the count reads donors
+  // and its (center_id, availability, ...) index alone.
+  const count = await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
   return { rows, total: count[0]?.n ?? 0 };
 }
 
@@ -232,7 +234,7 @@ export async function mandatoryFieldsPage(
     eq(donors.archived, false),
     sql`cardinality(${blankFields}) > 0`,
     q.donor_availability.length > 0 ? inArray(donors.availability, q.donor_availability) : undefined,
-    staffSearch(q.search),
+    staffSearch(q.search, centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
     donor_id: sql`coalesce(${donors.displayId}, '')`,
@@ -275,7 +277,7 @@ export async function archivedPage(
     eq(donors.archived, true),
     q.centerId !== null ? eq(donors.centerId, q.centerId) : undefined,
     q.isNotes ? sql`coalesce(${users.archivedNote}, '') <> ''` : undefined,
-    staffSearch(q.search),
+    staffSearch(q.search, q.centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
     donor_id: sql`coalesce(${donors.displayId}, '')`,
