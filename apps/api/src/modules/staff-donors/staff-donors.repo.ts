@@ -113,18 +113,28 @@ export type GridRecord = Awaited<ReturnType<typeof gridPage>>['rows'][number];
 export async function gridPage(db: Db, centerId: number, q: DonorGridQuery, offset: number, limit: number) {
   const where = gridWhere(centerId, q);
   const dir = q.ord === 'asc' ? asc : desc;
-  // A donor's user belongs to the donor's center. Saying so lets a sort on users columns (name,
-  // username) walk the users index of the center instead of sorting every donor of it.
+  const byUser = q.sort === 'name' || q.sort === 'username';
+  const order = [dir(SORT[q.sort]), dir(byUser ? users.id : donors.userId)];
+  // First the page's donor ids, reading only donors (and users when the sort is on them), then
+  // the columns of those ids: a search that finds thousands sorts them without joining the
+  // reservation names and counting matches for each. A donor's user belongs to the donor's
+  // center; saying so lets a sort on users columns walk the users (center, name, id) index.
+  const base = db.select({ id: donors.userId }).from(donors);
+  const pageIds = (
+    byUser ? base.innerJoin(users, and(eq(users.id, donors.userId), eq(users.centerId, centerId))) : base
+  )
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
   const rows = await db
     .select(gridColumns(q))
     .from(donors)
-    .innerJoin(users, and(eq(users.id, donors.userId), eq(users.centerId, centerId)))
+    .innerJoin(users, eq(users.id, donors.userId))
     .leftJoin(parent, eq(parent.id, donors.reservedParentId))
     .leftJoin(manager, eq(manager.id, donors.reservedManagerId))
-    .where(where)
-    .orderBy(dir(SORT[q.sort]), dir(q.sort === 'name' || q.sort === 'username' ? users.id : donors.userId))
-    .offset(offset)
-    .limit(limit);
+    .where(inArray(donors.userId, pageIds))
+    .orderBy(...order);
   // The conditions are all on donors (the search is a set of donor ids): the count reads donors
   // and its (center_id, availability, ...) index alone.
   const count = await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
