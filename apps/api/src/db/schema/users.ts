@@ -52,6 +52,9 @@ export const users = pgTable(
     // The users grids: a center's page by name (the default sort) or by creation is an index scan.
     index('users_center_name_idx').on(t.centerId, sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
     index('users_center_created_idx').on(t.centerId, t.createdAt, t.id),
+    // The staff grids' e-mail prefix search (lower(username) like 'x%'): text_pattern_ops lets
+    // a prefix use the index whatever the database's collation.
+    index('users_center_username_pattern_idx').on(t.centerId, sql`lower(${t.username}) text_pattern_ops`),
   ],
 );
 

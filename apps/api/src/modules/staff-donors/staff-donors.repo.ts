@@ -22,17 +22,25 @@ import type { Db } from '../../platform/db.js';
 const parent = alias(users, 'reserved_parent');
 const manager = alias(users, 'reserved_manager');
 
-/** The text search of the staff grids: names and ids (full text), the e-mail prefix, the user id. */
-export function staffSearch(term: string): SQL | undefined {
+/**
+ * The text search of the staff grids: names and ids (full text), the e-mail prefix, the user id.
+ * It is a set of donor ids, each part read through its own index (the users (center, username
+ * pattern) index, the GIN search vector), so a search costs what it finds, not the center's size.
+ */
+export function staffSearch(term: string, centerId: number | null): SQL | undefined {
   const text = term.trim();
   if (!text) return undefined;
-  const conds: SQL[] = [
-    sql`lower(${users.username}) like ${`${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}`,
+  const prefix = `${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  const parts: SQL[] = [
+    sql`select ${users.id} from ${users} where ${centerId === null ? sql`` : sql`${users.centerId} = ${centerId} and `}lower(${users.username}) like ${prefix}`,
   ];
   const q = globalSearchQuery(text);
-  if (q) conds.push(sql`${donors.searchVector} @@ to_tsquery('simple', ${q})`);
-  if (/^\d{1,9}$/.test(text)) conds.push(eq(donors.userId, Number(text)));
-  return sql`(${sql.join(conds, sql` or `)})`;
+  if (q)
+    parts.push(
+      sql`select ${donors.userId} from ${donors} where ${donors.searchVector} @@ to_tsquery('simple', ${q})`,
+    );
+  if (/^\d{1,9}$/.test(text)) parts.push(sql`select ${Number(text)}::int`);
+  return sql`${donors.userId} in (${sql.join(parts, sql` union all `)})`;
 }
 
 /** Matches the Matches column counts: the filter's steps, parents in the chosen statuses. */
@@ -55,7 +63,7 @@ export function gridWhere(centerId: number, q: DonorGridQuery): SQL {
   const conds: (SQL | undefined)[] = [
     eq(donors.centerId, centerId),
     eq(donors.archived, false),
-    staffSearch(q.search),
+    staffSearch(q.search, centerId),
   ];
   if (q.donor_availability.length > 0) conds.push(inArray(donors.availability, q.donor_availability));
   if (q.donor_frozen_availability.length > 0)
@@ -113,27 +121,31 @@ export type GridRecord = Awaited<ReturnType<typeof gridPage>>['rows'][number];
 export async function gridPage(db: Db, centerId: number, q: DonorGridQuery, offset: number, limit: number) {
   const where = gridWhere(centerId, q);
   const dir = q.ord === 'asc' ? asc : desc;
-  // A donor's user belongs to the donor's center. Saying so lets a sort on users columns (name,
-  // username) walk the users index of the center instead of sorting every donor of it.
+  const byUser = q.sort === 'name' || q.sort === 'username';
+  const order = [dir(SORT[q.sort]), dir(byUser ? users.id : donors.userId)];
+  // First the page's donor ids, reading only donors (and users when the sort is on them), then
+  // the columns of those ids: a search that finds thousands sorts them without joining the
+  // reservation names and counting matches for each. A donor's user belongs to the donor's
+  // center; saying so lets a sort on users columns walk the users (center, name, id) index.
+  const base = db.select({ id: donors.userId }).from(donors);
+  const pageIds = (
+    byUser ? base.innerJoin(users, and(eq(users.id, donors.userId), eq(users.centerId, centerId))) : base
+  )
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
   const rows = await db
     .select(gridColumns(q))
     .from(donors)
-    .innerJoin(users, and(eq(users.id, donors.userId), eq(users.centerId, centerId)))
+    .innerJoin(users, eq(users.id, donors.userId))
     .leftJoin(parent, eq(parent.id, donors.reservedParentId))
     .leftJoin(manager, eq(manager.id, donors.reservedManagerId))
-    .where(where)
-    .orderBy(dir(SORT[q.sort]), dir(q.sort === 'name' || q.sort === 'username' ? users.id : donors.userId))
-    .offset(offset)
-    .limit(limit);
-  // Only the search reads users (the e-mail prefix); without it the count reads donors and its
-  // (center_id, availability, ...) index alone.
-  const count = q.search.trim()
-    ? await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(donors)
-        .innerJoin(users, eq(users.id, donors.userId))
-        .where(where)
-    : await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
+    .where(inArray(donors.userId, pageIds))
+    .orderBy(...order);
+  // The conditions are all on donors (the search is a set of donor ids): the count reads donors
+  // and its (center_id, availability, ...) index alone.
+  const count = await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
   return { rows, total: count[0]?.n ?? 0 };
 }
 
@@ -240,7 +252,7 @@ export async function mandatoryFieldsPage(
     eq(donors.archived, false),
     sql`cardinality(${blankFields}) > 0`,
     q.donor_availability.length > 0 ? inArray(donors.availability, q.donor_availability) : undefined,
-    staffSearch(q.search),
+    staffSearch(q.search, centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
     donor_id: sql`coalesce(${donors.displayId}, '')`,
@@ -283,7 +295,7 @@ export async function archivedPage(
     eq(donors.archived, true),
     q.centerId !== null ? eq(donors.centerId, q.centerId) : undefined,
     q.isNotes ? sql`coalesce(${users.archivedNote}, '') <> ''` : undefined,
-    staffSearch(q.search),
+    staffSearch(q.search, q.centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
     donor_id: sql`coalesce(${donors.displayId}, '')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "users_center_username_pattern_idx" ON "users" USING btree ("center_id",lower("username") text_pattern_ops);
