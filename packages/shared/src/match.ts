@@ -351,3 +351,14 @@ export interface MatchCsv {
   header: string[];
   rows: string[][];
 }
+
+/** GET fetchcurrentmatchcontacts/{donorId}: the parents of a donor's active and queued matches. */
+export interface MatchContact {
+  matchId: number;
+  parentId: number;
+  parentName: string;
+  status: MatchStatus;
+  email: string;
+  countryCode: string;
+  contactNo: string;
+}

@@ -141,6 +141,27 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       ),
   );
 
+  app.post(
+    '/requestdonordetailsaccess',
+    {
+      // Clients (Pre-Active included) and case managers hold search; the service takes clients only.
+      config: { access: { pages: ['search'] as readonly PageKey[] } },
+      schema: {
+        summary: "A client asks their case manager for more of a donor's details (needs a message)",
+        body: s.detailsAccessBody,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.requestDetailsAccess(sdeps, requireAuth(request), {
+          donorId: request.body.donorId,
+          query: request.body.query,
+        }),
+        MSG.DETAILS_ACCESS_REQUESTED,
+      ),
+  );
+
   // --- notes (staff)
 
   app.get(

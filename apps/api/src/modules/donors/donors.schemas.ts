@@ -178,3 +178,17 @@ export const compareList = z.array(
   }),
 );
 export const managerOptions = z.array(z.object({ userId: z.number(), name: z.string() }));
+
+/**
+ * POST requestdonordetailsaccess {fullName, userId, donorId, displayId, query, query_flag}: the
+ * request needs a question or message. Who asks comes from the session: fullName and userId are
+ * accepted for the spec's shape and ignored.
+ */
+export const detailsAccessBody = z.object({
+  donorId: id('Donor id'),
+  displayId: z.string().max(100).nullish(),
+  query: z.string({ error: MSG.QUERY_EMPTY }).trim().min(1, MSG.QUERY_EMPTY).max(5000, MSG.QUERY_EMPTY),
+  query_flag: z.union([z.boolean(), z.number(), z.string().max(50)]).optional(),
+  fullName: z.string().max(300).optional(),
+  userId: z.coerce.number().optional(),
+});

@@ -679,3 +679,57 @@ export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[
     sharedAt: r.sharedAt.toISOString(),
   }));
 }
+
+// --- more access to a donor's details
+
+/**
+ * POST requestdonordetailsaccess: a client asks for more of a donor's details than their role
+ * shows (first name, compensation, contact through the agency). The question is kept with the
+ * client's other questions and mailed to their case manager (the center's default case manager
+ * when none is assigned). Clients only; a donor the client may not see is 404.
+ */
+export async function requestDetailsAccess(
+  deps: Deps,
+  auth: Auth,
+  input: { donorId: number; query: string },
+): Promise<{ id: number }> {
+  if (auth.role !== ROLE.CLIENT) throw forbidden();
+  const { donor } = await loadVisible(deps, auth, input.donorId);
+  const client = await repo.userById(deps.db, auth.userId);
+  const managerId =
+    client?.managerId ??
+    centerSettings(await repo.userCenterSettings(deps.db, auth.centerId)).defaultCaseManagerId;
+  const manager = managerId ? await repo.userById(deps.db, managerId) : null;
+  if (!manager || manager.status === 'Archived') throw badRequest(MSG.NO_CASE_MANAGER);
+  const donorLabel = donor.displayId ?? String(donor.userId);
+  return deps.db.transaction(async (tx) => {
+    const id = await repo.insertDetailsAccessRequest(tx, {
+      centerId: auth.centerId,
+      userId: auth.userId,
+      donorId: input.donorId,
+      queryType: 'request_details_access',
+      query: input.query,
+      createdAt: deps.clock.now(),
+    });
+    await queueTemplatedMail(tx, {
+      centerId: auth.centerId,
+      emailTypeId: EMAIL_TYPE.DETAILS_ACCESS_REQUEST,
+      to: manager.username,
+      vars: {
+        recipient: `${manager.firstName} ${manager.lastName}`.trim(),
+        client: client ? `${client.firstName} ${client.lastName}`.trim() : '',
+        donor: donorLabel,
+        message: input.query,
+        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
+      },
+    });
+    await audit(tx, auth, {
+      action: 'donor.details_access_request',
+      entityType: 'donor',
+      entityId: input.donorId,
+      centerId: donor.centerId,
+      details: { queryId: id, managerId: manager.id },
+    });
+    return { id };
+  });
+}

@@ -229,3 +229,17 @@ export async function eventsOf(db: Db, donorId: number, parentId: number) {
 }
 
 export { donorUser, matches, parentUser };
+
+/** The contact details of the given users (parents of a donor's current matches). */
+export const contactsOf = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: users.id,
+          username: users.username,
+          countryCode: users.countryCode,
+          contactNo: users.contactNo,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));

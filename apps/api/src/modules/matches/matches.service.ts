@@ -6,6 +6,7 @@ import {
   isDonationComplete,
   MATCH_MSG,
   type MatchAction,
+  type MatchContact,
   type MatchCsv,
   type MatchEventRow,
   type MatchGridBody,
@@ -556,6 +557,39 @@ async function activeAndQueued(db: Db, donorId: number) {
 export async function activeAndQueuedMatches(deps: Deps, auth: Auth, donorId: number) {
   await staffDonor(deps.db, auth, donorId);
   return activeAndQueued(deps.db, donorId);
+}
+
+/**
+ * GET fetchcurrentmatchcontacts/{id}: how to reach the parents of the donor's active and queued
+ * matches, for the staff match panels. Staff of the donor's center only (another center: 404);
+ * each read is audited since it hands out parents' e-mail addresses and phone numbers.
+ */
+export async function currentMatchContacts(deps: Deps, auth: Auth, donorId: number): Promise<MatchContact[]> {
+  const core = await staffDonor(deps.db, auth, donorId);
+  const { active, queued } = await activeAndQueued(deps.db, donorId);
+  const rows = [...active, ...queued];
+  const contacts = new Map(
+    (await repo.contactsOf(deps.db, [...new Set(rows.map((r) => r.parentId))])).map((c) => [c.id, c]),
+  );
+  await audit(deps.db, auth, {
+    action: 'donor.match_contacts.read',
+    entityType: 'donor',
+    entityId: donorId,
+    centerId: core.donor.centerId,
+    details: { parents: [...contacts.keys()] },
+  });
+  return rows.map((r) => {
+    const c = contacts.get(r.parentId);
+    return {
+      matchId: r.matchId,
+      parentId: r.parentId,
+      parentName: `${r.parentFirstName} ${r.parentLastName}`.trim(),
+      status: r.status,
+      email: c?.username ?? '',
+      countryCode: c?.countryCode ?? '',
+      contactNo: c?.contactNo ?? '',
+    };
+  });
 }
 
 /** The donor details page's match panels: staff of the donor's own center see the matches. */

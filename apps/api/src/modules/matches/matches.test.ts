@@ -14,7 +14,7 @@ import {
 } from '@dm/shared';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
+import { auditLog, donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { donorVisibility } from '../donors/donor-access.js';
@@ -682,5 +682,45 @@ describe('grids and reports', () => {
       const d = await donorRow(o.donorId);
       expect(o.queueType === 'Fresh' ? d.queueCount : d.frozenQueueCount).toBe(o.n);
     }
+  });
+});
+
+describe('GET /api/fetchcurrentmatchcontacts/:id', () => {
+  it('answers 401 anonymous, 403 to a client, 404 to staff of another center, 400 for a bad id', async () => {
+    const donorId = await freshDonor();
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`)).statusCode).toBe(401);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent@demo.test')).statusCode).toBe(403);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager85@demo.test')).statusCode).toBe(404);
+    const bad = await get('fetchcurrentmatchcontacts/abc', 'manager@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Donor id is invalid.');
+  });
+
+  it("gives staff of the donor's center the parents' contacts of active and queued matches, audited", async () => {
+    const donorId = await freshDonor();
+    const [p1, p2, p3] = await makeParents(1, 3, 'contact');
+    await t.db.update(users).set({ contactNo: '5551234', countryCode: '+1' }).where(eq(users.id, p1!));
+    for (const p of [p1!, p2!, p3!])
+      expect((await staffAct('startmatchrequest', donorId, p)).statusCode).toBe(200);
+    expect((await staffAct('confirmdonormatch', donorId, p1!)).statusCode).toBe(200);
+    expect((await staffAct('addipindonorqueue', donorId, p2!)).statusCode).toBe(200);
+    const res = await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager@demo.test');
+    expect(res.statusCode).toBe(200);
+    const list = body<{ parentId: number; email: string; contactNo: string; status: string }[]>(res).data;
+    // p3's request still waits (Confirm): not a current match, so no contact.
+    expect(list.map((c) => [c.parentId, c.status])).toEqual([
+      [p1, 'Active'],
+      [p2, 'Queued'],
+    ]);
+    expect(list[0]).toMatchObject({
+      email: 'contact0.c1@parents.test',
+      contactNo: '5551234',
+      countryCode: '+1',
+    });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'donor.match_contacts.read'), eq(auditLog.entityId, String(donorId))));
+    expect(audits).toHaveLength(1);
   });
 });

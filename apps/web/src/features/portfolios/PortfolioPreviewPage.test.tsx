@@ -115,6 +115,27 @@ describe('PortfolioPreviewPage', () => {
     );
   });
 
+  it('links a card to donor details with the portfolio as the feedback parameter', async () => {
+    page(true);
+    const link = await screen.findByRole('link', { name: 'View profile of donor D-102' });
+    expect(link.getAttribute('href')).toBe('/donordetails/102/7');
+  });
+
+  it('asks before closing the comments dialog with a typed comment, and discards on request', async () => {
+    const { requests } = page(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'Half a thought' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(ask).getByText(MSG.UNSAVED_CHANGES)).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Comments on donor D-101' })).toBeNull());
+    expect(requests.some((r) => r.name === 'insportfoliodonornote')).toBe(false);
+  });
+
   it('submits after confirmation', async () => {
     const { requests } = page(true, { 'updateshortliststatus/7': ok({ status: 'Submitted' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Submit portfolio' }));
