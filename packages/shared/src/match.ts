@@ -362,3 +362,10 @@ export interface MatchContact {
   countryCode: string;
   contactNo: string;
 }
+
+/**
+ * After a match is cancelled or its donation details are recorded, the page moves to the donor's
+ * past donations after this delay (donor-forms spec "Cancel-to-donations redirect delay 2 s"), so
+ * the success message is read first.
+ */
+export const DONATIONS_REDIRECT_MS = 2000;

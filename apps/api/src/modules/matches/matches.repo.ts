@@ -202,6 +202,14 @@ export async function updateDonor(db: Db, donorId: number, values: Partial<typeo
   await db.update(donors).set(values).where(eq(donors.userId, donorId));
 }
 
+/** Hides an (Unavailable) donor from intended parents for some hours, by the database clock. */
+export async function hideDonorFor(db: Db, donorId: number, hours: number) {
+  await db
+    .update(donors)
+    .set({ hiddenUntil: sql`now() + make_interval(hours => ${hours})` })
+    .where(eq(donors.userId, donorId));
+}
+
 export async function insertDonationCycle(db: Db, values: typeof donorDonationCycles.$inferInsert) {
   const [row] = await db.insert(donorDonationCycles).values(values).returning({ id: donorDonationCycles.id });
   return row!.id;
@@ -243,3 +251,12 @@ export const contactsOf = (db: Db, ids: number[]) =>
         })
         .from(users)
         .where(inArray(users.id, ids));
+
+export async function centerSettingsOf(db: Db, centerId: number) {
+  const [row] = await db
+    .select({ settings: centers.settings })
+    .from(centers)
+    .where(eq(centers.id, centerId))
+    .limit(1);
+  return row?.settings ?? {};
+}

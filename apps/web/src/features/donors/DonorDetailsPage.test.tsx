@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, type StubRoutes, sessionUser } from '../../test/render';
 import DonorDetailsPage from './DonorDetailsPage';
-import { formatNoteDate, tabIndex } from './format';
+import { formatDate, formatNoteDate, tabIndex, valueText } from './format';
 
 const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
 const client = sessionUser();
@@ -26,7 +26,7 @@ const details = (over: Partial<DonorDetails> = {}): DonorDetails => ({
   compensation: null,
   ssn: null,
   contact: null,
-  general: { occupation: 'Nurse' },
+  general: { occupation: 'Nurse', availableFrom: '2026-03-04' },
   personalHealth: { bloodGroup: 'O+' },
   healthAnswers: [],
   characteristics: { eyeColor: 'Blue' },
@@ -67,6 +67,15 @@ describe('tabIndex', () => {
     expect(tabIndex(undefined)).toBe(0);
   });
 
+  it('shows dates as MM/DD/YYYY: calendar dates unshifted, other text unchanged', () => {
+    expect(formatDate('2026-03-04')).toBe('03/04/2026');
+    expect(formatDate(new Date(2026, 10, 22, 23, 59).toISOString())).toBe('11/22/2026');
+    expect(formatDate('2026-11-22T23:30:00.000Z', true)).toBe('11/22/2026');
+    expect(valueText('2026-01-09')).toBe('01/09/2026');
+    expect(valueText('Nurse')).toBe('Nurse');
+    expect(formatDate('soon')).toBe('soon');
+  });
+
   it('formats note times as MMM dd yyyy hh:mm a', () => {
     expect(formatNoteDate(new Date(2026, 0, 5, 14, 7).toISOString())).toBe('Jan 05 2026 02:07 PM');
     expect(formatNoteDate(new Date(2026, 10, 22, 0, 30).toISOString())).toBe('Nov 22 2026 12:30 AM');
@@ -82,6 +91,7 @@ describe('DonorDetailsPage', () => {
     page('/donordetails/42/0/9', { me: ok(manager), 'getdonordetails/42': ok(details()) });
     expect((await screen.findByRole('tab', { name: 'General' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tablist', { name: 'Donor profile sections' })).toBeTruthy();
+    expect(screen.getByText('03/04/2026')).toBeTruthy();
     expect(screen.getAllByRole('tab')).toHaveLength(8);
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "donors" ADD COLUMN "hidden_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "donors_hidden_until_idx" ON "donors" USING btree ("hidden_until") WHERE "donors"."hidden_until" is not null;
