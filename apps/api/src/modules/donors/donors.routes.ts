@@ -318,6 +318,26 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       ),
   );
 
+  app.post(
+    '/setfavandnotesnotification',
+    {
+      config: { access: { pages: ['favorites'] as readonly PageKey[] } },
+      schema: {
+        summary: "Tells a client's case manager that the client favourited a donor or wrote a note on one",
+        body: s.favNotesBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.favAndNotesNotification(sdeps, requireAuth(request), {
+        donorId: request.body.donor_id,
+        type: request.body.type,
+        message: request.body.message,
+      });
+      return ok(null);
+    },
+  );
+
   // --- comparison
 
   app.get(

@@ -192,3 +192,15 @@ export const detailsAccessBody = z.object({
   fullName: z.string().max(300).optional(),
   userId: z.coerce.number().optional(),
 });
+
+/** POST setfavandnotesnotification {shared_by, donor_id, type, message, portfolio}. */
+export const favNotesBody = z.object({
+  donor_id: id('Donor id'),
+  type: z.enum(['favorite', 'notes'], { error: 'Type must be favorite or notes.' }),
+  message: z
+    .string({ error: MSG.NOTE_BLANK })
+    .max(5000, 'Note can not be more than 5000 characters.')
+    .default(''),
+  portfolio: z.coerce.number().int().positive().nullish(),
+  shared_by: z.union([z.number(), z.string()]).nullish(),
+});

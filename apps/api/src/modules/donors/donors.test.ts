@@ -596,3 +596,53 @@ describe('POST /api/requestdonordetailsaccess', () => {
     expect(await auditCount('donor.details_access_request', donorA)).toBe(1);
   });
 });
+
+describe('POST /api/setfavandnotesnotification', () => {
+  const url = '/api/setfavandnotesnotification';
+  const note = (payload: Record<string, unknown>, as?: string) => send('POST', url, payload, as);
+
+  it('answers 401 anonymous, 403 without the favourites page and for a case manager', async () => {
+    expect((await note({ donor_id: donorA, type: 'favorite' })).statusCode).toBe(401);
+    expect((await note({ donor_id: donorA, type: 'favorite' }, 'admin@demo.test')).statusCode).toBe(403);
+    expect((await note({ donor_id: donorA, type: 'favorite' }, 'manager@demo.test')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a donor the client may not see and 400 for bad input', async () => {
+    expect((await note({ donor_id: center85Donor, type: 'favorite' }, 'parent@demo.test')).statusCode).toBe(
+      404,
+    );
+    const blank = await note({ donor_id: donorA, type: 'notes', message: '  ' }, 'parent@demo.test');
+    expect(blank.statusCode).toBe(400);
+    expect(body(blank).message).toBe(MSG.NOTE_BLANK);
+    const type = await note({ donor_id: donorA, type: 'like' }, 'parent@demo.test');
+    expect(type.statusCode).toBe(400);
+    expect(body(type).message).toContain('Type must be favorite or notes.');
+  });
+
+  it("e-mails the client's case manager for a favourite and for a note, audited", async () => {
+    const [parent] = await t.db.select().from(users).where(eq(users.username, 'parent@demo.test'));
+    const [manager] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, parent!.managerId ?? -1));
+    const to = manager?.username ?? 'manager@demo.test';
+    const before = (await t.outbox(to)).length;
+    expect(
+      (await note({ donor_id: donorA, type: 'favorite', shared_by: 1 }, 'parent@demo.test')).statusCode,
+    ).toBe(200);
+    const res = await note(
+      { donor_id: donorA, type: 'notes', message: 'Love her essay', portfolio: 3 },
+      'parent@demo.test',
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = (await t.outbox(to)).slice(before);
+    expect(mail.map((m) => m.emailTypeId)).toEqual([
+      EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+      EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+    ]);
+    expect(mail[0]!.html).toContain('added to their favourites');
+    expect(mail[1]!.html).toContain('Love her essay');
+    expect(await auditCount('donor.notify_favorite', donorA)).toBe(1);
+    expect(await auditCount('donor.notify_notes', donorA)).toBe(1);
+  });
+});

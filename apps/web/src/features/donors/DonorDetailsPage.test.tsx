@@ -139,10 +139,19 @@ describe('DonorDetailsPage', () => {
       'donorviews/42': ok({ counted: true }),
       'getdonordetails/42': ok(details()),
       savefavoritedonor: ok({ added: true }, MSG.FAVORITE_ADDED),
+      setfavandnotesnotification: ok(null),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
     await waitFor(() =>
       expect(requests.find((r) => r.name === 'savefavoritedonor')?.body).toEqual({ donor_id: 42 }),
+    );
+    // The client's case manager hears of the new favourite.
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'setfavandnotesnotification')?.body).toEqual({
+        donor_id: 42,
+        type: 'favorite',
+        message: '',
+      }),
     );
     expect(screen.queryByRole('button', { name: 'Share donor' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'New note' })).toBeNull();

@@ -30,7 +30,7 @@ import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
-import { donorKeys, removeFavorite, saveFavorite, useDonorDetails } from './queries';
+import { donorKeys, notifyManager, removeFavorite, saveFavorite, useDonorDetails } from './queries';
 import { RequestDetailsAccessDialog } from './RequestDetailsAccessDialog';
 import { ShareDonorDialog } from './ShareDonorDialog';
 
@@ -250,8 +250,10 @@ export default function DonorDetailsPage() {
   const mayPdf = subject ? canOpen(subject, 'pdfpreview') : false;
   const favorite = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
-      if (add) await saveFavorite(donorId);
-      else await removeFavorite(donorId);
+      if (add) {
+        const { added } = await saveFavorite(donorId);
+        if (added && user?.role === ROLE.CLIENT) await notifyManager(donorId, 'favorite');
+      } else await removeFavorite(donorId);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
   });

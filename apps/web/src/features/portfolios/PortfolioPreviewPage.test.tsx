@@ -97,6 +97,7 @@ describe('PortfolioPreviewPage', () => {
         isOverall: false,
         createdAt: '2026-11-02T10:00:00.000Z',
       }),
+      setfavandnotesnotification: ok(null),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
     const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
@@ -111,6 +112,13 @@ describe('PortfolioPreviewPage', () => {
         portfolio: 7,
         notes: 'Lovely',
         donor: 101,
+      }),
+    );
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'setfavandnotesnotification')?.body).toEqual({
+        donor_id: 101,
+        type: 'notes',
+        message: 'Lovely',
       }),
     );
   });

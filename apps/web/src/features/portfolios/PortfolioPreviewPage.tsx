@@ -6,6 +6,7 @@ import {
   type PortfolioDonor,
   type PortfolioSort,
   pagePath,
+  ROLE,
 } from '@dm/shared';
 import {
   Alert,
@@ -31,6 +32,7 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
 import { formatNoteDate } from '../donors/format';
+import { notifyManager } from '../donors/queries';
 import { MatchActions } from '../match/MatchActions';
 import { PortfolioDonorCard, portfolioDonorLabel } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
@@ -68,6 +70,7 @@ function CommentsDialog({
   onClose: () => void;
 }) {
   const notes = usePortfolioNotes(portfolioId);
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const gone = usePortfolioGone();
   const [text, setText] = useState('');
@@ -86,6 +89,8 @@ function CommentsDialog({
     }
     try {
       await addComment(portfolioId, text.trim(), donor?.donorId);
+      // A client's note on a donor reaches their case manager (setfavandnotesnotification).
+      if (donor && user?.role === ROLE.CLIENT) await notifyManager(donor.donorId, 'notes', text.trim());
       setText('');
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
       return true;
