@@ -115,4 +115,6 @@ export const centerDonorAccess = pgTable('center_donor_access', {
   allowedCenterId: integer('allowed_center_id')
     .notNull()
     .references(() => centers.id, { onDelete: 'cascade' }),
+  /** When the access was granted (checkfornewagency names centers granted since a last login). */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

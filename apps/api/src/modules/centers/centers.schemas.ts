@@ -104,3 +104,8 @@ export const checkZipAnswer = z.object({ val: z.boolean() });
 export const agenciesWithDonorAccessAnswer = envelope(
   z.object({ agencies: centerOptions, agencyWithMultiAgencyAccess: z.array(z.number()) }),
 );
+
+/** POST checkfornewagency {last_login}: a date or timestamp. */
+export const newAgencyBody = z.object({
+  last_login: z.coerce.date({ error: 'Last login is invalid.' }),
+});
