@@ -34,10 +34,34 @@ export function labelOf(key: string): string {
   return fixed.charAt(0).toUpperCase() + fixed.slice(1);
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * The one date format of the product: MM/DD/YYYY (platform.md: date display; search spec:
+ * MM/dd/yyyy). A calendar date (YYYY-MM-DD) is shown as it is, without time-zone shifts; a
+ * timestamp in the viewer's time zone, or in UTC with `utc` (the PDF, rendered on the server).
+ * Anything that is no date comes back unchanged.
+ */
+export function formatDate(value: string | Date, utc = false): string {
+  if (typeof value === 'string') {
+    const day = DATE_ONLY.exec(value);
+    if (day) return `${day[2]}/${day[3]}/${day[1]}`;
+    if (!TIMESTAMP.test(value)) return value;
+  }
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return String(value);
+  return utc
+    ? `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`
+    : `${pad2(d.getMonth() + 1)}/${pad2(d.getDate())}/${d.getFullYear()}`;
+}
+
+/** A profile field as text; dates as MM/DD/YYYY (timestamps by UTC, the same on page and PDF). */
 export function valueText(value: DonorFieldValue): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(1);
-  return value;
+  return formatDate(value, true);
 }

@@ -34,6 +34,8 @@ export const EMAIL_TYPE = {
   PORTFOLIO_SUBMITTED: 28,
   IP_QUERY: 29,
   DONOR_FORM_STATUS: 34,
+  DETAILS_ACCESS_REQUEST: 44,
+  FAVORITE_NOTES_NOTIFICATION: 45,
 } as const;
 
 export const EMAIL_TYPES: readonly EmailTypeDef[] = [
@@ -215,6 +217,24 @@ export const EMAIL_TYPES: readonly EmailTypeDef[] = [
     subject: 'Your donor application: {status}',
     definition:
       '<p>Dear {recipient},</p><p>{organization} reviewed your donor form. Its status is now <b>{status}</b>.</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.DETAILS_ACCESS_REQUEST,
+    title: 'Donor Details Access Request',
+    placeholders: ['{recipient}', '{client}', '{donor}', '{message}', '{link}', '{organization}'],
+    subject: '{client} asks for more details on donor {donor}',
+    definition:
+      '<p>Dear {recipient},</p><p>{client} asks for more access to the details of donor {donor}:</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+    signature: SIGNATURE,
+  },
+  {
+    id: EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+    title: 'Favourite and Notes Notification',
+    placeholders: ['{recipient}', '{sender}', '{donor}', '{action}', '{message}', '{link}', '{organization}'],
+    subject: '{sender} {action} donor {donor}',
+    definition:
+      '<p>Dear {recipient},</p><p>{sender} {action} donor {donor}.</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
     signature: SIGNATURE,
   },
 ];

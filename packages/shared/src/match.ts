@@ -346,3 +346,21 @@ export interface MatchEventRow {
   at: string;
   actorName: string;
 }
+
+/** GET fetchcurrentmatchcontacts/{donorId}: the parents of a donor's active and queued matches. */
+export interface MatchContact {
+  matchId: number;
+  parentId: number;
+  parentName: string;
+  status: MatchStatus;
+  email: string;
+  countryCode: string;
+  contactNo: string;
+}
+
+/**
+ * After a match is cancelled or its donation details are recorded, the page moves to the donor's
+ * past donations after this delay (donor-forms spec "Cancel-to-donations redirect delay 2 s"), so
+ * the success message is read first.
+ */
+export const DONATIONS_REDIRECT_MS = 2000;

@@ -112,6 +112,8 @@ export const MSG = {
   COMMENT_EMPTY: 'Comment must contain some value',
   QUERY_EMPTY: 'Please add your question first',
   QUERY_SENT: 'Your message has been sent to your case manager.',
+  /** Requesting more access to a donor's details (requestdonordetailsaccess); not worded in the spec. */
+  DETAILS_ACCESS_REQUESTED: 'Your request for more donor details has been sent to your case manager.',
   STATUS_CHANGED_BY_MANAGER:
     'Your case manager has changed the status of this portfolio. Please contact your case manager.',
   PORTFOLIO_CREATED: 'Portfolio created successfully.',

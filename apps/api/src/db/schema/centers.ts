@@ -37,6 +37,16 @@ export interface CenterSettings {
   disabledRejectionQuestions: number[];
   /** The agency takes part in the external matching tool (checkagencyallowedintulip). */
   matchingToolAllowed: boolean;
+  /**
+   * Frozen availability "Frozen Eggs Pending" (search spec section 4: one center only): while a
+   * frozen-queue match of the donor is open, her frozen availability shows Frozen Eggs Pending.
+   */
+  frozenEggsPending: boolean;
+  /**
+   * Hours an Unavailable donor stays hidden from intended parents after a queued match of hers is
+   * cancelled (the spec: "may hide the donor temporarily", no duration given). 0 switches it off.
+   */
+  unavailableHideHours: number;
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -65,6 +75,8 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   autoRejection: false,
   disabledRejectionQuestions: [],
   matchingToolAllowed: false,
+  frozenEggsPending: false,
+  unavailableHideHours: 24,
 };
 
 /** A center's settings with the defaults filled in for what it does not set. */
@@ -106,4 +118,6 @@ export const centerDonorAccess = pgTable('center_donor_access', {
   allowedCenterId: integer('allowed_center_id')
     .notNull()
     .references(() => centers.id, { onDelete: 'cascade' }),
+  /** When the access was granted (checkfornewagency names centers granted since a last login). */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

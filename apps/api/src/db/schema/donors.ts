@@ -61,6 +61,12 @@ export const donors = pgTable(
       .references(() => centers.id),
     availability: text('availability').notNull().default('Invited'),
     frozenAvailability: text('frozen_availability'),
+    /**
+     * An Unavailable donor is hidden from intended parents until then, after a queued match of
+     * hers was cancelled (matches.service.ts act; donor-access.ts donorVisibility). Not copied to
+     * donor_search: visibility looks the few hidden ids up first.
+     */
+    hiddenUntil: timestamp('hidden_until', { withTimezone: true }),
     /** null: pre-form not filled; 1 accepted; 0 not accepted. */
     preFormStatus: smallint('pre_form_status'),
     lastTab: smallint('last_tab'),
@@ -164,6 +170,7 @@ export const donors = pgTable(
       t.allowedForMatchingTool,
     ),
     index('donors_created_idx').on(t.createdAt, t.userId),
+    index('donors_hidden_until_idx').on(t.hiddenUntil).where(sql`${t.hiddenUntil} is not null`),
     // The staff donor list (/viewdonor) is one center's donors, newest first or by priority:
     // with the center first, a page is a short range scan instead of a sort of the center.
     index('donors_center_created_idx').on(t.centerId, t.createdAt, t.userId),

@@ -60,7 +60,7 @@ export const DEMO_CENTERS: CenterSeed[] = [
     name: 'Hatch Fertility',
     appTitle: 'Hatch Donors',
     suffix: '85',
-    settings: { combinedRequestLimit: 3 },
+    settings: { combinedRequestLimit: 3, frozenEggsPending: true },
   },
   {
     id: 133,

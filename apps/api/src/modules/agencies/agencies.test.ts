@@ -179,7 +179,7 @@ describe('POST /addcenterdetails', () => {
       visible: true,
     });
     const access = await t.db
-      .select()
+      .select({ centerId: centerDonorAccess.centerId, allowedCenterId: centerDonorAccess.allowedCenterId })
       .from(centerDonorAccess)
       .where(eq(centerDonorAccess.centerId, added.centerId));
     expect(access).toEqual([{ centerId: added.centerId, allowedCenterId: added.centerId }]);

@@ -1,5 +1,5 @@
 import { ROLE } from '@dm/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
   centerDonorAccess,
   centers,
@@ -87,9 +87,44 @@ export async function replaceDonorAccess(
   centerId: number,
   allowedCenterIds: number[],
 ): Promise<void> {
-  await db.delete(centerDonorAccess).where(eq(centerDonorAccess.centerId, centerId));
   const ids = [centerId, ...new Set(allowedCenterIds.filter((id) => id !== centerId))];
-  await db.insert(centerDonorAccess).values(ids.map((allowedCenterId) => ({ centerId, allowedCenterId })));
+  // Kept rows keep their created_at (when access was granted): only the difference is written.
+  await db
+    .delete(centerDonorAccess)
+    .where(and(eq(centerDonorAccess.centerId, centerId), notInArray(centerDonorAccess.allowedCenterId, ids)));
+  const kept = new Set(
+    (
+      await db
+        .select({ id: centerDonorAccess.allowedCenterId })
+        .from(centerDonorAccess)
+        .where(eq(centerDonorAccess.centerId, centerId))
+    ).map((r) => r.id),
+  );
+  const added = ids.filter((id) => !kept.has(id));
+  if (added.length > 0)
+    await db
+      .insert(centerDonorAccess)
+      .values(added.map((allowedCenterId) => ({ centerId, allowedCenterId })));
+}
+
+/** Centers whose donors `centerId` was allowed to see after `since`, by name. */
+export async function donorAccessGrantedSince(
+  db: Db,
+  centerId: number,
+  since: Date,
+): Promise<CenterListing[]> {
+  return db
+    .selectDistinct(listingColumns)
+    .from(centerDonorAccess)
+    .innerJoin(centers, eq(centers.id, centerDonorAccess.allowedCenterId))
+    .where(
+      and(
+        eq(centerDonorAccess.centerId, centerId),
+        ne(centerDonorAccess.allowedCenterId, centerId),
+        gt(centerDonorAccess.createdAt, since),
+      ),
+    )
+    .orderBy(asc(centers.name), asc(centers.id));
 }
 
 /** The ids among `ids` that name a center. */

@@ -15,6 +15,7 @@ import {
   countryOptions,
   fetchCoordinateAnswer,
   fetchCoordinateBody,
+  newAgencyBody,
   stateOptions,
   statesParams,
 } from './centers.schemas.js';
@@ -97,6 +98,19 @@ export const centersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => ok(await service.citiesOf(deps, request.params.countryId, request.params.stateId)),
+  );
+
+  app.post(
+    '/checkfornewagency',
+    {
+      config: { access: { pages: ['search'] } },
+      schema: {
+        summary: "Centers whose donors the caller's center may see since the given last login",
+        body: newAgencyBody,
+        response: { 200: envelope(centerOptions) },
+      },
+    },
+    async (request) => ok(await service.newAgencies(deps, requireAuth(request), request.body.last_login)),
   );
 
   app.post(

@@ -113,3 +113,8 @@ export const centersQuery = z.object({
     .positive('Admin is invalid.')
     .optional(),
 });
+
+/** POST checkfornewagency {last_login}: a date or timestamp. */
+export const newAgencyBody = z.object({
+  last_login: z.coerce.date({ error: 'Last login is invalid.' }),
+});

@@ -18,6 +18,7 @@ import { badRequest } from '../../platform/errors.js';
 import { type CenterRow, findCenter } from '../auth/auth.repo.js';
 import {
   type CenterListing,
+  donorAccessGrantedSince,
   findCountryId,
   findStaffCenter,
   findStateId,
@@ -169,4 +170,14 @@ export async function fetchCoordinate(
 export async function checkZip(deps: CentersDeps, body: CheckZipBody): Promise<ZipKnown> {
   const found = await findZip(deps.db, body.country, zipKey(body.country, body.zip));
   return { val: found !== undefined };
+}
+
+/**
+ * POST checkfornewagency {last_login}: the centers whose donors the caller's center was allowed
+ * to see since that time (visible ones, and not those kept out of other centers' lists), so the
+ * search can point out new agencies.
+ */
+export async function newAgencies(deps: CentersDeps, auth: Auth, since: Date): Promise<CenterOption[]> {
+  const rows = await donorAccessGrantedSince(deps.db, auth.centerId, since);
+  return rows.filter((c) => c.visible && !c.excludedFromCenterList).map(option);
 }

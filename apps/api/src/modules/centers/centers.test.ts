@@ -1,7 +1,7 @@
 import { type AgencyData, type CenterOption, MSG } from '@dm/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers, users } from '../../db/schema/index.js';
+import { centerDonorAccess, centers, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -321,6 +321,40 @@ describe('POST /api/checkcoordinateszipcode', () => {
 });
 
 // Last: moving the clock a year on expires every session the other tests use.
+describe('POST /api/checkfornewagency', () => {
+  const url = '/api/checkfornewagency';
+  it('answers 401 anonymous, 403 without the search page, 400 for a bad date', async () => {
+    expect((await post(url, { last_login: '2026-01-01' })).statusCode).toBe(401);
+    expect((await post(url, { last_login: '2026-01-01' }, 'admin@demo.test')).statusCode).toBe(403);
+    const bad = await post(url, { last_login: 'yesterday-ish' }, 'parent@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Last login is invalid.');
+  });
+
+  it('names the centers granted since the last login, and only those', async () => {
+    await t.db
+      .delete(centerDonorAccess)
+      .where(and(eq(centerDonorAccess.centerId, 1), eq(centerDonorAccess.allowedCenterId, 46)));
+    const before = new Date(Date.now() - 1000);
+    await t.db.insert(centerDonorAccess).values({ centerId: 1, allowedCenterId: 46 });
+    const res = await post(url, { last_login: before.toISOString() }, 'parent@demo.test');
+    expect(res.statusCode).toBe(200);
+    expect(body<CenterOption[]>(res).data.map((c) => c.centerId)).toEqual([46]);
+    const manager = await post(url, { last_login: before.toISOString() }, 'manager@demo.test');
+    expect(body<CenterOption[]>(manager).data.map((c) => c.centerId)).toEqual([46]);
+    // Another center was granted nothing since then.
+    expect(
+      body<CenterOption[]>(await post(url, { last_login: before.toISOString() }, 'parent85@demo.test')).data,
+    ).toEqual([]);
+    const later = await post(
+      url,
+      { last_login: new Date(Date.now() + 60_000).toISOString() },
+      'parent@demo.test',
+    );
+    expect(body<CenterOption[]>(later).data).toEqual([]);
+  });
+});
+
 describe('the year', () => {
   it("is the clock's year, not the machine's", async () => {
     t.clock.advance(400 * 24 * 60 * 60 * 1000);

@@ -4,6 +4,7 @@ import {
   type DonorFields,
   type DonorFieldValue,
   type DonorFile,
+  formatDate,
   labelOf,
   valueText,
 } from '@dm/shared';
@@ -33,7 +34,7 @@ const SHADE = '#e4e7eb';
 const pad = (n: number) => String(n).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** MM/dd/yyyy, the spec's date format (UTC: the PDF is made on the server). */
-const dateText = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+const dateText = (d: Date) => formatDate(d, true);
 /** Note timestamps as the page shows them, MMM dd yyyy hh:mm a (UTC here). */
 function noteTime(iso: string): string {
   const d = new Date(iso);

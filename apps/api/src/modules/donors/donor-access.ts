@@ -1,5 +1,5 @@
 import { CLIENT_VISIBLE_AVAILABILITY, ROLE } from '@dm/shared';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { donors, users } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -15,7 +15,9 @@ import { donorAccessCenters } from '../centers/centers.service.js';
  * - Admin and case manager: donors of their own center and of the centers it may see.
  * - Intended parent: the same centers, but never archived donors nor donors still in the
  *   application flow (only CLIENT_VISIBLE_AVAILABILITY), and another center's donor only when
- *   that donor is allowed in the matching tool.
+ *   that donor is allowed in the matching tool. An Unavailable donor whose queued match was just
+ *   cancelled is hidden until donors.hidden_until (compared with the database clock, which also
+ *   set it).
  * - Donor: only themself.
  */
 export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
@@ -24,12 +26,27 @@ export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
   const centerIds = (await donorAccessCenters(db, auth)).map((c) => c.id);
   const inCenters = inArray(donors.centerId, centerIds);
   if (auth.role !== ROLE.CLIENT) return inCenters;
+  const hidden = await hiddenDonorIds(db);
   return and(
     inCenters,
     eq(donors.archived, false),
     inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
     or(eq(donors.centerId, auth.centerId), eq(donors.allowedForMatchingTool, true)),
+    ...(hidden.length > 0 ? [notInArray(donors.userId, hidden)] : []),
   )!;
+}
+
+/**
+ * Unavailable donors hidden from intended parents for now (a queued match of theirs was just
+ * cancelled). Looked up on their own (a partial index, usually no row) so the search's condition
+ * stays on the columns donor_search carries.
+ */
+async function hiddenDonorIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: donors.userId })
+    .from(donors)
+    .where(and(gt(donors.hiddenUntil, sql`now()`), eq(donors.availability, 'Unavailable')));
+  return rows.map((r) => r.id);
 }
 
 /** A donor the caller may not see answers 404, as if it did not exist. */

@@ -24,6 +24,7 @@ import {
   donorVideos,
   donorViews,
   favorites,
+  ipQueries,
   sessions,
   users,
 } from '../../db/schema/index.js';
@@ -408,3 +409,8 @@ export async function userCenterSettings(db: Db, centerId: number) {
 }
 
 export type SummaryRow = Awaited<ReturnType<typeof compareRows>>[number];
+
+export async function insertDetailsAccessRequest(db: Db, values: typeof ipQueries.$inferInsert) {
+  const [row] = await db.insert(ipQueries).values(values).returning({ id: ipQueries.id });
+  return row!.id;
+}

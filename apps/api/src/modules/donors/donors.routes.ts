@@ -141,6 +141,27 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       ),
   );
 
+  app.post(
+    '/requestdonordetailsaccess',
+    {
+      // Clients (Pre-Active included) and case managers hold search; the service takes clients only.
+      config: { access: { pages: ['search'] as readonly PageKey[] } },
+      schema: {
+        summary: "A client asks their case manager for more of a donor's details (needs a message)",
+        body: s.detailsAccessBody,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.requestDetailsAccess(sdeps, requireAuth(request), {
+          donorId: request.body.donorId,
+          query: request.body.query,
+        }),
+        MSG.DETAILS_ACCESS_REQUESTED,
+      ),
+  );
+
   // --- notes (staff)
 
   app.get(
@@ -295,6 +316,26 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         await service.removeFavorite(sdeps, requireAuth(request), request.body.donor_id),
         MSG.FAVORITE_REMOVED,
       ),
+  );
+
+  app.post(
+    '/setfavandnotesnotification',
+    {
+      config: { access: { pages: ['favorites'] as readonly PageKey[] } },
+      schema: {
+        summary: "Tells a client's case manager that the client favourited a donor or wrote a note on one",
+        body: s.favNotesBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.favAndNotesNotification(sdeps, requireAuth(request), {
+        donorId: request.body.donor_id,
+        type: request.body.type,
+        message: request.body.message,
+      });
+      return ok(null);
+    },
   );
 
   // --- comparison

@@ -178,3 +178,29 @@ export const compareList = z.array(
   }),
 );
 export const managerOptions = z.array(z.object({ userId: z.number(), name: z.string() }));
+
+/**
+ * POST requestdonordetailsaccess {fullName, userId, donorId, displayId, query, query_flag}: the
+ * request needs a question or message. Who asks comes from the session: fullName and userId are
+ * accepted for the spec's shape and ignored.
+ */
+export const detailsAccessBody = z.object({
+  donorId: id('Donor id'),
+  displayId: z.string().max(100).nullish(),
+  query: z.string({ error: MSG.QUERY_EMPTY }).trim().min(1, MSG.QUERY_EMPTY).max(5000, MSG.QUERY_EMPTY),
+  query_flag: z.union([z.boolean(), z.number(), z.string().max(50)]).optional(),
+  fullName: z.string().max(300).optional(),
+  userId: z.coerce.number().optional(),
+});
+
+/** POST setfavandnotesnotification {shared_by, donor_id, type, message, portfolio}. */
+export const favNotesBody = z.object({
+  donor_id: id('Donor id'),
+  type: z.enum(['favorite', 'notes'], { error: 'Type must be favorite or notes.' }),
+  message: z
+    .string({ error: MSG.NOTE_BLANK })
+    .max(5000, 'Note can not be more than 5000 characters.')
+    .default(''),
+  portfolio: z.coerce.number().int().positive().nullish(),
+  shared_by: z.union([z.number(), z.string()]).nullish(),
+});

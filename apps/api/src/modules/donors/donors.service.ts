@@ -679,3 +679,106 @@ export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[
     sharedAt: r.sharedAt.toISOString(),
   }));
 }
+
+// --- more access to a donor's details
+
+/** The calling client and their case manager (the center's default one when none is assigned). */
+async function clientAndManager(deps: Deps, auth: Auth) {
+  const client = await repo.userById(deps.db, auth.userId);
+  const managerId =
+    client?.managerId ??
+    centerSettings(await repo.userCenterSettings(deps.db, auth.centerId)).defaultCaseManagerId;
+  const manager = managerId ? await repo.userById(deps.db, managerId) : null;
+  if (!manager || manager.status === 'Archived') throw badRequest(MSG.NO_CASE_MANAGER);
+  return { client, manager };
+}
+
+/**
+ * POST requestdonordetailsaccess: a client asks for more of a donor's details than their role
+ * shows (first name, compensation, contact through the agency). The question is kept with the
+ * client's other questions and mailed to their case manager (the center's default case manager
+ * when none is assigned). Clients only; a donor the client may not see is 404.
+ */
+export async function requestDetailsAccess(
+  deps: Deps,
+  auth: Auth,
+  input: { donorId: number; query: string },
+): Promise<{ id: number }> {
+  if (auth.role !== ROLE.CLIENT) throw forbidden();
+  const { donor } = await loadVisible(deps, auth, input.donorId);
+  const { client, manager } = await clientAndManager(deps, auth);
+  const donorLabel = donor.displayId ?? String(donor.userId);
+  return deps.db.transaction(async (tx) => {
+    const id = await repo.insertDetailsAccessRequest(tx, {
+      centerId: auth.centerId,
+      userId: auth.userId,
+      donorId: input.donorId,
+      queryType: 'request_details_access',
+      query: input.query,
+      createdAt: deps.clock.now(),
+    });
+    await queueTemplatedMail(tx, {
+      centerId: auth.centerId,
+      emailTypeId: EMAIL_TYPE.DETAILS_ACCESS_REQUEST,
+      to: manager.username,
+      vars: {
+        recipient: `${manager.firstName} ${manager.lastName}`.trim(),
+        client: client ? `${client.firstName} ${client.lastName}`.trim() : '',
+        donor: donorLabel,
+        message: input.query,
+        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
+      },
+    });
+    await audit(tx, auth, {
+      action: 'donor.details_access_request',
+      entityType: 'donor',
+      entityId: input.donorId,
+      centerId: donor.centerId,
+      details: { queryId: id, managerId: manager.id },
+    });
+    return { id };
+  });
+}
+
+// --- favourite and notes notification
+
+const FAV_NOTES_ACTION = { favorite: 'added to their favourites', notes: 'wrote a note on' } as const;
+
+/**
+ * POST setfavandnotesnotification: when a client favourites a donor or writes a note on one, their
+ * case manager hears of it (e-mail type 45 through the template system). Clients only; a donor
+ * the client may not see is 404; a note needs text ("Note cannot be blank."). shared_by of the
+ * body is ignored: the session says who.
+ */
+export async function favAndNotesNotification(
+  deps: Deps,
+  auth: Auth,
+  input: { donorId: number; type: keyof typeof FAV_NOTES_ACTION; message: string },
+): Promise<void> {
+  if (auth.role !== ROLE.CLIENT) throw forbidden();
+  if (input.type === 'notes' && !input.message.trim()) throw badRequest(MSG.NOTE_BLANK);
+  const { donor } = await loadVisible(deps, auth, input.donorId);
+  const { client, manager } = await clientAndManager(deps, auth);
+  await deps.db.transaction(async (tx) => {
+    await queueTemplatedMail(tx, {
+      centerId: auth.centerId,
+      emailTypeId: EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+      to: manager.username,
+      vars: {
+        recipient: `${manager.firstName} ${manager.lastName}`.trim(),
+        sender: client ? `${client.firstName} ${client.lastName}`.trim() : '',
+        donor: donor.displayId ?? String(donor.userId),
+        action: FAV_NOTES_ACTION[input.type],
+        message: input.message.trim(),
+        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
+      },
+    });
+    await audit(tx, auth, {
+      action: `donor.notify_${input.type}`,
+      entityType: 'donor',
+      entityId: input.donorId,
+      centerId: donor.centerId,
+      details: { managerId: manager.id },
+    });
+  });
+}

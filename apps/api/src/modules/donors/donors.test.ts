@@ -540,3 +540,109 @@ describe('GET /api/comparedonors', () => {
     ).toBe(404);
   });
 });
+
+describe('POST /api/requestdonordetailsaccess', () => {
+  const url = '/api/requestdonordetailsaccess';
+  const ask = (payload: Record<string, unknown>, as?: string) => send('POST', url, payload, as);
+
+  it('answers 401 anonymous, 403 for a role without search and for a case manager', async () => {
+    expect((await ask({ donorId: donorA, query: 'x' })).statusCode).toBe(401);
+    expect((await ask({ donorId: donorA, query: 'x' }, 'admin@demo.test')).statusCode).toBe(403);
+    expect((await ask({ donorId: donorA, query: 'x' }, 'manager@demo.test')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a donor the client may not see and 400 without a question', async () => {
+    expect((await ask({ donorId: center85Donor, query: 'More please' }, 'parent@demo.test')).statusCode).toBe(
+      404,
+    );
+    const blank = await ask({ donorId: donorA, query: '   ' }, 'parent@demo.test');
+    expect(blank.statusCode).toBe(400);
+    expect(body(blank).message).toBe(MSG.QUERY_EMPTY);
+    const missing = await ask({ donorId: donorA }, 'parent@demo.test');
+    expect(body(missing).message).toBe(MSG.QUERY_EMPTY);
+    const bad = await ask({ donorId: 'x', query: 'hi' }, 'parent@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Donor id is invalid.');
+  });
+
+  it("stores the request, mails the client's case manager and audits it", async () => {
+    const [parent] = await t.db.select().from(users).where(eq(users.username, 'parent@demo.test'));
+    const [manager] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, parent!.managerId ?? -1));
+    const to = manager?.username ?? 'manager@demo.test';
+    const before = (await t.outbox(to)).length;
+    const res = await ask(
+      {
+        donorId: donorA,
+        displayId: 'ignored',
+        query: 'May I see her first name?',
+        query_flag: 1,
+        fullName: 'Someone Else',
+        userId: 1,
+      },
+      'parent@demo.test',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(body(res).message).toBe(MSG.DETAILS_ACCESS_REQUESTED);
+    const mail = await t.outbox(to);
+    expect(mail).toHaveLength(before + 1);
+    const last = mail.at(-1)!;
+    expect(last.emailTypeId).toBe(EMAIL_TYPE.DETAILS_ACCESS_REQUEST);
+    expect(last.html).toContain('May I see her first name?');
+    expect(last.html).toContain(`/#/donordetails/${donorA}`);
+    expect(last.html).not.toContain('Someone Else');
+    expect(await auditCount('donor.details_access_request', donorA)).toBe(1);
+  });
+});
+
+describe('POST /api/setfavandnotesnotification', () => {
+  const url = '/api/setfavandnotesnotification';
+  const note = (payload: Record<string, unknown>, as?: string) => send('POST', url, payload, as);
+
+  it('answers 401 anonymous, 403 without the favourites page and for a case manager', async () => {
+    expect((await note({ donor_id: donorA, type: 'favorite' })).statusCode).toBe(401);
+    expect((await note({ donor_id: donorA, type: 'favorite' }, 'admin@demo.test')).statusCode).toBe(403);
+    expect((await note({ donor_id: donorA, type: 'favorite' }, 'manager@demo.test')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a donor the client may not see and 400 for bad input', async () => {
+    expect((await note({ donor_id: center85Donor, type: 'favorite' }, 'parent@demo.test')).statusCode).toBe(
+      404,
+    );
+    const blank = await note({ donor_id: donorA, type: 'notes', message: '  ' }, 'parent@demo.test');
+    expect(blank.statusCode).toBe(400);
+    expect(body(blank).message).toBe(MSG.NOTE_BLANK);
+    const type = await note({ donor_id: donorA, type: 'like' }, 'parent@demo.test');
+    expect(type.statusCode).toBe(400);
+    expect(body(type).message).toContain('Type must be favorite or notes.');
+  });
+
+  it("e-mails the client's case manager for a favourite and for a note, audited", async () => {
+    const [parent] = await t.db.select().from(users).where(eq(users.username, 'parent@demo.test'));
+    const [manager] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, parent!.managerId ?? -1));
+    const to = manager?.username ?? 'manager@demo.test';
+    const before = (await t.outbox(to)).length;
+    expect(
+      (await note({ donor_id: donorA, type: 'favorite', shared_by: 1 }, 'parent@demo.test')).statusCode,
+    ).toBe(200);
+    const res = await note(
+      { donor_id: donorA, type: 'notes', message: 'Love her essay', portfolio: 3 },
+      'parent@demo.test',
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = (await t.outbox(to)).slice(before);
+    expect(mail.map((m) => m.emailTypeId)).toEqual([
+      EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+      EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+    ]);
+    expect(mail[0]!.html).toContain('added to their favourites');
+    expect(mail[1]!.html).toContain('Love her essay');
+    expect(await auditCount('donor.notify_favorite', donorA)).toBe(1);
+    expect(await auditCount('donor.notify_notes', donorA)).toBe(1);
+  });
+});

@@ -225,6 +225,14 @@ export async function updateDonor(db: Db, donorId: number, values: Partial<typeo
   await db.update(donors).set(values).where(eq(donors.userId, donorId));
 }
 
+/** Hides an (Unavailable) donor from intended parents for some hours, by the database clock. */
+export async function hideDonorFor(db: Db, donorId: number, hours: number) {
+  await db
+    .update(donors)
+    .set({ hiddenUntil: sql`now() + make_interval(hours => ${hours})` })
+    .where(eq(donors.userId, donorId));
+}
+
 export async function insertDonationCycle(db: Db, values: typeof donorDonationCycles.$inferInsert) {
   const [row] = await db.insert(donorDonationCycles).values(values).returning({ id: donorDonationCycles.id });
   return row!.id;
@@ -252,3 +260,26 @@ export async function eventsOf(db: Db, donorId: number, parentId: number) {
 }
 
 export { donorUser, matches, parentUser };
+
+/** The contact details of the given users (parents of a donor's current matches). */
+export const contactsOf = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: users.id,
+          username: users.username,
+          countryCode: users.countryCode,
+          contactNo: users.contactNo,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+
+export async function centerSettingsOf(db: Db, centerId: number) {
+  const [row] = await db
+    .select({ settings: centers.settings })
+    .from(centers)
+    .where(eq(centers.id, centerId))
+    .limit(1);
+  return row?.settings ?? {};
+}

@@ -141,6 +141,23 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       ok(await service.activeAndQueuedMatches(deps, requireAuth(request), request.body.donor_id)),
   );
 
+  app.get(
+    '/fetchcurrentmatchcontacts/:id',
+    {
+      config: { access: { pages: STAFF } },
+      schema: {
+        summary: "Contact details of the parents of the donor's active and queued matches (audited)",
+        params: z.object({
+          id: z.coerce
+            .number({ error: 'Donor id is invalid.' })
+            .int('Donor id is invalid.')
+            .positive('Donor id is invalid.'),
+        }),
+      },
+    },
+    async (request) => ok(await service.currentMatchContacts(deps, requireAuth(request), request.params.id)),
+  );
+
   app.post(
     '/getdonorqueuedetails',
     {

@@ -6,6 +6,7 @@ import {
   isDonationComplete,
   MATCH_MSG,
   type MatchAction,
+  type MatchContact,
   type MatchEventRow,
   type MatchGridBody,
   type MatchPage,
@@ -44,6 +45,7 @@ const isStaffRole = (auth: Auth) => auth.role === ROLE.MANAGER || auth.role === 
 /** The availabilities the workflow moves a donor between; any other is left as staff set it. */
 const WORKFLOW_AVAILABILITY = ['Available', 'Under Review', 'In Cycle'];
 const REMOVED_BY_CONFIRM = 'The intended parent was matched with another donor.';
+const FROZEN_EGGS_PENDING = 'Frozen Eggs Pending';
 
 function assertMatchRole(auth: Auth): void {
   if (auth.role !== ROLE.CLIENT && !isStaffRole(auth)) throw forbidden();
@@ -88,7 +90,7 @@ async function staffDonor(db: Db, auth: Auth, donorId: number) {
  */
 async function settleDonor(
   db: Db,
-  donor: { userId: number; availability: string },
+  donor: { userId: number; centerId: number; availability: string; frozenAvailability: string | null },
   now: Date,
   override?: string | null,
 ): Promise<void> {
@@ -110,10 +112,19 @@ async function settleDonor(
     else if (open.length > 0) availability = 'Under Review';
     else availability = 'Available';
   }
+  // Frozen Eggs Pending (one center: the frozenEggsPending setting): while a frozen-queue match
+  // is open the frozen availability shows it; when none is left it is Available again.
+  let frozen = donor.frozenAvailability;
+  if (centerSettings(await repo.centerSettingsOf(db, donor.centerId)).frozenEggsPending) {
+    const frozenOpen = open.some((m) => m.queueType === 'Frozen');
+    if (frozenOpen && (frozen === null || frozen === 'Available')) frozen = FROZEN_EGGS_PENDING;
+    else if (!frozenOpen && frozen === FROZEN_EGGS_PENDING) frozen = 'Available';
+  }
   await repo.updateDonor(db, donor.userId, {
     queueCount: counts.Fresh ?? 0,
     frozenQueueCount: counts.Frozen ?? 0,
     ...(availability !== donor.availability ? { availability, availabilityChangedAt: now } : {}),
+    ...(frozen !== donor.frozenAvailability ? { frozenAvailability: frozen } : {}),
     updatedAt: now,
   });
 }
@@ -357,6 +368,16 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     }
     await settleDonor(tx, donor, now, override);
     for (const [id, d] of locked) if (id !== donorId) await settleDonor(tx, d, now);
+    // Cancelling a queued match of a donor who is (now) Unavailable hides her from intended
+    // parents for a while (search spec section 4; duration: the unavailableHideHours setting).
+    if (
+      (input.action === 'cancel' || input.action === 'cancel_request') &&
+      from?.status === 'Queued' &&
+      (override ?? donor.availability) === 'Unavailable' &&
+      settings.unavailableHideHours > 0
+    ) {
+      await repo.hideDonorFor(tx, donorId, settings.unavailableHideHours);
+    }
 
     await audit(tx, auth, {
       action: `match.${input.action}`,
@@ -555,6 +576,39 @@ async function activeAndQueued(db: Db, donorId: number) {
 export async function activeAndQueuedMatches(deps: Deps, auth: Auth, donorId: number) {
   await staffDonor(deps.db, auth, donorId);
   return activeAndQueued(deps.db, donorId);
+}
+
+/**
+ * GET fetchcurrentmatchcontacts/{id}: how to reach the parents of the donor's active and queued
+ * matches, for the staff match panels. Staff of the donor's center only (another center: 404);
+ * each read is audited since it hands out parents' e-mail addresses and phone numbers.
+ */
+export async function currentMatchContacts(deps: Deps, auth: Auth, donorId: number): Promise<MatchContact[]> {
+  const core = await staffDonor(deps.db, auth, donorId);
+  const { active, queued } = await activeAndQueued(deps.db, donorId);
+  const rows = [...active, ...queued];
+  const contacts = new Map(
+    (await repo.contactsOf(deps.db, [...new Set(rows.map((r) => r.parentId))])).map((c) => [c.id, c]),
+  );
+  await audit(deps.db, auth, {
+    action: 'donor.match_contacts.read',
+    entityType: 'donor',
+    entityId: donorId,
+    centerId: core.donor.centerId,
+    details: { parents: [...contacts.keys()] },
+  });
+  return rows.map((r) => {
+    const c = contacts.get(r.parentId);
+    return {
+      matchId: r.matchId,
+      parentId: r.parentId,
+      parentName: `${r.parentFirstName} ${r.parentLastName}`.trim(),
+      status: r.status,
+      email: c?.username ?? '',
+      countryCode: c?.countryCode ?? '',
+      contactNo: c?.contactNo ?? '',
+    };
+  });
 }
 
 /** The donor details page's match panels: staff of the donor's own center see the matches. */

@@ -14,7 +14,7 @@ import {
 } from '@dm/shared';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
+import { auditLog, donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
@@ -681,5 +681,121 @@ describe('grids and reports', () => {
       const d = await donorRow(o.donorId);
       expect(o.queueType === 'Fresh' ? d.queueCount : d.frozenQueueCount).toBe(o.n);
     }
+  });
+});
+
+describe('GET /api/fetchcurrentmatchcontacts/:id', () => {
+  it('answers 401 anonymous, 403 to a client, 404 to staff of another center, 400 for a bad id', async () => {
+    const donorId = await freshDonor();
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`)).statusCode).toBe(401);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent@demo.test')).statusCode).toBe(403);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager85@demo.test')).statusCode).toBe(404);
+    const bad = await get('fetchcurrentmatchcontacts/abc', 'manager@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Donor id is invalid.');
+  });
+
+  it("gives staff of the donor's center the parents' contacts of active and queued matches, audited", async () => {
+    const donorId = await freshDonor();
+    const [p1, p2, p3] = await makeParents(1, 3, 'contact');
+    await t.db.update(users).set({ contactNo: '5551234', countryCode: '+1' }).where(eq(users.id, p1!));
+    for (const p of [p1!, p2!, p3!])
+      expect((await staffAct('startmatchrequest', donorId, p)).statusCode).toBe(200);
+    expect((await staffAct('confirmdonormatch', donorId, p1!)).statusCode).toBe(200);
+    expect((await staffAct('addipindonorqueue', donorId, p2!)).statusCode).toBe(200);
+    const res = await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager@demo.test');
+    expect(res.statusCode).toBe(200);
+    const list = body<{ parentId: number; email: string; contactNo: string; status: string }[]>(res).data;
+    // p3's request still waits (Confirm): not a current match, so no contact.
+    expect(list.map((c) => [c.parentId, c.status])).toEqual([
+      [p1, 'Active'],
+      [p2, 'Queued'],
+    ]);
+    expect(list[0]).toMatchObject({
+      email: 'contact0.c1@parents.test',
+      contactNo: '5551234',
+      countryCode: '+1',
+    });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'donor.match_contacts.read'), eq(auditLog.entityId, String(donorId))));
+    expect(audits).toHaveLength(1);
+  });
+});
+
+describe('after a cancel: hiding an Unavailable donor, Frozen Eggs Pending', () => {
+  it('cancelling a queued match with set_unavailable hides the donor from parents for a while', async () => {
+    const donorId = await freshDonor();
+    const [p] = await makeParents(1, 1, 'hide');
+    expect((await staffAct('startmatchrequest', donorId, p!)).statusCode).toBe(200);
+    expect((await staffAct('addipindonorqueue', donorId, p!)).statusCode).toBe(200);
+    expect((await get(`getdonordetails/${donorId}`, 'parent@demo.test')).statusCode).toBe(200);
+    const res = await staffAct('cancelmatch', donorId, p!, { comment: 'Not now', set_unavailable: true });
+    expect(res.statusCode).toBe(200);
+    const d = await donorRow(donorId);
+    expect(d.availability).toBe('Unavailable');
+    const hours = (d.hiddenUntil!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23);
+    expect(hours).toBeLessThanOrEqual(24.01);
+    // Hidden from intended parents (as if she did not exist), not from staff.
+    expect((await get(`getdonordetails/${donorId}`, 'parent@demo.test')).statusCode).toBe(404);
+    expect((await get(`getdonordetails/${donorId}`, 'manager@demo.test')).statusCode).toBe(200);
+    // Once the time is over, or once she is available again, parents see her.
+    await t.db
+      .update(donors)
+      .set({ hiddenUntil: new Date(Date.now() - 1000) })
+      .where(eq(donors.userId, donorId));
+    expect((await get(`getdonordetails/${donorId}`, 'parent@demo.test')).statusCode).toBe(200);
+    await t.db
+      .update(donors)
+      .set({ hiddenUntil: new Date(Date.now() + 3_600_000), availability: 'Available' })
+      .where(eq(donors.userId, donorId));
+    expect((await get(`getdonordetails/${donorId}`, 'parent@demo.test')).statusCode).toBe(200);
+  });
+
+  it('a cancel that was no queue, or leaves the donor available, hides nobody', async () => {
+    const waiting = await freshDonor();
+    expect((await request(waiting)).statusCode).toBe(200);
+    expect(
+      (await staffAct('cancelmatch', waiting, parentId, { comment: 'x', set_unavailable: true })).statusCode,
+    ).toBe(200);
+    expect((await donorRow(waiting)).hiddenUntil).toBeNull();
+    const queued = await freshDonor();
+    const [p] = await makeParents(1, 1, 'nohide');
+    expect((await staffAct('startmatchrequest', queued, p!)).statusCode).toBe(200);
+    expect((await staffAct('addipindonorqueue', queued, p!)).statusCode).toBe(200);
+    expect((await staffAct('cancelmatch', queued, p!, { comment: 'x' })).statusCode).toBe(200);
+    expect((await donorRow(queued)).hiddenUntil).toBeNull();
+  });
+
+  it('at the Frozen Eggs Pending center an open frozen match sets it, and closing it ends it', async () => {
+    const donorId = await freshDonor(85);
+    await t.db
+      .update(donors)
+      .set({ donorType: 'Both', frozenAvailability: 'Available' })
+      .where(eq(donors.userId, donorId));
+    const [p] = await makeParents(85, 1, 'frozen');
+    const as85 = (url: string, extra: Record<string, unknown> = {}) =>
+      post(url, { donor_id: donorId, parent_id: p, queue_type: 'Frozen', ...extra }, 'manager85@demo.test');
+    expect((await as85('startmatchrequest')).statusCode).toBe(200);
+    expect((await donorRow(donorId)).frozenAvailability).toBe('Frozen Eggs Pending');
+    expect((await as85('cancelmatch', { comment: 'Changed plans' })).statusCode).toBe(200);
+    expect((await donorRow(donorId)).frozenAvailability).toBe('Available');
+    // A fresh match leaves the frozen availability alone.
+    expect((await as85('startmatchrequest', { queue_type: 'Fresh' })).statusCode).toBe(200);
+    expect((await donorRow(donorId)).frozenAvailability).toBe('Available');
+  });
+
+  it('elsewhere an open frozen match leaves the frozen availability as it is', async () => {
+    const donorId = await freshDonor();
+    await t.db
+      .update(donors)
+      .set({ donorType: 'Both', frozenAvailability: 'Available' })
+      .where(eq(donors.userId, donorId));
+    const [p] = await makeParents(1, 1, 'frozen1');
+    expect((await staffAct('startmatchrequest', donorId, p!, { queue_type: 'Frozen' })).statusCode).toBe(200);
+    expect((await matchesOf(donorId))[0]!.queueType).toBe('Frozen');
+    expect((await donorRow(donorId)).frozenAvailability).toBe('Available');
   });
 });

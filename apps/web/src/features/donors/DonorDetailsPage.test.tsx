@@ -1,10 +1,10 @@
 import { type DonorDetails, MSG } from '@dm/shared';
 import { ModalsProvider } from '@mantine/modals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, type StubRoutes, sessionUser } from '../../test/render';
 import DonorDetailsPage from './DonorDetailsPage';
-import { formatNoteDate, tabIndex } from './format';
+import { formatDate, formatNoteDate, tabIndex, valueText } from './format';
 
 const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
 const client = sessionUser();
@@ -26,7 +26,7 @@ const details = (over: Partial<DonorDetails> = {}): DonorDetails => ({
   compensation: null,
   ssn: null,
   contact: null,
-  general: { occupation: 'Nurse' },
+  general: { occupation: 'Nurse', availableFrom: '2026-03-04' },
   personalHealth: { bloodGroup: 'O+' },
   healthAnswers: [],
   characteristics: { eyeColor: 'Blue' },
@@ -67,6 +67,15 @@ describe('tabIndex', () => {
     expect(tabIndex(undefined)).toBe(0);
   });
 
+  it('shows dates as MM/DD/YYYY: calendar dates unshifted, other text unchanged', () => {
+    expect(formatDate('2026-03-04')).toBe('03/04/2026');
+    expect(formatDate(new Date(2026, 10, 22, 23, 59).toISOString())).toBe('11/22/2026');
+    expect(formatDate('2026-11-22T23:30:00.000Z', true)).toBe('11/22/2026');
+    expect(valueText('2026-01-09')).toBe('01/09/2026');
+    expect(valueText('Nurse')).toBe('Nurse');
+    expect(formatDate('soon')).toBe('soon');
+  });
+
   it('formats note times as MMM dd yyyy hh:mm a', () => {
     expect(formatNoteDate(new Date(2026, 0, 5, 14, 7).toISOString())).toBe('Jan 05 2026 02:07 PM');
     expect(formatNoteDate(new Date(2026, 10, 22, 0, 30).toISOString())).toBe('Nov 22 2026 12:30 AM');
@@ -82,6 +91,7 @@ describe('DonorDetailsPage', () => {
     page('/donordetails/42/0/9', { me: ok(manager), 'getdonordetails/42': ok(details()) });
     expect((await screen.findByRole('tab', { name: 'General' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tablist', { name: 'Donor profile sections' })).toBeTruthy();
+    expect(screen.getByText('03/04/2026')).toBeTruthy();
     expect(screen.getAllByRole('tab')).toHaveLength(8);
   });
 
@@ -129,13 +139,171 @@ describe('DonorDetailsPage', () => {
       'donorviews/42': ok({ counted: true }),
       'getdonordetails/42': ok(details()),
       savefavoritedonor: ok({ added: true }, MSG.FAVORITE_ADDED),
+      setfavandnotesnotification: ok(null),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
     await waitFor(() =>
       expect(requests.find((r) => r.name === 'savefavoritedonor')?.body).toEqual({ donor_id: 42 }),
     );
+    // The client's case manager hears of the new favourite.
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'setfavandnotesnotification')?.body).toEqual({
+        donor_id: 42,
+        type: 'favorite',
+        message: '',
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Share donor' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'New note' })).toBeNull();
+  });
+
+  it('opened from a portfolio (feedback parameter): links back and takes the client feedback', async () => {
+    const portfolio = {
+      portfolio: {
+        id: 7,
+        name: 'For Jordan',
+        status: 'Active' as const,
+        clientId: 10,
+        clientName: null,
+        managerId: 5,
+        createdBy: 5,
+        sharedBy: null,
+        donorCount: 1,
+        updatedAt: '2026-11-01T10:00:00.000Z',
+        canEdit: false,
+      },
+      donors: [
+        {
+          donorId: 42,
+          displayId: 'D-42',
+          firstName: null,
+          age: 25,
+          heightCm: 165,
+          eyeColor: null,
+          hairColor: null,
+          availability: 'Available',
+          donorType: 'Fresh',
+          photoUrl: null,
+          position: 0,
+          feedback: 'no' as const,
+          remainingQueue: 3,
+          frozenRemainingQueue: 3,
+          addedAt: '2026-11-01T10:00:00.000Z',
+        },
+      ],
+      counts: { yes: 0, maybe: 0, no: 1 },
+      canGiveFeedback: true,
+      donorLimit: 40,
+    };
+    const { requests } = page('/donordetails/42/7/2', {
+      me: ok(client),
+      'donorviews/42': ok({ counted: true }),
+      'getdonordetails/42': ok(details()),
+      'getshortlistdonors/7/preview/order': ok(portfolio),
+      'getdonorfeedback/42': ok([]),
+      updateclientfeedback: ok({ yes: 1, maybe: 0, no: 0 }),
+    });
+    const back = await screen.findByRole('link', { name: 'Back to portfolio For Jordan' });
+    expect(back.getAttribute('href')).toBe('/previewshortlist/7/42');
+    expect(screen.getByRole('tab', { name: 'Characteristics' }).getAttribute('aria-selected')).toBe('true');
+    const group = screen.getByRole('group', { name: 'Feedback on donor D-42' });
+    expect(within(group).getByRole('button', { name: 'No' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(group).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'updateclientfeedback')?.body).toEqual({
+        shortlist_id: 7,
+        donor_id: 42,
+        feedback: 'yes',
+      }),
+    );
+  });
+
+  it('ignores a feedback parameter that is no portfolio id', async () => {
+    const { requests } = page('/donordetails/42/0/1', {
+      me: ok(manager),
+      'getdonordetails/42': ok(details()),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
+    expect(requests.some((r) => r.name.startsWith('getshortlistdonors'))).toBe(false);
+    expect(screen.queryByRole('link', { name: /Back to portfolio/ })).toBeNull();
+  });
+
+  it('lets a client request more details, and only with a message', async () => {
+    const { requests } = page('/donordetails/42', {
+      me: ok(client),
+      'donorviews/42': ok({ counted: true }),
+      'getdonordetails/42': ok(details()),
+      requestdonordetailsaccess: ok({ id: 1 }, MSG.DETAILS_ACCESS_REQUESTED),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request more details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request more details' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText(MSG.QUERY_EMPTY)).toBeTruthy();
+    expect(requests.some((r) => r.name === 'requestdonordetailsaccess')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Your question or message/ }), {
+      target: { value: 'Her first name?' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'requestdonordetailsaccess')?.body).toEqual({
+        donorId: 42,
+        displayId: 'D-42',
+        query: 'Her first name?',
+        query_flag: 1,
+      }),
+    );
+  });
+
+  it("shows staff the parent's contact details in the match panels", async () => {
+    const { requests } = page('/donordetails/42', {
+      me: ok(manager),
+      'getdonordetails/42': ok(
+        details({
+          matchPanels: {
+            active: [
+              {
+                matchId: 9,
+                parentId: 10,
+                parentName: 'Jordan Parent',
+                queueType: 'Fresh',
+                queuePosition: null,
+              },
+            ],
+            queued: [],
+          },
+        }),
+      ),
+      'fetchcurrentmatchcontacts/42': ok([
+        {
+          matchId: 9,
+          parentId: 10,
+          parentName: 'Jordan Parent',
+          status: 'Active',
+          email: 'jordan@example.test',
+          countryCode: '+1',
+          contactNo: '5551234',
+        },
+      ]),
+    });
+    const mail = await screen.findByRole('link', { name: 'jordan@example.test' });
+    expect(mail.getAttribute('href')).toBe('mailto:jordan@example.test');
+    expect(screen.getByText('+1 5551234')).toBeTruthy();
+    expect(requests.filter((r) => r.name === 'fetchcurrentmatchcontacts/42')).toHaveLength(1);
+  });
+
+  it('asks for no contacts when the donor has no current matches', async () => {
+    const { requests } = page('/donordetails/42', {
+      me: ok(manager),
+      'getdonordetails/42': ok(details({ matchPanels: { active: [], queued: [] } })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
+    expect(requests.some((r) => r.name.startsWith('fetchcurrentmatchcontacts'))).toBe(false);
+  });
+
+  it('offers staff no details-access request', async () => {
+    page('/donordetails/42', { me: ok(manager), 'getdonordetails/42': ok(details()) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request more details' })).toBeNull();
   });
 
   it('links staff and clients to the PDF view, not a donor', async () => {

@@ -25,11 +25,13 @@ import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorFeedbackPanel } from '../portfolios/DonorFeedbackPanel';
+import { feedbackPortfolioId, PortfolioFeedbackBar } from '../portfolios/PortfolioFeedbackBar';
 import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
 import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
-import { donorKeys, removeFavorite, saveFavorite, useDonorDetails } from './queries';
+import { donorKeys, notifyManager, removeFavorite, saveFavorite, useDonorDetails } from './queries';
+import { RequestDetailsAccessDialog } from './RequestDetailsAccessDialog';
 import { ShareDonorDialog } from './ShareDonorDialog';
 
 type ViewState = 'recording' | 'captcha' | 'ready' | 'failed';
@@ -241,14 +243,17 @@ export default function DonorDetailsPage() {
   const view = useRecordedView(donorId, user?.role);
   const details = useDonorDetails(donorId, Number.isInteger(donorId) && view.state === 'ready');
   const [shareOpen, setShareOpen] = useState(false);
+  const [accessOpen, setAccessOpen] = useState(false);
   const subject = user ? subjectOf(user) : null;
   const mayFavorite = subject ? canOpen(subject, 'favorites') : false;
   const mayShare = user?.role === ROLE.MANAGER || user?.role === ROLE.ADMIN;
   const mayPdf = subject ? canOpen(subject, 'pdfpreview') : false;
   const favorite = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
-      if (add) await saveFavorite(donorId);
-      else await removeFavorite(donorId);
+      if (add) {
+        const { added } = await saveFavorite(donorId);
+        if (added && user?.role === ROLE.CLIENT) await notifyManager(donorId, 'favorite');
+      } else await removeFavorite(donorId);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
   });
@@ -292,6 +297,7 @@ export default function DonorDetailsPage() {
       </Center>
     );
   }
+  const fromPortfolio = feedbackPortfolioId(params.feedback);
   const heading = [d.firstName, d.lastName].filter(Boolean).join(' ') || `Donor ${d.displayId ?? d.donorId}`;
   const cover = d.pictures.find((p) => p.isDefault) ?? d.pictures[0];
   return (
@@ -341,6 +347,11 @@ export default function DonorDetailsPage() {
               Share donor
             </Button>
           ) : null}
+          {user?.role === ROLE.CLIENT ? (
+            <Button variant="default" onClick={() => setAccessOpen(true)}>
+              Request more details
+            </Button>
+          ) : null}
           {mayPdf && user ? (
             <Button variant="default" component={Link} to={`/pdfpreview/${d.donorId}/${user.role}`}>
               Download PDF
@@ -348,6 +359,7 @@ export default function DonorDetailsPage() {
           ) : null}
         </Group>
       </Group>
+      {fromPortfolio ? <PortfolioFeedbackBar portfolioId={fromPortfolio} donorId={d.donorId} /> : null}
       <MatchActions donorId={d.donorId} />
       <DonorFeedbackPanel donorId={d.donorId} />
       <DetailsTabs
@@ -361,8 +373,16 @@ export default function DonorDetailsPage() {
           <Text style={{ whiteSpace: 'pre-wrap' }}>{d.adminNotes}</Text>
         </Paper>
       ) : null}
-      {d.matchPanels ? <MatchPanels panels={d.matchPanels} /> : null}
+      {d.matchPanels ? <MatchPanels donorId={d.donorId} panels={d.matchPanels} /> : null}
       {d.notes ? <DonorNotesPanel donorId={d.donorId} notes={d.notes} /> : null}
+      {user?.role === ROLE.CLIENT ? (
+        <RequestDetailsAccessDialog
+          donorId={d.donorId}
+          displayId={d.displayId}
+          opened={accessOpen}
+          onClose={() => setAccessOpen(false)}
+        />
+      ) : null}
       {mayShare ? (
         <ShareDonorDialog
           donorId={d.donorId}

@@ -1,7 +1,7 @@
 import { DONOR_TABS } from '@dm/shared';
 
 // The labels are shared with the donor PDF.
-export { DONOR_TABS, labelOf, valueText } from '@dm/shared';
+export { DONOR_TABS, formatDate, labelOf, valueText } from '@dm/shared';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -65,5 +65,14 @@ export function useCompare(ids: number[]) {
 
 export const saveFavorite = (donorId: number) =>
   api<{ added: boolean }>('savefavoritedonor', { body: { donor_id: donorId }, successToast: true });
+/**
+ * A client's new favourite or note reaches their case manager (POST setfavandnotesnotification);
+ * best effort: the favourite itself is saved either way.
+ */
+export const notifyManager = (donorId: number, type: 'favorite' | 'notes', message = '') =>
+  api<null>('setfavandnotesnotification', {
+    body: { donor_id: donorId, type, message },
+    silent: true,
+  }).catch(() => null);
 export const removeFavorite = (donorId: number) =>
   api<{ removed: boolean }>('removefavoritedonor', { body: { donor_id: donorId }, successToast: true });

@@ -1,4 +1,4 @@
-import { type DonorMatchStatus, MATCH_MSG, type MatchRow, MSG } from '@dm/shared';
+import { DONATIONS_REDIRECT_MS, type DonorMatchStatus, MATCH_MSG, type MatchRow, MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, renderPage, type StubRoutes, sessionUser } from '../../test/render';
@@ -145,6 +145,13 @@ describe('MatchActions', () => {
         set_unavailable: true,
       }),
     );
+    // The page moves to the donor's past donations 2 s later, not at once.
+    const startedAt = Date.now();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/donordetails/42/0/5'), {
+      timeout: 4000,
+    });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DONATIONS_REDIRECT_MS - 200);
   });
 
   it('needs the mandatory donation details before completing an active match', async () => {
@@ -174,6 +181,9 @@ describe('MatchActions', () => {
         eggs_retrieved: 12,
       }),
     );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/donordetails/42/0/5'), {
+      timeout: 4000,
+    });
   });
 
   it('shows nothing to staff of another center', async () => {

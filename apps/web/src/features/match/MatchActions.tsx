@@ -1,10 +1,13 @@
 import {
   allowedMatchActions,
+  DONATIONS_REDIRECT_MS,
+  DONOR_TABS,
   isDonationComplete,
   MATCH_MSG,
   type MatchAction,
   type MatchRow,
   MSG,
+  pagePath,
   type QueueType,
   REMAINING_QUEUE_MAX,
   type ResolveMatchInput,
@@ -28,7 +31,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { type MatchCall, useDonorMatchStatus, useMatchCall } from './queries';
 
@@ -40,6 +44,9 @@ const STAFF_BUTTONS: { action: MatchAction; label: string; call?: MatchCall['cal
   { action: 'resolve', label: 'Add donation details' },
   { action: 'cancel', label: 'Cancel match' },
 ];
+
+/** The donor page tab that lists past donations (donation details land there). */
+const PAST_DONATIONS_TAB = DONOR_TABS.indexOf('Past donations');
 
 const parentName = (m: MatchRow) => `${m.parentFirstName} ${m.parentLastName}`.trim();
 
@@ -267,6 +274,22 @@ export function MatchActions({
   const mutation = useMatchCall(donorId);
   const [cancelling, setCancelling] = useState<MatchRow | null>(null);
   const [resolving, setResolving] = useState<MatchRow | null>(null);
+  const navigate = useNavigate();
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+  /** A cancel or the donation details: after 2 s to the donor's past donations tab. */
+  const toDonations = () => {
+    if (redirect.current) clearTimeout(redirect.current);
+    redirect.current = setTimeout(
+      () => navigate(pagePath('donordetails', { id: donorId, feedback: 0, settab: PAST_DONATIONS_TAB })),
+      DONATIONS_REDIRECT_MS,
+    );
+  };
   if (!user || (user.role !== ROLE.CLIENT && user.role !== ROLE.MANAGER && user.role !== ROLE.ADMIN))
     return null;
   if (status.isPending) return <Loader size="sm" aria-label="Loading match status" />;
@@ -418,7 +441,7 @@ export function MatchActions({
           run({
             call: 'cancelmatch',
             body: { ...target(cancelling!), comment, set_unavailable: setUnavailable },
-          })
+          }).then(toDonations)
         }
       />
       <DonationDialog
@@ -434,7 +457,7 @@ export function MatchActions({
               parent_id: resolving!.parentId,
               parent_name: parentName(resolving!),
             },
-          })
+          }).then(toDonations)
         }
       />
     </Paper>

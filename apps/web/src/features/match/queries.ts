@@ -1,5 +1,6 @@
 import type {
   DonorMatchStatus,
+  MatchContact,
   MatchGridBody,
   MatchPage,
   MatchReportBody,
@@ -14,6 +15,7 @@ import { portfolioKeys } from '../portfolios/queries';
 export const matchKeys = {
   all: ['match'] as const,
   status: (donorId: number) => ['match', 'status', donorId] as const,
+  contacts: (donorId: number) => ['match', 'contacts', donorId] as const,
   grid: (endpoint: string, body: unknown) => ['match', 'grid', endpoint, body] as const,
 };
 
@@ -21,6 +23,15 @@ export function useDonorMatchStatus(donorId: number) {
   return useQuery({
     queryKey: matchKeys.status(donorId),
     queryFn: () => api<DonorMatchStatus>(`getdonormatchstatus/${donorId}`),
+  });
+}
+
+/** The parents' contact details of a donor's active and queued matches (staff of the donor's center). */
+export function useMatchContacts(donorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: matchKeys.contacts(donorId),
+    queryFn: () => api<MatchContact[]>(`fetchcurrentmatchcontacts/${donorId}`, { silent: true }),
+    enabled,
   });
 }
 

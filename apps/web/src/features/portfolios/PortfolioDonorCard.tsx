@@ -16,12 +16,15 @@ export function PortfolioDonorCard({
   donor,
   onFeedback,
   feedbackBusy,
+  fromPortfolio,
   children,
 }: {
   donor: PortfolioDonor;
   /** Present when the caller may give feedback. */
   onFeedback?: (feedback: Feedback) => void;
   feedbackBusy?: boolean;
+  /** The portfolio this card is shown in: the profile link carries it as the feedback parameter. */
+  fromPortfolio?: number;
   children?: ReactNode;
 }) {
   const label = portfolioDonorLabel(donor);
@@ -74,7 +77,7 @@ export function PortfolioDonorCard({
         <Group gap="xs">
           <Button
             component={Link}
-            to={pagePath('donordetails', { id: donor.donorId })}
+            to={pagePath('donordetails', { id: donor.donorId, feedback: fromPortfolio })}
             size="xs"
             variant="default"
             aria-label={`View profile of donor ${label}`}

@@ -97,6 +97,7 @@ describe('PortfolioPreviewPage', () => {
         isOverall: false,
         createdAt: '2026-11-02T10:00:00.000Z',
       }),
+      setfavandnotesnotification: ok(null),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
     const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
@@ -113,6 +114,34 @@ describe('PortfolioPreviewPage', () => {
         donor: 101,
       }),
     );
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'setfavandnotesnotification')?.body).toEqual({
+        donor_id: 101,
+        type: 'notes',
+        message: 'Lovely',
+      }),
+    );
+  });
+
+  it('links a card to donor details with the portfolio as the feedback parameter', async () => {
+    page(true);
+    const link = await screen.findByRole('link', { name: 'View profile of donor D-102' });
+    expect(link.getAttribute('href')).toBe('/donordetails/102/7');
+  });
+
+  it('asks before closing the comments dialog with a typed comment, and discards on request', async () => {
+    const { requests } = page(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'Half a thought' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(ask).getByText(MSG.UNSAVED_CHANGES)).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Comments on donor D-101' })).toBeNull());
+    expect(requests.some((r) => r.name === 'insportfoliodonornote')).toBe(false);
   });
 
   it('submits after confirmation', async () => {

@@ -6,6 +6,7 @@ import {
   type PortfolioDonor,
   type PortfolioSort,
   pagePath,
+  ROLE,
 } from '@dm/shared';
 import {
   Alert,
@@ -24,12 +25,14 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
 import { formatNoteDate } from '../donors/format';
+import { notifyManager } from '../donors/queries';
 import { MatchActions } from '../match/MatchActions';
 import { PortfolioDonorCard, portfolioDonorLabel } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
@@ -44,6 +47,7 @@ import {
   usePortfolio,
   usePortfolioNotes,
 } from './queries';
+import { usePortfolioGone } from './usePortfolioGone';
 
 const SORT_LABEL: Record<PortfolioSort, string> = {
   order: 'Portfolio order',
@@ -52,22 +56,6 @@ const SORT_LABEL: Record<PortfolioSort, string> = {
   feedback: 'Feedback',
   added: 'Date added',
 };
-
-/** A client acting on a portfolio the case manager moved away: warn and leave for /noportfolio/1. */
-export function usePortfolioGone() {
-  const navigate = useNavigate();
-  return useCallback(
-    (error: unknown): boolean => {
-      const redirect =
-        error instanceof ApiError ? (error.data as { redirect?: string } | null)?.redirect : undefined;
-      if (!redirect) return false;
-      notify('warning', (error as ApiError).message);
-      navigate(redirect);
-      return true;
-    },
-    [navigate],
-  );
-}
 
 /** Comments on one donor (or, without a donor, the whole portfolio) with a field to add one. */
 function CommentsDialog({
@@ -82,6 +70,7 @@ function CommentsDialog({
   onClose: () => void;
 }) {
   const notes = usePortfolioNotes(portfolioId);
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const gone = usePortfolioGone();
   const [text, setText] = useState('');
@@ -93,23 +82,34 @@ function CommentsDialog({
     }
   }, [opened]);
   const shown = (notes.data ?? []).filter((n) => (donor ? n.donorId === donor.donorId : n.isOverall));
-  const submit = async () => {
+  const submit = async (): Promise<boolean> => {
     if (!text.trim()) {
       setError(MSG.COMMENT_EMPTY);
-      return;
+      return false;
     }
     try {
       await addComment(portfolioId, text.trim(), donor?.donorId);
+      // A client's note on a donor reaches their case manager (setfavandnotesnotification).
+      if (donor && user?.role === ROLE.CLIENT) await notifyManager(donor.donorId, 'notes', text.trim());
       setText('');
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
+      return true;
     } catch (e) {
       if (!gone(e)) setError(e instanceof ApiError ? e.message : String(e));
+      return false;
     }
   };
+  // A typed comment not yet added is an unsaved change: closing or leaving asks first.
+  const confirmLeave = useUnsavedChangesGuard({
+    dirty: opened && text.trim() !== '',
+    save: submit,
+    discard: () => setText(''),
+  });
+  const close = () => confirmLeave(onClose);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={donor ? `Comments on donor ${portfolioDonorLabel(donor)}` : 'Comments on the portfolio'}
     >
       <Stack>
@@ -142,7 +142,7 @@ function CommentsDialog({
               rows={3}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close}>
                 Close
               </Button>
               <Button type="submit">Add comment</Button>
@@ -303,6 +303,7 @@ export default function PortfolioPreviewPage() {
             <div key={donor.donorId} id={`portfolio-donor-${donor.donorId}`}>
               <PortfolioDonorCard
                 donor={donor}
+                fromPortfolio={id}
                 feedbackBusy={busy}
                 onFeedback={
                   d.canGiveFeedback && p.status === 'Active'

@@ -1,4 +1,4 @@
-import { PAGES, type SavedSearch, searchName } from '@dm/shared';
+import { formatDate, PAGES, type SavedSearch, searchName } from '@dm/shared';
 import {
   Alert,
   Badge,
@@ -78,7 +78,7 @@ export default function SavedSearchesPage() {
             {saved.data.map((s) => (
               <Table.Tr key={s.search_id}>
                 <Table.Td>{s.search_name}</Table.Td>
-                <Table.Td>{new Date(s.updated_at).toLocaleDateString()}</Table.Td>
+                <Table.Td>{formatDate(s.updated_at)}</Table.Td>
                 <Table.Td>
                   {s.newDonors ? (
                     <Badge

@@ -82,6 +82,30 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('names agencies whose donors became searchable since the last login', async () => {
+    const { requests } = page(false, {
+      me: ok(sessionUser({ lastLoginAt: '2026-11-20T00:00:00.000Z' })),
+      checkfornewagency: ok([{ centerId: 46, name: 'Circle Surrogacy' }]),
+    });
+    await waitFor(() => expect(requests.some((r) => r.name === 'checkfornewagency')).toBe(true), {
+      timeout: 5000,
+    });
+    expect(
+      await screen.findByText(/Donors of Circle Surrogacy can be searched since your last visit/, undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(requests.find((r) => r.name === 'checkfornewagency')?.body).toEqual({
+      last_login: '2026-11-20T00:00:00.000Z',
+    });
+  });
+
+  it('does not ask for new agencies without a previous login', async () => {
+    const { requests } = page();
+    expect(await screen.findByText('60 donors found')).toBeTruthy();
+    expect(requests.some((r) => r.name === 'checkfornewagency')).toBe(false);
+  });
+
   it('sends the filters of the form when searching', async () => {
     const { requests } = page();
     await screen.findByText('60 donors found');

@@ -37,6 +37,7 @@ import { useSession } from '../../lib/session';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
+import { NewAgenciesNotice } from './NewAgenciesNotice';
 import { useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
 import { SearchFiltersForm } from './SearchFiltersForm';
 
@@ -217,6 +218,7 @@ export default function SearchPage() {
       <Title order={1} fz="h2">
         {PAGES.search.title}
       </Title>
+      <NewAgenciesNotice lastLoginAt={user?.lastLoginAt} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <Paper withBorder p="md" component="aside" aria-label="Filters">
