@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SSN_LENGTH } from './constants.js';
 import {
   BIRTH_CONTROL,
   DEFAULT_RELATIONS,
@@ -306,7 +307,10 @@ export const generalTab = z.object({
     .trim()
     .nullable()
     .default(null)
-    .refine((v) => v === null || v === '' || /^\d{9}$/.test(v.replace(/-/g, '')), MSG.SSN_LENGTH),
+    .refine(
+      (v) => v === null || v === '' || new RegExp(`^\\d{${SSN_LENGTH}}$`).test(v.replace(/-/g, '')),
+      MSG.SSN_LENGTH,
+    ),
   weightLb: z.coerce
     .number()
     .min(0)

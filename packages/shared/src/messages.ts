@@ -38,12 +38,13 @@ export const MSG = {
   SIGNATURE_PLACEHOLDER:
     'The signature must include the {organization} placeholder exactly once and no other placeholder.',
   TEMPLATE_EXISTS: 'A template for this email type already exists for the agency.',
-  // customized questions (spec section "Custom questions": rules without given wording)
+  // customized questions (donor-forms spec section 8 wording; QUESTION_REQUIRED is not given)
   QUESTION_REQUIRED: 'Please enter the question.',
-  QUESTION_DUPLICATE: 'This question already exists.',
-  QUESTION_OPTIONS_MIN: 'Please add at least two options.',
-  QUESTION_OPTION_BLANK: 'Option cannot be blank.',
-  QUESTION_OPTION_DUPLICATE: 'Option already exists.',
+  QUESTION_DUPLICATE: 'Question already exists.',
+  QUESTION_OPTIONS_MIN: 'Please add at least two options',
+  QUESTION_OPTION_BLANK: 'Please fill option first',
+  QUESTION_OPTION_DUPLICATE: 'Please add different options',
+  QUESTION_PREVIOUS_OPTION_FIRST: 'Please fill previous option first',
   QUESTION_DEFAULT_UNKNOWN: 'The default option must be one of the options.',
   QUESTION_SAVED: 'Question saved successfully.',
   QUESTION_ARCHIVED: 'Question archived successfully.',
