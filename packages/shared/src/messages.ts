@@ -164,6 +164,14 @@ export const MSG = {
   SPECIFY_AMOUNT: 'Please Specify Amount',
   CITY_NAME: 'Please add the name of your city',
   CLINIC_OR_DATE: 'Name of Clinic or Date of Retrieval is required.',
+  // wording not given by the spec:
+  PREGNANCY_DATE_RANGE: 'The date of birth of the baby must be within the last 32 years.',
+  CLINIC_DATE_RANGE: 'The date of retrieval must be within the last 30 years.',
+  NOBODY_EXCLUSIVE: 'Nobody cannot be chosen together with another relation for the same disease.',
+  DISEASE_RELATION_TWICE: 'Each relation can be chosen once per disease.',
+  DELETE_DETAILS_CONFIRM: 'Are you sure you want to delete these details?',
+  DELETE_FAMILY_CONFIRM:
+    'Are you sure you want to delete this family member? All details associated with this family member will also be deleted.',
   CONTACT_REQUIRED: 'Contact number is required.',
   SSN_LENGTH: 'SSN must be 9 digits.',
   AGENCY_DONOR_ID_TAKEN: 'This agency donor id is already in use.',

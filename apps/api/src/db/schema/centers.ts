@@ -1,4 +1,4 @@
-import { RANGE_NOT_SET, type RejectionRange } from '@dm/shared';
+import { type DonorFormTemplate, RANGE_NOT_SET, type RejectionRange } from '@dm/shared';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -35,6 +35,8 @@ export interface CenterSettings {
   disabledRejectionQuestions: number[];
   /** The agency takes part in the external matching tool (checkagencyallowedintulip). */
   matchingToolAllowed: boolean;
+  /** The center's own donor form template (hidden and renamed fields, clinic label); {} is the default form. */
+  donorFormTemplate: DonorFormTemplate;
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -62,6 +64,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   autoRejection: false,
   disabledRejectionQuestions: [],
   matchingToolAllowed: false,
+  donorFormTemplate: {},
 };
 
 /** A center's settings with the defaults filled in for what it does not set. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  centers,
   customizedQuestions,
   donorCustomAnswers,
   donorDeliveries,
@@ -205,3 +206,18 @@ export const statusMessagesOf = (db: Db, donorId: number) =>
     .where(eq(donorStatusMessages.donorId, donorId))
     .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
     .limit(20);
+
+/** A center's contact details (GET getagencycontact). */
+export async function centerContact(db: Db, centerId: number) {
+  const [row] = await db
+    .select({
+      name: centers.agencyName,
+      email: centers.email,
+      contactNo: centers.contactNo,
+      address: centers.address,
+      agencyUrl: centers.agencyUrl,
+    })
+    .from(centers)
+    .where(eq(centers.id, centerId));
+  return row;
+}

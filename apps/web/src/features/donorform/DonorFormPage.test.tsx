@@ -25,7 +25,14 @@ const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => ({
   changeTracked: false,
   canSubmitMain: false,
   pendingChangeVersion: null,
-  centerSettings: { raceTotalFree: false, selfOnlyRelations: false, isCompensationVisible: false },
+  centerSettings: {
+    raceTotalFree: false,
+    selfOnlyRelations: false,
+    isCompensationVisible: false,
+    isDonorTypeVisible: true,
+  },
+  eligibility: null,
+  autoSubmitted: false,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { DONOR_FORM_TAB_LABELS, pagePath } from '@dm/shared';
 import { Alert, Badge, Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AgencyContactCard } from './AgencyContactCard';
 import { useDonorHome } from './queries';
 
 /** /donorhome: the donor's landing page with her status, what is left to do and the agency's messages. */
@@ -35,6 +36,7 @@ export default function DonorHomePage() {
           </Button>
         </Group>
       </Paper>
+      {h.availability === 'Rejected Initial Form' ? <AgencyContactCard /> : null}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
           What is left to do
