@@ -476,7 +476,9 @@ export const familyHealthTab = z.object({
     .array(
       z
         .object({ key: z.enum(FAMILY_HISTORY_KEYS), answer: z.boolean(), details: text() })
-        .refine((h) => !h.answer || h.details !== null, { message: MSG.COMPLETE_DETAILS, path: ['details'] }),
+        .refine((h) => !h.answer || h.details !== null, { message: MSG.COMPLETE_DETAILS, path: ['details'] })
+        // Details need a yes answer first.
+        .refine((h) => h.answer || h.details === null, { message: MSG.FILL_ABOVE_FIRST, path: ['details'] }),
     )
     .max(FAMILY_HISTORY_KEYS.length)
     .default([]),

@@ -354,4 +354,19 @@ describe('status rules', () => {
     expect(fine.statusCode).toBe(200);
     await t.db.update(donors).set({ availability: 'Invited' }).where(eq(donors.userId, newId));
   });
+
+  it('family-history details need a yes answer first', async () => {
+    await t.db.update(donors).set({ availability: 'Initial form Accepted' }).where(eq(donors.userId, newId));
+    const save = (history: unknown[]) =>
+      post('updatedonorformdetails', { tabName: 'familyHealth', formData: { history } }, NEW);
+    const noYes = await save([{ key: 'genetic_testing', answer: false, details: 'Carrier screening' }]);
+    expect(noYes.statusCode).toBe(400);
+    expect(body(noYes).message).toBe(MSG.FILL_ABOVE_FIRST);
+    const yesNoDetails = await save([{ key: 'genetic_testing', answer: true, details: null }]);
+    expect(body(yesNoDetails).message).toBe(MSG.COMPLETE_DETAILS);
+    expect(
+      (await save([{ key: 'genetic_testing', answer: true, details: 'Carrier screening' }])).statusCode,
+    ).toBe(200);
+    await t.db.update(donors).set({ availability: 'Invited' }).where(eq(donors.userId, newId));
+  });
 });

@@ -250,4 +250,48 @@ describe('donor form rules on screen', () => {
     open('/donorform/42/11', admin as never, { 'getdonorformstatus/42': ok(s) });
     expect(await screen.findByText(/outside the agency's age range and BMI range/)).toBeTruthy();
   });
+
+  it('AMH takes two digits then a dot; numbers refuse a minus, letters and a second dot', async () => {
+    open('/donorform/42/3', donorUser('Initial form Accepted'), {
+      'getdonorformstatus/42': ok(status()),
+      getdonorformdetails: ok({
+        tabName: 'personalHealth',
+        data: { birthControl: 'No', contraceptiveTypes: [], transmittedDiseases: [], medications: [] },
+        status: status(),
+      }),
+    });
+    const amh = (await screen.findByLabelText('AMH (ng/mL)')) as HTMLInputElement;
+    fireEvent.change(amh, { target: { value: '123' } });
+    expect(amh.value).toBe('');
+    fireEvent.change(amh, { target: { value: '12.5' } });
+    expect(amh.value).toBe('12.5');
+    fireEvent.change(amh, { target: { value: '12.555' } });
+    expect(amh.value).toBe('12.5');
+    expect(screen.getByRole('checkbox', { name: 'Chlamydia' })).toBeTruthy();
+  });
+
+  it('unticking a family-history answer clears its details before saving', async () => {
+    let saved: { formData: { history: unknown[] } } | null = null;
+    open('/donorform/42/5', donorUser('Initial form Accepted'), {
+      'getdonorformstatus/42': ok(status()),
+      getdonorformdetails: ok({
+        tabName: 'familyHealth',
+        data: {
+          siblingCount: 0,
+          halfSiblingCount: 0,
+          members: [],
+          history: [{ key: 'genetic_testing', answer: true, details: 'Carrier screening' }],
+        },
+        status: status(),
+      }),
+      updatedonorformdetails: (r: StubRequest) => {
+        saved = r.body as never;
+        return ok({ status: status(), changeVersion: null });
+      },
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Family history: genetic testing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.formData.history).toContainEqual({ key: 'genetic_testing', answer: false, details: null });
+  });
 });

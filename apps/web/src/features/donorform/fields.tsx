@@ -24,7 +24,12 @@ export type FieldDef = {
   min?: string;
   max?: string;
 } & (
-  | { kind: 'text' | 'textarea' | 'date' | 'number' | 'password' }
+  | { kind: 'text' | 'textarea' | 'date' | 'password' }
+  | {
+      kind: 'number';
+      /** What may be typed (digits only by default: no minus, no exponent, at most one decimal point). */
+      pattern?: RegExp;
+    }
   | { kind: 'select'; options: readonly (string | { value: string; label: string })[] }
   | { kind: 'multi'; options: readonly string[] }
   | { kind: 'bool' }
@@ -49,6 +54,11 @@ export interface FieldProps {
   prefix?: string;
   template?: FieldTemplate;
 }
+
+/** Numbers-only inputs: digits with at most one decimal point. */
+const NUMBER_PATTERN = /^\d*\.?\d*$/;
+/** The AMH score: two digits, then a dot (and decimals). */
+export const AMH_PATTERN = /^\d{0,2}(\.\d{0,2})?$/;
 
 const HIGHLIGHT_STYLE = { background: 'var(--mantine-color-yellow-1)', borderRadius: 4, padding: 4 };
 
@@ -103,11 +113,13 @@ export function Field({
           readOnly={readOnly}
           value={str(value)}
           onKeyDown={(e) => {
-            if (e.key === '-') e.preventDefault();
+            if (e.key === '-' || e.key === 'e' || e.key === 'E' || e.key === '+') e.preventDefault();
           }}
-          onChange={(e) =>
-            onChange(def.key, e.currentTarget.value === '' ? null : Number(e.currentTarget.value))
-          }
+          onChange={(e) => {
+            const text = e.currentTarget.value.trim();
+            if (text !== '' && !(def.pattern ?? NUMBER_PATTERN).test(text)) return;
+            onChange(def.key, text === '' ? null : Number(text));
+          }}
         />
       );
       break;

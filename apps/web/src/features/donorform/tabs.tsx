@@ -44,7 +44,14 @@ import {
 } from '@dm/shared';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type FieldDef, Fields, type FieldTemplate, RepeatingSection, type Values } from './fields';
+import {
+  AMH_PATTERN,
+  type FieldDef,
+  Fields,
+  type FieldTemplate,
+  RepeatingSection,
+  type Values,
+} from './fields';
 import { useCities, useCountries, useStates } from './queries';
 
 export interface TabProps {
@@ -292,7 +299,7 @@ const HEALTH: FieldDef[] = [
   { key: 'piercingDate', label: 'Date of the piercing', kind: 'date', when: (v) => v.hasPiercing === true },
   { key: 'hasTattoo', label: 'Tattoo in the last 12 months', kind: 'bool' },
   { key: 'tattooDate', label: 'Date of the tattoo', kind: 'date', when: (v) => v.hasTattoo === true },
-  { key: 'amhValue', label: 'AMH (ng/mL)', kind: 'number' },
+  { key: 'amhValue', label: 'AMH (ng/mL)', kind: 'number', pattern: AMH_PATTERN },
   { key: 'amhTestDate', label: 'AMH test date', kind: 'date' },
   { key: 'covidVaccineName', label: 'COVID vaccine name', kind: 'text' },
   { key: 'covidLastDoseDate', label: 'COVID last dose date', kind: 'date' },
@@ -593,7 +600,10 @@ export function FamilyHealthTabView(props: TabProps) {
                 cols={1}
                 values={entry ?? {}}
                 readOnly={readOnly}
-                onChange={(k, v) => update({ [k]: v })}
+                // Unticking the answer clears its details (details need a yes first).
+                onChange={(k, v) =>
+                  update(k === 'answer' && v !== true ? { answer: false, details: null } : { [k]: v })
+                }
               />
             </Stack>
           );
