@@ -9,7 +9,7 @@ import {
 } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers, donors, users } from '../../db/schema/index.js';
+import { centers, donors, matches, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -368,5 +368,28 @@ describe('status rules', () => {
       (await save([{ key: 'genetic_testing', answer: true, details: 'Carrier screening' }])).statusCode,
     ).toBe(200);
     await t.db.update(donors).set({ availability: 'Invited' }).where(eq(donors.userId, newId));
+  });
+
+  it('an Available donor with a current (Active) match sees her form in preview', async () => {
+    const preview = async () =>
+      body<DonorFormStatus>(await get(`getdonorformstatus/${donorId}`, DONOR)).data.preview;
+    await t.db.delete(matches).where(eq(matches.donorId, donorId));
+    expect(await preview()).toBe(false);
+    const [parent] = await t.db.select().from(users).where(eq(users.username, CLIENT));
+    const now = t.clock.now();
+    await t.db.insert(matches).values({
+      donorId,
+      parentId: parent!.id,
+      donorCenterId: 1,
+      parentCenterId: 1,
+      status: 'Queued',
+      requestedAt: now,
+      statusChangedAt: now,
+    });
+    expect(await preview()).toBe(false);
+    await t.db.update(matches).set({ status: 'Active' }).where(eq(matches.donorId, donorId));
+    expect(await preview()).toBe(true);
+    expect(body<{ preview: boolean }>(await get('getdonorhome', DONOR)).data.preview).toBe(true);
+    await t.db.delete(matches).where(eq(matches.donorId, donorId));
   });
 });

@@ -20,6 +20,7 @@ import {
   donorReferrals,
   donorStatusMessages,
   donors,
+  matches,
   users,
   zipCodes,
 } from '../../db/schema/index.js';
@@ -220,4 +221,14 @@ export async function centerContact(db: Db, centerId: number) {
     .from(centers)
     .where(eq(centers.id, centerId));
   return row;
+}
+
+/** Whether the donor is in an Active match (her form then opens in preview). */
+export async function hasActiveMatch(db: Db, donorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.donorId, donorId), eq(matches.status, 'Active')))
+    .limit(1);
+  return row !== undefined;
 }

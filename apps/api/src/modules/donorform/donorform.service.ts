@@ -124,7 +124,7 @@ async function statusOf(db: Db, core: donorsRepo.DonorCore, now: Date): Promise<
     availability: d.availability,
     lastTab: d.lastTab,
     landingPage: landingPage(d.availability, d.lastTab),
-    preview: formPreview(d.availability),
+    preview: formPreview(d.availability, await repo.hasActiveMatch(db, d.userId)),
     initialStage: inInitialStage(d.availability),
     changeTracked: isChangeTracked(d.availability),
     canSubmitMain: MAIN_SUBMIT_STATES.includes(d.availability as never),
@@ -504,7 +504,8 @@ export async function donorHome(deps: Deps, auth: Auth): Promise<DonorHome> {
   if (!isDonor(auth)) throw forbidden();
   const core = await target(deps.db, auth, auth.userId);
   const d = core.donor;
-  const canStillFill = !formPreview(d.availability) && donorMayEdit(d.availability);
+  const preview = formPreview(d.availability, await repo.hasActiveMatch(deps.db, d.userId));
+  const canStillFill = !preview && donorMayEdit(d.availability);
   const todo =
     d.preFormStatus === 1 && canStillFill && !isChangeTracked(d.availability)
       ? inInitialStage(d.availability)
@@ -516,7 +517,7 @@ export async function donorHome(deps: Deps, auth: Auth): Promise<DonorHome> {
     donorId: d.userId,
     firstName: core.user.firstName,
     availability: d.availability,
-    preview: formPreview(d.availability),
+    preview,
     landingPage: landingPage(d.availability, d.lastTab),
     todo,
     messages: messages.map((m) => ({
