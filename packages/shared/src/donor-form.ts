@@ -666,6 +666,12 @@ export function dateRange(years: number, now: Date): { min: string; max: string 
   return { min: `${now.getUTCFullYear() - years}${iso.slice(4)}`, max: iso };
 }
 
+/** The spec's display format MM/dd/yyyy, from YYYY-MM-DD or an ISO timestamp (its UTC day). */
+export function formatUsDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+}
+
 /** The date-of-birth picker's range: 40 to 14 years ago. */
 export function dobRange(now: Date): { min: string; max: string } {
   const y = now.getUTCFullYear();

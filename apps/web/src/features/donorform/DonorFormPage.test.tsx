@@ -266,6 +266,7 @@ describe('DonorHomePage', () => {
     });
     expect(await screen.findByText('Family health: Family members')).toBeTruthy();
     expect(screen.getByText('Welcome aboard')).toBeTruthy();
+    expect(screen.getByText('01/01/2026 · Initial form Accepted')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open my donor form' }).getAttribute('href')).toBe(
       '/donorform/42/4',
     );

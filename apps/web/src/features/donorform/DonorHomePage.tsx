@@ -1,4 +1,4 @@
-import { DONOR_FORM_TAB_LABELS, pagePath } from '@dm/shared';
+import { DONOR_FORM_TAB_LABELS, formatUsDate, pagePath } from '@dm/shared';
 import { Alert, Badge, Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AgencyContactCard } from './AgencyContactCard';
@@ -64,7 +64,7 @@ export default function DonorHomePage() {
             {h.messages.map((m) => (
               <Paper key={m.createdAt} withBorder p="xs">
                 <Text size="xs" c="dimmed">
-                  {new Date(m.createdAt).toLocaleString()} · {m.status}
+                  {formatUsDate(m.createdAt)} · {m.status}
                 </Text>
                 <Text size="sm">{m.message || '(no message)'}</Text>
               </Paper>
