@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SSN_LENGTH } from './constants.js';
 import {
   BIRTH_CONTROL,
   DEFAULT_RELATIONS,
@@ -121,6 +122,41 @@ export const CHANGE_TRACKED_STATES: readonly DonorAvailability[] = [
   'Rejected Form Changes',
 ];
 export const CHANGES_PENDING: DonorAvailability = 'Available Donor Changes Pending Review';
+
+/** A scraped-profile donor is not auto-submitted in these states (spec section 4). */
+export const SCRAPED_NO_AUTO_SUBMIT_STATES: readonly DonorAvailability[] = [
+  'Invited',
+  'General Info Pending Review',
+  'Main Form Pending Review',
+  'Available Donor Changes Pending Review',
+  'Rejected Initial Form',
+];
+/**
+ * Whether a scraped-profile donor's form is submitted for her when she opens it: outside the
+ * listed states, and only where a main-form submission is possible at all.
+ */
+export const scrapedAutoSubmits = (status: string): boolean =>
+  !SCRAPED_NO_AUTO_SUBMIT_STATES.includes(status as DonorAvailability) &&
+  MAIN_SUBMIT_STATES.includes(status as DonorAvailability);
+
+/** The eligibility check (age and BMI against the center's range) runs only in these. */
+export const ELIGIBILITY_CHECK_STATES: readonly DonorAvailability[] = [
+  'General Info Pending Review',
+  'Main Form Pending Review',
+  'Available Donor Changes Pending Review',
+  'Rejected Initial Form',
+];
+export const eligibilityChecked = (status: string): boolean =>
+  ELIGIBILITY_CHECK_STATES.includes(status as DonorAvailability);
+
+/** The donor's main form is submitted as she opens the submit tab when compensation is visible. */
+export function autoSubmitOnSubmitTab(status: {
+  preview: boolean;
+  canSubmitMain: boolean;
+  centerSettings: { isCompensationVisible: boolean };
+}): boolean {
+  return status.centerSettings.isCompensationVisible && !status.preview && status.canSubmitMain;
+}
 
 /**
  * Whether the donor herself may save in this state. Initial form Accepted is an editing state:
@@ -306,7 +342,10 @@ export const generalTab = z.object({
     .trim()
     .nullable()
     .default(null)
-    .refine((v) => v === null || v === '' || /^\d{9}$/.test(v.replace(/-/g, '')), MSG.SSN_LENGTH),
+    .refine(
+      (v) => v === null || v === '' || new RegExp(`^\\d{${SSN_LENGTH}}$`).test(v.replace(/-/g, '')),
+      MSG.SSN_LENGTH,
+    ),
   weightLb: z.coerce
     .number()
     .min(0)
@@ -437,7 +476,9 @@ export const familyHealthTab = z.object({
     .array(
       z
         .object({ key: z.enum(FAMILY_HISTORY_KEYS), answer: z.boolean(), details: text() })
-        .refine((h) => !h.answer || h.details !== null, { message: MSG.COMPLETE_DETAILS, path: ['details'] }),
+        .refine((h) => !h.answer || h.details !== null, { message: MSG.COMPLETE_DETAILS, path: ['details'] })
+        // Details need a yes answer first.
+        .refine((h) => h.answer || h.details === null, { message: MSG.FILL_ABOVE_FIRST, path: ['details'] }),
     )
     .max(FAMILY_HISTORY_KEYS.length)
     .default([]),
@@ -460,8 +501,47 @@ export const diseaseTab = z.object({
         }),
     )
     .max(200)
-    .default([]),
+    .default([])
+    .superRefine((rows, ctx) => {
+      const problem = diseaseRelationProblem(rows);
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.index, 'relation'] });
+    }),
 });
+
+/**
+ * The disease table's relation rules (spec section 4): for one disease, Nobody excludes every
+ * other relation, and each relation (Self included: her own history is entered once) appears
+ * once. Returns the first offending row.
+ */
+export function diseaseRelationProblem(
+  rows: readonly { disease: string; relation: string }[],
+): { index: number; message: string } | null {
+  const seen = new Map<string, Set<string>>();
+  for (const [index, row] of rows.entries()) {
+    const relations = seen.get(row.disease) ?? new Set<string>();
+    if (relations.has(row.relation)) return { index, message: MSG.DISEASE_RELATION_TWICE };
+    if (relations.size > 0 && (row.relation === 'Nobody' || relations.has('Nobody'))) {
+      return { index, message: MSG.NOBODY_EXCLUSIVE };
+    }
+    relations.add(row.relation);
+    seen.set(row.disease, relations);
+  }
+  return null;
+}
+
+/** The relations still offered for a disease row, given the table's other rows (Nobody excludes). */
+export function relationsOffered(
+  all: readonly string[],
+  rows: readonly { disease: string; relation: string }[],
+  index: number,
+): string[] {
+  const disease = rows[index]?.disease;
+  const others = rows.filter((r, i) => i !== index && r.disease === disease && r.relation !== '');
+  if (others.some((r) => r.relation === 'Nobody')) return [];
+  const used = new Set(others.map((r) => r.relation));
+  return all.filter((r) => !used.has(r) && (r !== 'Nobody' || others.length === 0));
+}
 export type DiseaseTab = z.infer<typeof diseaseTab>;
 
 export const donationCycleSchema = z
@@ -489,6 +569,12 @@ export const donationCycleSchema = z
     message: MSG.CLINIC_OR_DATE,
     path: ['nameOfClinic'],
   });
+
+/** The default label of the clinic field; a center template may name it otherwise. */
+export const DEFAULT_CLINIC_LABEL = 'Name of Clinic';
+/** The spec's "{clinic label} or Date of Retrieval is required." */
+export const clinicOrDateMessage = (label: string = DEFAULT_CLINIC_LABEL): string =>
+  `${label} or Date of Retrieval is required.`;
 
 export const frozenBatchSchema = z
   .object({
@@ -563,6 +649,36 @@ export function enrollmentYears(now: Date): number[] {
   return Array.from({ length: ENROLLMENT_YEARS }, (_, i) => y - i);
 }
 
+/** Pregnancy (delivery) dates run back 32 years; donation cycle (clinic) dates 30 years. */
+export const PREGNANCY_DATE_YEARS = 32;
+export const CLINIC_DATE_YEARS = 30;
+
+/** A date from `years` years ago up to today (the date pickers' ranges). */
+export function withinYears(date: string, years: number, now: Date): boolean {
+  const y = now.getUTCFullYear();
+  const md = now.toISOString().slice(4, 10);
+  return date >= `${y - years}${md}` && date <= now.toISOString().slice(0, 10);
+}
+
+/** The first and last date a picker offers for a range of `years` back to today (YYYY-MM-DD). */
+export function dateRange(years: number, now: Date): { min: string; max: string } {
+  const iso = now.toISOString().slice(0, 10);
+  return { min: `${now.getUTCFullYear() - years}${iso.slice(4)}`, max: iso };
+}
+
+/** The spec's display format MM/dd/yyyy, from YYYY-MM-DD or an ISO timestamp (its UTC day). */
+export function formatUsDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+}
+
+/** The date-of-birth picker's range: 40 to 14 years ago. */
+export function dobRange(now: Date): { min: string; max: string } {
+  const y = now.getUTCFullYear();
+  const md = now.toISOString().slice(4, 10);
+  return { min: `${y - 40}${md}`, max: `${y - 14}${md}` };
+}
+
 /** A date of birth between 40 and 14 years ago (the date picker's range). */
 export function dobInRange(dob: string, now: Date): boolean {
   const y = now.getUTCFullYear();
@@ -607,9 +723,10 @@ export interface BlankField {
 }
 
 /** The blank mandatory fields of the general tab (initial form). */
-export function blankGeneral(g: GeneralTab | null): BlankField[] {
+export function blankGeneral(g: GeneralTab | null, hidden: readonly string[] = []): BlankField[] {
   const out: BlankField[] = [];
   const need = (field: string, label: string, v: unknown) => {
+    if (hidden.includes(field)) return;
     if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) {
       out.push({ tab: 'general', field, label });
     }
@@ -729,7 +846,25 @@ export interface DonorFormStatus {
   changeTracked: boolean;
   canSubmitMain: boolean;
   pendingChangeVersion: number | null;
-  centerSettings: { raceTotalFree: boolean; selfOnlyRelations: boolean; isCompensationVisible: boolean };
+  centerSettings: {
+    raceTotalFree: boolean;
+    selfOnlyRelations: boolean;
+    isCompensationVisible: boolean;
+    isDonorTypeVisible: boolean;
+  };
+  /** Age and BMI from the form against the center's range; null where the check does not run. */
+  eligibility: { eligible: boolean; reasons: ('age' | 'bmi')[] } | null;
+  /** Set when this read submitted a scraped-profile donor's main form for her. */
+  autoSubmitted: boolean;
+}
+
+/** GET /getagencycontact: how a donor (or any user) reaches her agency. */
+export interface AgencyContact {
+  name: string;
+  email: string;
+  contactNo: string;
+  address: string;
+  agencyUrl: string;
 }
 
 export interface DonorFormTabAnswer<T = Record<string, unknown>> {
@@ -760,4 +895,58 @@ export interface DonorHome {
   landingPage: number;
   todo: BlankField[];
   messages: { createdAt: string; message: string; status: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Center templates (spec section 2: some centers use their own general, health and
+// characteristics tabs). A template hides fields and renames them; the clinic label also names
+// the past-donation message "{clinic label} or Date of Retrieval is required."
+
+export const TEMPLATE_TABS = ['general', 'personalHealth', 'personalCharacterstics'] as const;
+export type TemplateTab = (typeof TEMPLATE_TABS)[number];
+
+export interface DonorFormTemplate {
+  clinicLabel?: string;
+  tabs?: Partial<Record<TemplateTab, { hidden?: string[]; labels?: Record<string, string> }>>;
+}
+
+/** Fields a template may never hide: the ones every submission needs. */
+export const TEMPLATE_FIXED_FIELDS: readonly string[] = ['firstName', 'lastName', 'dateOfBirth', 'contactNo'];
+
+/** The fields of each savable tab, in the order of its schema. */
+export function tabFieldKeys(tab: SavableTab): string[] {
+  return Object.keys((TAB_SCHEMAS[tab] as unknown as z.ZodObject<z.ZodRawShape>).shape);
+}
+
+export interface TabFields {
+  tab: SavableTab;
+  fields: string[];
+  hidden: string[];
+  labels: Record<string, string>;
+}
+
+/** GET getdonorformfields: a center's form, tab by tab, with its template applied. */
+export interface DonorFormFields {
+  clinicLabel: string;
+  tabs: TabFields[];
+}
+
+/** The form's tabs and fields with a center's template applied (the default form without one). */
+export function formFields(template: DonorFormTemplate | null | undefined): DonorFormFields {
+  return {
+    clinicLabel: template?.clinicLabel?.trim() || DEFAULT_CLINIC_LABEL,
+    tabs: SAVABLE_TABS.map((tab) => {
+      const all = tabFieldKeys(tab);
+      const t = (TEMPLATE_TABS as readonly string[]).includes(tab)
+        ? template?.tabs?.[tab as TemplateTab]
+        : undefined;
+      const hidden = (t?.hidden ?? []).filter((f) => all.includes(f) && !TEMPLATE_FIXED_FIELDS.includes(f));
+      return {
+        tab,
+        fields: all.filter((f) => !hidden.includes(f)),
+        hidden,
+        labels: Object.fromEntries(Object.entries(t?.labels ?? {}).filter(([k]) => all.includes(k))),
+      };
+    }),
+  };
 }

@@ -335,6 +335,20 @@ export const CONTRACEPTIVE_TYPES = [
 ] as const;
 export type ContraceptiveType = (typeof CONTRACEPTIVE_TYPES)[number];
 
+/** Chosen (the spec names the list, not its values): sexually transmitted diseases asked about in personal health. */
+export const TRANSMITTED_DISEASES = [
+  'Chlamydia',
+  'Gonorrhea',
+  'Genital Herpes',
+  'Genital Warts (HPV)',
+  'Hepatitis B',
+  'Hepatitis C',
+  'HIV',
+  'Syphilis',
+  'Trichomoniasis',
+] as const;
+export type TransmittedDisease = (typeof TRANSMITTED_DISEASES)[number];
+
 export const EXAM_TYPES = ['SAT', 'ACT', 'GMAT', 'LSAT', 'GRE', 'MCAT', 'IQ'] as const;
 export type ExamType = (typeof EXAM_TYPES)[number];
 /** The score range each exam reports (current scales), for validation and search sliders. */

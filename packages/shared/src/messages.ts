@@ -38,12 +38,13 @@ export const MSG = {
   SIGNATURE_PLACEHOLDER:
     'The signature must include the {organization} placeholder exactly once and no other placeholder.',
   TEMPLATE_EXISTS: 'A template for this email type already exists for the agency.',
-  // customized questions (spec section "Custom questions": rules without given wording)
+  // customized questions (donor-forms spec section 8 wording; QUESTION_REQUIRED is not given)
   QUESTION_REQUIRED: 'Please enter the question.',
-  QUESTION_DUPLICATE: 'This question already exists.',
-  QUESTION_OPTIONS_MIN: 'Please add at least two options.',
-  QUESTION_OPTION_BLANK: 'Option cannot be blank.',
-  QUESTION_OPTION_DUPLICATE: 'Option already exists.',
+  QUESTION_DUPLICATE: 'Question already exists.',
+  QUESTION_OPTIONS_MIN: 'Please add at least two options',
+  QUESTION_OPTION_BLANK: 'Please fill option first',
+  QUESTION_OPTION_DUPLICATE: 'Please add different options',
+  QUESTION_PREVIOUS_OPTION_FIRST: 'Please fill previous option first',
   QUESTION_DEFAULT_UNKNOWN: 'The default option must be one of the options.',
   QUESTION_SAVED: 'Question saved successfully.',
   QUESTION_ARCHIVED: 'Question archived successfully.',
@@ -165,6 +166,14 @@ export const MSG = {
   SPECIFY_AMOUNT: 'Please Specify Amount',
   CITY_NAME: 'Please add the name of your city',
   CLINIC_OR_DATE: 'Name of Clinic or Date of Retrieval is required.',
+  // wording not given by the spec:
+  PREGNANCY_DATE_RANGE: 'The date of birth of the baby must be within the last 32 years.',
+  CLINIC_DATE_RANGE: 'The date of retrieval must be within the last 30 years.',
+  NOBODY_EXCLUSIVE: 'Nobody cannot be chosen together with another relation for the same disease.',
+  DISEASE_RELATION_TWICE: 'Each relation can be chosen once per disease.',
+  DELETE_DETAILS_CONFIRM: 'Are you sure you want to delete these details?',
+  DELETE_FAMILY_CONFIRM:
+    'Are you sure you want to delete this family member? All details associated with this family member will also be deleted.',
   CONTACT_REQUIRED: 'Contact number is required.',
   SSN_LENGTH: 'SSN must be 9 digits.',
   AGENCY_DONOR_ID_TAKEN: 'This agency donor id is already in use.',

@@ -43,6 +43,8 @@ export const UPLOAD_MSG = {
   BUSY: 'Please try after current file is uploaded.',
   SELECT_FILE: 'Please select a file',
   SELECT_PROFILE_PICTURE: 'Please select a profile picture',
+  SELECT_PHOTO: 'Please select a photo',
+  PROFILE_TOO_SMALL: 'Profile picture size is too small',
   UPLOAD_FAILED: 'Error during upload.',
   UPLOAD_RETRY: 'Some Error occured during upload. Please try again',
   EDITED_TOO_SMALL: 'Edited image size is too small',

@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { guardedLeave } from '../lib/leave-guard';
 import { menuFor } from '../lib/menu';
 import { useSession } from '../lib/session';
 import { useSwitchBack } from '../lib/switch-role';
@@ -67,11 +68,11 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             </Menu.Target>
             <Menu.Dropdown>
               {user.switchedFrom ? (
-                <Menu.Item onClick={() => switchBack.mutate()}>
+                <Menu.Item onClick={() => guardedLeave(() => switchBack.mutate())}>
                   Back to {user.switchedFrom.fullName}
                 </Menu.Item>
               ) : null}
-              <Menu.Item onClick={() => void signOut()}>Log out</Menu.Item>
+              <Menu.Item onClick={() => guardedLeave(() => void signOut())}>Log out</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Group>
@@ -102,7 +103,7 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
         ) : null}
         {user.switchedFrom ? (
           <Alert color="grape" mb="md" title={`You are working as ${user.fullName}`}>
-            <Button size="xs" variant="light" onClick={() => switchBack.mutate()}>
+            <Button size="xs" variant="light" onClick={() => guardedLeave(() => switchBack.mutate())}>
               Back to {user.switchedFrom.fullName}
             </Button>
           </Alert>

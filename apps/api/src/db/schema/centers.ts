@@ -1,4 +1,4 @@
-import { RANGE_NOT_SET, type RejectionRange } from '@dm/shared';
+import { type DonorFormTemplate, RANGE_NOT_SET, type RejectionRange } from '@dm/shared';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -47,6 +47,8 @@ export interface CenterSettings {
    * cancelled (the spec: "may hide the donor temporarily", no duration given). 0 switches it off.
    */
   unavailableHideHours: number;
+  /** The center's own donor form template (hidden and renamed fields, clinic label); {} is the default form. */
+  donorFormTemplate: DonorFormTemplate;
 }
 
 export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
@@ -77,6 +79,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   matchingToolAllowed: false,
   frozenEggsPending: false,
   unavailableHideHours: 24,
+  donorFormTemplate: {},
 };
 
 /** A center's settings with the defaults filled in for what it does not set. */

@@ -74,7 +74,21 @@ export const DEMO_CENTERS: CenterSeed[] = [
     name: 'Circle Surrogacy',
     appTitle: 'Circle Donors',
     suffix: '46',
-    settings: { selfOnlyRelations: true, raceTotalFree: true, parentTypeFilter: true },
+    settings: {
+      selfOnlyRelations: true,
+      raceTotalFree: true,
+      parentTypeFilter: true,
+      // The circle center's own general tab (its labels and fields differ from the default form).
+      donorFormTemplate: {
+        clinicLabel: 'IVF Clinic',
+        tabs: {
+          general: {
+            hidden: ['donorFee', 'donorFeeOther', 'eggDonationArrangement'],
+            labels: { agencyDisplayId: 'Circle donor id' },
+          },
+        },
+      },
+    },
   },
   { id: 36, name: 'Consultant Clinic', appTitle: 'Consultant Donors', suffix: '36', onboarded: false },
 ];

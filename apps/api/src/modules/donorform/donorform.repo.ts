@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  centers,
   customizedQuestions,
   donorCustomAnswers,
   donorDeliveries,
@@ -19,6 +20,7 @@ import {
   donorReferrals,
   donorStatusMessages,
   donors,
+  matches,
   users,
   zipCodes,
 } from '../../db/schema/index.js';
@@ -205,3 +207,28 @@ export const statusMessagesOf = (db: Db, donorId: number) =>
     .where(eq(donorStatusMessages.donorId, donorId))
     .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
     .limit(20);
+
+/** A center's contact details (GET getagencycontact). */
+export async function centerContact(db: Db, centerId: number) {
+  const [row] = await db
+    .select({
+      name: centers.agencyName,
+      email: centers.email,
+      contactNo: centers.contactNo,
+      address: centers.address,
+      agencyUrl: centers.agencyUrl,
+    })
+    .from(centers)
+    .where(eq(centers.id, centerId));
+  return row;
+}
+
+/** Whether the donor is in an Active match (her form then opens in preview). */
+export async function hasActiveMatch(db: Db, donorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.donorId, donorId), eq(matches.status, 'Active')))
+    .limit(1);
+  return row !== undefined;
+}

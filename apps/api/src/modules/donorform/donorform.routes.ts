@@ -1,11 +1,15 @@
 import {
   agencyDonorIdBody,
+  CONTRACEPTIVE_TYPES,
+  formFields,
   getFormBody,
   lastVisitedBody,
   MSG,
   type PageKey,
+  REFERRAL_OPTIONS,
   reviewBody,
   submitFormBody,
+  TRANSMITTED_DISEASES,
   updateFormBody,
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -175,5 +179,77 @@ export const donorformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
       },
     },
     async (request) => ok(await service.donorHome(deps, requireAuth(request))),
+  );
+
+  app.get(
+    '/getagencycontact',
+    {
+      config: { access: { pages: ['donorform', 'donordetails'] } },
+      schema: {
+        summary:
+          "The caller's agency contact (getcurrentagencycontact): a donor whose form was rejected reaches her agency",
+        response: { 200: envelope(s.agencyContact) },
+      },
+    },
+    async (request) => ok(await service.agencyContact(deps, requireAuth(request))),
+  );
+
+  app.get(
+    '/getdonorformfields/:id',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary:
+          "The donor's form, tab by tab, with her center's template applied (hidden and renamed fields)",
+        params: s.idParams,
+        response: { 200: envelope(s.formFields) },
+      },
+    },
+    async (request) => ok(await service.donorFormFields(deps, requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    '/getalldonorformfields',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        summary: 'Every field of the default donor form, tab by tab (no center template)',
+        response: { 200: envelope(s.formFields) },
+      },
+    },
+    async () => ok(formFields(null)),
+  );
+
+  const lookup = (path: string, summary: string, values: readonly string[]) =>
+    app.get(
+      path,
+      {
+        config: { access: { pages: FORM } },
+        schema: { summary, response: { 200: envelope(s.lookupList) } },
+      },
+      async () => ok([...values]),
+    );
+  lookup(
+    '/getcontraceptivediseases',
+    'The contraceptive types offered in personal health',
+    CONTRACEPTIVE_TYPES,
+  );
+  lookup(
+    '/gettransmitteddiseases',
+    'The transmitted diseases asked about in personal health',
+    TRANSMITTED_DISEASES,
+  );
+  lookup('/getreferraltypes', 'The referral sources offered in the general tab', REFERRAL_OPTIONS);
+
+  app.get(
+    '/getblankfieldcount',
+    {
+      config: { access: { pages: DONOR_ONLY } },
+      schema: {
+        summary: 'How many mandatory fields the donor has still to fill',
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+    },
+    async (request) => ok(await service.blankFieldCount(deps, requireAuth(request))),
   );
 };

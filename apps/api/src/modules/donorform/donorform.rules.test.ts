@@ -1,6 +1,7 @@
 import {
   diffTab,
   dobInRange,
+  formatUsDate,
   formPreview,
   landingPage,
   MSG,
@@ -133,5 +134,13 @@ describe('change-set diff', () => {
     expect(diffTab({ referrals: ['Ad'] }, { referrals: ['Ad', 'Press'] })).toEqual([
       { field: 'referrals', before: ['Ad'], after: ['Press', 'Ad'].reverse() },
     ]);
+  });
+});
+
+describe('formatUsDate', () => {
+  it('shows dates as MM/dd/yyyy', () => {
+    expect(formatUsDate('2026-01-05')).toBe('01/05/2026');
+    expect(formatUsDate('2026-11-23T08:00:00.000Z')).toBe('11/23/2026');
+    expect(formatUsDate('not a date')).toBe('not a date');
   });
 });

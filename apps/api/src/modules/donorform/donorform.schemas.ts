@@ -27,7 +27,10 @@ export const formStatus = z.object({
     raceTotalFree: z.boolean(),
     selfOnlyRelations: z.boolean(),
     isCompensationVisible: z.boolean(),
+    isDonorTypeVisible: z.boolean(),
   }),
+  eligibility: z.object({ eligible: z.boolean(), reasons: z.array(z.enum(['age', 'bmi'])) }).nullable(),
+  autoSubmitted: z.boolean(),
 });
 export const tabAnswer = z.object({
   tabName: z.string(),
@@ -55,3 +58,23 @@ export const donorHome = z.object({
   todo: z.array(blankField),
   messages: z.array(z.object({ createdAt: z.string(), message: z.string(), status: z.string() })),
 });
+
+export const agencyContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  contactNo: z.string(),
+  address: z.string(),
+  agencyUrl: z.string(),
+});
+export const formFields = z.object({
+  clinicLabel: z.string(),
+  tabs: z.array(
+    z.object({
+      tab: z.string(),
+      fields: z.array(z.string()),
+      hidden: z.array(z.string()),
+      labels: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export const lookupList = z.array(z.string());

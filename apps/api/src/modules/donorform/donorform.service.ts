@@ -1,12 +1,19 @@
 import {
+  type AgencyContact,
+  ageEligible,
   type BlankField,
   blankCharacteristics,
   blankEducation,
   blankFamily,
   blankGeneral,
   blankPersonalHealth,
+  bmiEligible,
+  bmiFromPounds,
   CHANGES_PENDING,
   type ChangeSetSummary,
+  CLINIC_DATE_YEARS,
+  clinicOrDateMessage,
+  type DonorFormFields,
   type DonorFormStatus,
   type DonorFormTab,
   type DonorFormTabAnswer,
@@ -15,7 +22,10 @@ import {
   dobInRange,
   donorMayEdit,
   EMAIL_TYPE,
+  eligibilityChecked,
   type FieldChange,
+  feetInchesToCm,
+  formFields,
   formPreview,
   INITIAL_FORM_TABS,
   INITIAL_STAGE_STATES,
@@ -26,6 +36,7 @@ import {
   landingPage,
   MAIN_SUBMIT_STATES,
   MSG,
+  PREGNANCY_DATE_YEARS,
   pagePath,
   percentageProblem,
   QUESTION_TABS,
@@ -34,10 +45,12 @@ import {
   ROLE,
   type SavableTab,
   type SubmitResult,
+  scrapedAutoSubmits,
   TAB_SCHEMAS,
   type TabData,
   tabOpen,
   type UpdateFormBody,
+  withinYears,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
 import { centerSettings } from '../../db/schema/index.js';
@@ -77,7 +90,32 @@ async function target(db: Db, auth: Auth, userId: number | undefined): Promise<d
 
 const settingsOf = (core: donorsRepo.DonorCore) => centerSettings(core.center.settings);
 
-async function statusOf(db: Db, core: donorsRepo.DonorCore): Promise<DonorFormStatus> {
+/**
+ * The eligibility check of the donor form (only in the four states the spec lists): age from
+ * the date of birth against the first-time or experienced range, BMI from height and weight
+ * against the center's range. A part the form does not yet hold is not judged.
+ */
+async function eligibilityOf(
+  db: Db,
+  core: donorsRepo.DonorCore,
+  now: Date,
+): Promise<DonorFormStatus['eligibility']> {
+  if (!eligibilityChecked(core.donor.availability)) return null;
+  const g = await readTab(db, core.donor.userId, 'general');
+  const range = settingsOf(core).rejectionRange;
+  const reasons: ('age' | 'bmi')[] = [];
+  const [min, max] = g.previousDonor
+    ? [range.experience_donor_min_age, range.experience_donor_max_age]
+    : [range.first_time_donor_min_age, range.first_time_donor_max_age];
+  if (g.dateOfBirth && !ageEligible(g.dateOfBirth, min, max, now)) reasons.push('age');
+  if (g.heightFeet !== null && g.weightLb !== null) {
+    const bmi = bmiFromPounds(g.weightLb, feetInchesToCm(g.heightFeet, g.heightInches ?? 0));
+    if (!bmiEligible(bmi, range.bmi_min, range.bmi_max)) reasons.push('bmi');
+  }
+  return { eligible: reasons.length === 0, reasons };
+}
+
+async function statusOf(db: Db, core: donorsRepo.DonorCore, now: Date): Promise<DonorFormStatus> {
   const d = core.donor;
   const settings = settingsOf(core);
   const pending = await repo.pendingChangeSets(db, d.userId);
@@ -86,7 +124,7 @@ async function statusOf(db: Db, core: donorsRepo.DonorCore): Promise<DonorFormSt
     availability: d.availability,
     lastTab: d.lastTab,
     landingPage: landingPage(d.availability, d.lastTab),
-    preview: formPreview(d.availability),
+    preview: formPreview(d.availability, await repo.hasActiveMatch(db, d.userId)),
     initialStage: inInitialStage(d.availability),
     changeTracked: isChangeTracked(d.availability),
     canSubmitMain: MAIN_SUBMIT_STATES.includes(d.availability as never),
@@ -95,7 +133,10 @@ async function statusOf(db: Db, core: donorsRepo.DonorCore): Promise<DonorFormSt
       raceTotalFree: settings.raceTotalFree,
       selfOnlyRelations: settings.selfOnlyRelations,
       isCompensationVisible: settings.isCompensationVisible,
+      isDonorTypeVisible: settings.isDonorTypeVisible,
     },
+    eligibility: await eligibilityOf(db, core, now),
+    autoSubmitted: false,
   };
 }
 
@@ -117,7 +158,7 @@ export async function getTab(
   body: { tabName: DonorFormTab; userId?: number },
 ): Promise<DonorFormTabAnswer> {
   const core = await target(deps.db, auth, body.userId);
-  const status = await statusOf(deps.db, core);
+  const status = await statusOf(deps.db, core, deps.clock.now());
   const data = isSavableTab(body.tabName) ? await readTab(deps.db, core.donor.userId, body.tabName) : {};
   const profile = body.tabName === 'general' ? await donorsRepo.profileOf(deps.db, core.donor.userId) : null;
   await auditStaff(deps.db, auth, 'donor.form.read', core, { tab: body.tabName });
@@ -129,11 +170,29 @@ export async function getTab(
   };
 }
 
-/** GET /getdonorformstatus/{id} */
+/**
+ * GET /getdonorformstatus/{id}. A scraped-profile donor opening her form is auto-submitted
+ * (outside the states the spec excludes) when nothing mandatory is blank.
+ */
 export async function formStatus(deps: Deps, auth: Auth, userId: number): Promise<DonorFormStatus> {
-  const core = await target(deps.db, auth, userId);
+  let core = await target(deps.db, auth, userId);
   await auditStaff(deps.db, auth, 'donor.form.status.read', core);
-  return statusOf(deps.db, core);
+  if (
+    isDonor(auth) &&
+    core.donor.isScraped &&
+    core.donor.preFormStatus === 1 &&
+    scrapedAutoSubmits(core.donor.availability)
+  ) {
+    const submitted = await submitMain(deps, auth).then(
+      () => true,
+      () => false,
+    );
+    if (submitted) {
+      core = await target(deps.db, auth, userId);
+      return { ...(await statusOf(deps.db, core, deps.clock.now())), autoSubmitted: true };
+    }
+  }
+  return statusOf(deps.db, core, deps.clock.now());
 }
 
 /** Parses a tab's form data with the shared schema and the rules that need the center or clock. */
@@ -146,13 +205,26 @@ function parseTab<T extends SavableTab>(
   const parsed = TAB_SCHEMAS[tab].safeParse(formData);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw badRequest(issue.message, { field: issue.path.join('.') });
+    const message =
+      issue.message === MSG.CLINIC_OR_DATE
+        ? clinicOrDateMessage(formFields(settingsOf(core).donorFormTemplate).clinicLabel)
+        : issue.message;
+    throw badRequest(message, { field: issue.path.join('.') });
   }
   const data = parsed.data as TabData[T];
   if (tab === 'general') {
     const g = data as TabData['general'];
     if (g.dateOfBirth && !dobInRange(g.dateOfBirth, now))
       throw badRequest(MSG.DOB_RANGE, { field: 'dateOfBirth' });
+    const i = g.deliveries.findIndex(
+      (p) => p.dateOfBirth && !withinYears(p.dateOfBirth, PREGNANCY_DATE_YEARS, now),
+    );
+    if (i >= 0) throw badRequest(MSG.PREGNANCY_DATE_RANGE, { field: `deliveries.${i}.dateOfBirth` });
+  }
+  if (tab === 'pastDonation') {
+    const p = data as TabData['pastDonation'];
+    const i = p.cycles.findIndex((c) => c.cycleDate && !withinYears(c.cycleDate, CLINIC_DATE_YEARS, now));
+    if (i >= 0) throw badRequest(MSG.CLINIC_DATE_RANGE, { field: `cycles.${i}.cycleDate` });
   }
   if (tab === 'personalCharacterstics') {
     const c = data as TabData['personalCharacterstics'];
@@ -237,7 +309,7 @@ export async function saveTab(
       details: { tab: body.tabName, fields: Object.keys(body.formData), changeVersion },
     });
     const fresh = (await donorsRepo.donorCore(tx, donorId))!;
-    return { status: await statusOf(tx, fresh), changeVersion };
+    return { status: await statusOf(tx, fresh, now), changeVersion };
   });
 }
 
@@ -251,7 +323,7 @@ async function blankInitial(db: Db, core: donorsRepo.DonorCore): Promise<BlankFi
     repo.unansweredRequired(db, core.donor.centerId, id, ['general', 'personalHealth']),
   ]);
   return [
-    ...blankGeneral(general),
+    ...blankGeneral(general, formFields(settingsOf(core).donorFormTemplate).tabs[0]!.hidden),
     ...blankPersonalHealth(health),
     ...(pictures === 0 ? [{ tab: 'uploadPhotos' as const, field: 'pictures', label: 'Photo' }] : []),
     ...questions.map((q) => ({ tab: q.tab as DonorFormTab, field: `question.${q.id}`, label: q.question })),
@@ -398,7 +470,7 @@ export async function review(deps: Deps, auth: Auth, body: ReviewBody): Promise<
       details: { from, to },
     });
     const fresh = (await donorsRepo.donorCore(tx, body.donorId))!;
-    return statusOf(tx, fresh);
+    return statusOf(tx, fresh, now);
   });
 }
 
@@ -432,7 +504,8 @@ export async function donorHome(deps: Deps, auth: Auth): Promise<DonorHome> {
   if (!isDonor(auth)) throw forbidden();
   const core = await target(deps.db, auth, auth.userId);
   const d = core.donor;
-  const canStillFill = !formPreview(d.availability) && donorMayEdit(d.availability);
+  const preview = formPreview(d.availability, await repo.hasActiveMatch(deps.db, d.userId));
+  const canStillFill = !preview && donorMayEdit(d.availability);
   const todo =
     d.preFormStatus === 1 && canStillFill && !isChangeTracked(d.availability)
       ? inInitialStage(d.availability)
@@ -444,7 +517,7 @@ export async function donorHome(deps: Deps, auth: Auth): Promise<DonorHome> {
     donorId: d.userId,
     firstName: core.user.firstName,
     availability: d.availability,
-    preview: formPreview(d.availability),
+    preview,
     landingPage: landingPage(d.availability, d.lastTab),
     todo,
     messages: messages.map((m) => ({
@@ -453,4 +526,33 @@ export async function donorHome(deps: Deps, auth: Auth): Promise<DonorHome> {
       status: m.status,
     })),
   };
+}
+
+/** GET /getagencycontact: the signed-in user's agency, so a donor whose form was rejected can reach it. */
+export async function agencyContact(deps: Deps, auth: Auth): Promise<AgencyContact> {
+  const center = await repo.centerContact(deps.db, auth.centerId);
+  if (!center) throw notFound();
+  return center;
+}
+
+/**
+ * GET /getdonorformfields/{id}: the donor's form with her center's template applied; the donor
+ * herself, or staff of her center.
+ */
+export async function donorFormFields(deps: Deps, auth: Auth, userId: number): Promise<DonorFormFields> {
+  const core = await target(deps.db, auth, userId);
+  return formFields(settingsOf(core).donorFormTemplate);
+}
+
+/** GET /getblankfieldcount: how many mandatory fields the donor has still to fill (the menu's badge). */
+export async function blankFieldCount(deps: Deps, auth: Auth): Promise<{ count: number }> {
+  if (!isDonor(auth)) throw forbidden();
+  const core = await target(deps.db, auth, auth.userId);
+  const d = core.donor;
+  if (d.preFormStatus !== 1 || formPreview(d.availability) || !donorMayEdit(d.availability))
+    return { count: 0 };
+  const blank = inInitialStage(d.availability)
+    ? await blankInitial(deps.db, core)
+    : await blankMain(deps.db, core);
+  return { count: blank.length };
 }

@@ -118,6 +118,18 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     async (request) => ok(await service.compensationVisibility(sdeps, requireAuth(request))),
   );
 
+  app.get(
+    '/checkdonortypevisibility',
+    {
+      config: { access: { pages: DETAILS } },
+      schema: {
+        summary: "Whether the caller's center shows the donor type (Fresh, Frozen, Both)",
+        response: { 200: envelope(z.object({ visible: z.boolean() })) },
+      },
+    },
+    async (request) => ok(await service.donorTypeVisibility(sdeps, requireAuth(request))),
+  );
+
   app.put(
     '/donorviews/:id',
     {

@@ -358,6 +358,12 @@ export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ 
   return { visible: isStaff(auth) || centerSettings(core).isCompensationVisible };
 }
 
+/** GET /checkdonortypevisibility: the agency setting is_donor_type_visible (staff always see it). */
+export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
+  const core = await repo.userCenterSettings(deps.db, auth.centerId);
+  return { visible: isStaff(auth) || centerSettings(core).isDonorTypeVisible };
+}
+
 // --- views
 
 /** Whether this client session must solve a captcha before opening one more new donor. */

@@ -125,6 +125,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   );
 
   app.post(
+    '/uploadprofilepic/:id/1/:role',
+    {
+      config: { access: { pages: FORM } },
+      schema: {
+        ...multipart,
+        summary:
+          "A donor's profile picture (one multipart `file`): checked, re-encoded and stored like a photo, then made the profile picture",
+        params: s.profilePicParams,
+        response: { 200: envelope(s.mediaFile) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.uploadProfilePicture(
+          sdeps,
+          requireAuth(request),
+          request.params.id,
+          parts(request, IMAGE_MAX_BYTES, 1),
+        ),
+        UPLOAD_MSG.PROFILE_PICTURE_SET,
+      ),
+  );
+
+  app.post(
     '/updatedonorpic/:id',
     {
       config: { access: { pages: FORM } },

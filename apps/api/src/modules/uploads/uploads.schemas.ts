@@ -1,4 +1,4 @@
-import { ADDITIONAL_DOCUMENT_KINDS, CAPTION_MAX, UPLOAD_MSG } from '@dm/shared';
+import { ADDITIONAL_DOCUMENT_KINDS, CAPTION_MAX, ROLE, UPLOAD_MSG } from '@dm/shared';
 import { z } from 'zod';
 
 const id = (label: string) =>
@@ -12,6 +12,10 @@ const flag = z.union([
 ]);
 
 export const donorParams = z.object({ id: id('Donor id') });
+export const profilePicParams = z.object({
+  id: id('Donor id'),
+  role: z.coerce.number().refine((r) => r === ROLE.DONOR, 'Role must be the donor role.'),
+});
 export const uploadParams = z.object({ id: id('Donor id'), uploadId: z.uuid('Upload id is invalid.') });
 export const chunkParams = uploadParams.extend({
   index: z.coerce

@@ -302,6 +302,38 @@ export async function uploadPictures(
   }
 }
 
+/**
+ * POST /api/uploadprofilepic/{id}/1/{donor role}: one photo that becomes the donor's profile
+ * picture, checked and stored like any photo ('Please select a photo' without one; an empty
+ * file is 'Profile picture size is too small').
+ */
+export async function uploadProfilePicture(
+  deps: Deps,
+  auth: Auth,
+  donorId: number,
+  receive: Receive,
+): Promise<MediaFile> {
+  const one: Receive = async () => {
+    const received = await receive();
+    const problem =
+      received.files.length === 0
+        ? UPLOAD_MSG.SELECT_PHOTO
+        : received.files.length + received.overflow > 1
+          ? UPLOAD_MSG.perSelection(1)
+          : received.files[0]!.size === 0
+            ? UPLOAD_MSG.PROFILE_TOO_SMALL
+            : null;
+    if (problem) {
+      await received.cleanup();
+      throw badRequest(problem);
+    }
+    return received;
+  };
+  const [picture] = await uploadPictures(deps, auth, donorId, one);
+  await setProfilePicture(deps, auth, donorId, picture!.id);
+  return { ...picture!, isDefault: true };
+}
+
 async function pictureOf(deps: Deps, auth: Auth, picId: number, donorId: number) {
   const [row] = await deps.db.select().from(donorPictures).where(eq(donorPictures.id, picId)).limit(1);
   if (!row || row.donorId !== donorId) throw notFound(UPLOAD_MSG.IMAGE_NOT_FOUND);

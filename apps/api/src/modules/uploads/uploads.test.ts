@@ -306,6 +306,73 @@ describe('POST /api/uploaddonorpic/:id', () => {
   });
 });
 
+describe('POST /api/uploadprofilepic/:id/1/:role', () => {
+  const url = (id: number | string, role: number | string = 2) => `/api/uploadprofilepic/${id}/1/${role}`;
+
+  it('answers 401, 403 (client), 404 for another donor or center, 400 for a bad id or role', async () => {
+    const form = files({ name: 'a.png', data: await png() });
+    await expectMessage(await upload(url(nia), form), 401, MSG.NO_TOKEN);
+    await expectMessage(await upload(url(nia), form, 'parent@demo.test'), 403, MSG.UNAUTHORIZED);
+    expect((await upload(url(nia), form, 'donor@demo.test')).statusCode).toBe(404);
+    expect((await upload(url(nia), form, 'admin85@demo.test')).statusCode).toBe(404);
+    const bad = await upload(url('abc'), form, 'admin@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Donor id is invalid.');
+    const role = await upload(url(nia, 9), form, 'newdonor@demo.test');
+    expect(role.statusCode).toBe(400);
+    expect(body(role).message).toContain('Role must be the donor role.');
+  });
+
+  it("refuses no photo, an empty one and two at once, with the spec's messages; nothing is stored", async () => {
+    await clearPictures(nia);
+    await expectMessage(
+      await upload(url(nia), multipart([{ field: 'caption', value: 'x' }]), 'newdonor@demo.test'),
+      400,
+      UPLOAD_MSG.SELECT_PHOTO,
+    );
+    await expectMessage(
+      await upload(url(nia), files({ name: 'empty.png', data: Buffer.alloc(0) }), 'newdonor@demo.test'),
+      400,
+      UPLOAD_MSG.PROFILE_TOO_SMALL,
+    );
+    const two = files({ name: 'a.png', data: await png() }, { name: 'b.png', data: await png() });
+    await expectMessage(await upload(url(nia), two, 'newdonor@demo.test'), 400, UPLOAD_MSG.perSelection(1));
+    const fake = files({ name: 'fake.png', data: pdf() });
+    expect((await upload(url(nia), fake, 'newdonor@demo.test')).statusCode).toBe(400);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(donorPictures)
+      .where(eq(donorPictures.donorId, nia));
+    expect(row!.n).toBe(0);
+  });
+
+  it('stores the photo and makes it the profile picture, in place of the previous one', async () => {
+    await clearPictures(nia);
+    const first = await upload(
+      `/api/uploaddonorpic/${nia}`,
+      files({ name: 'a.png', data: await png() }),
+      'newdonor@demo.test',
+    );
+    expect(first.statusCode).toBe(200);
+    const res = await upload(
+      url(nia),
+      files({ name: 'me.jpg', data: await jpegWithExif() }),
+      'newdonor@demo.test',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).message).toBe(UPLOAD_MSG.PROFILE_PICTURE_SET);
+    const pic = body<{ id: number; isDefault: boolean }>(res).data;
+    expect(pic.isDefault).toBe(true);
+    const rows = await t.db.select().from(donorPictures).where(eq(donorPictures.donorId, nia));
+    expect(rows.filter((r) => r.isDefault).map((r) => r.id)).toEqual([pic.id]);
+    expect(rows).toHaveLength(2);
+    // An admin of her center may set it too.
+    const admin = await upload(url(nia), files({ name: 'b.png', data: await png() }), 'admin@demo.test');
+    expect(admin.statusCode).toBe(200);
+    await clearPictures(nia);
+  });
+});
+
 describe('photo profile, caption, visibility and delete', () => {
   let first: number;
   let second: number;

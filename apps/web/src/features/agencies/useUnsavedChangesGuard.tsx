@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { registerLeaveGuard } from '../../lib/leave-guard';
 
 export interface UnsavedGuard {
   dirty: boolean;
@@ -14,7 +15,7 @@ export interface UnsavedGuard {
 /**
  * Blocks leaving a screen with unsaved changes until they are saved or discarded: in-app links
  * (menu included) are held and a modal asks Save / Discard / Stay; closing or reloading the tab
- * gets the browser's own prompt. Returns `confirmLeave` for in-page switches (another record).
+ * gets the browser's own prompt; logging out and switching role ask too (lib/leave-guard). Returns `confirmLeave` for in-page switches (another record).
  * (The app uses a HashRouter, where react-router's useBlocker is not available.)
  */
 export function useUnsavedChangesGuard(guard: UnsavedGuard): (proceed: () => void) => void {
@@ -61,6 +62,8 @@ export function useUnsavedChangesGuard(guard: UnsavedGuard): (proceed: () => voi
       ),
     });
   }, []);
+
+  useEffect(() => registerLeaveGuard(confirmLeave), [confirmLeave]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

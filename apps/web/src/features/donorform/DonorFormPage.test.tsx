@@ -25,7 +25,14 @@ const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => ({
   changeTracked: false,
   canSubmitMain: false,
   pendingChangeVersion: null,
-  centerSettings: { raceTotalFree: false, selfOnlyRelations: false, isCompensationVisible: false },
+  centerSettings: {
+    raceTotalFree: false,
+    selfOnlyRelations: false,
+    isCompensationVisible: false,
+    isDonorTypeVisible: true,
+  },
+  eligibility: null,
+  autoSubmitted: false,
   ...over,
 });
 
@@ -259,6 +266,7 @@ describe('DonorHomePage', () => {
     });
     expect(await screen.findByText('Family health: Family members')).toBeTruthy();
     expect(screen.getByText('Welcome aboard')).toBeTruthy();
+    expect(screen.getByText('01/01/2026 · Initial form Accepted')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open my donor form' }).getAttribute('href')).toBe(
       '/donorform/42/4',
     );

@@ -1,4 +1,5 @@
 import {
+  autoSubmitOnSubmitTab,
   type BlankField,
   DONOR_FORM_TAB_LABELS,
   DONOR_FORM_TABS,
@@ -12,6 +13,7 @@ import {
   pagePath,
   ROLE,
   type SavableTab,
+  TEMPLATE_TABS,
   tabAt,
   tabNumber,
   tabOpen,
@@ -48,6 +50,7 @@ import {
 } from '../questions/CustomQuestionsFields';
 import { useDonorQuestions, useSubmitAnswers } from '../questions/queries';
 import { DonorMediaTab } from '../uploads/DonorMediaTab';
+import { AgencyContactCard } from './AgencyContactCard';
 import type { Values } from './fields';
 import {
   formKeys,
@@ -56,6 +59,7 @@ import {
   saveLastVisited,
   submitForm,
   useChanges,
+  useFormFields,
   useFormStatus,
   useFormTab,
 } from './queries';
@@ -302,10 +306,20 @@ function SubmitTab({
       </Stack>
     </Modal>
   );
-  if (!isDonor) return <Text>Status: {status.availability}</Text>;
   const kind = status.initialStage ? 'initial' : 'main';
   const canSubmit = status.initialStage || status.canSubmitMain;
-  const run = async () => {
+  // Opening the submit tab submits the main form where compensation is visible (not in preview).
+  const auto = isDonor && !status.initialStage && autoSubmitOnSubmitTab(status);
+  const [autoTried, setAutoTried] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening of the tab
+  useEffect(() => {
+    if (auto && !autoTried) {
+      setAutoTried(true);
+      void run();
+    }
+  }, [auto, autoTried]);
+  if (!isDonor) return <Text>Status: {status.availability}</Text>;
+  async function run() {
     setBusy(true);
     try {
       const result = await submitForm(kind);
@@ -321,7 +335,7 @@ function SubmitTab({
     } finally {
       setBusy(false);
     }
-  };
+  }
   return (
     <Stack>
       {submittedDialog}
@@ -377,6 +391,12 @@ export default function DonorFormPage() {
     (isDonor && (s.preview || !tabOpen(s.availability, page)));
 
   const tabQuery = useFormTab(donorId, page, isSavableTab(page));
+  const formFields = useFormFields(donorId).data;
+  const tabFields = formFields?.tabs.find((t) => t.tab === page);
+  const template =
+    tabFields && (TEMPLATE_TABS as readonly string[]).includes(page)
+      ? { hidden: tabFields.hidden, labels: tabFields.labels }
+      : undefined;
   const changes = useChanges(donorId, version, mode === 'changes' && version !== null);
   const changeSet = changes.data?.[0] ?? null;
   const [saved, setSaved] = useState<Values>({});
@@ -392,6 +412,12 @@ export default function DonorFormPage() {
     setDraft(data);
     setError(null);
   }, [tabQuery.data, page, s]);
+
+  // A scraped-profile donor's form was submitted for her as she opened it.
+  const autoSubmitted = s?.autoSubmitted === true;
+  useEffect(() => {
+    if (autoSubmitted) notify('success', MSG.MAIN_FORM_SUBMITTED);
+  }, [autoSubmitted]);
 
   // The spec highlights changes after 300 ms.
   useEffect(() => {
@@ -476,6 +502,13 @@ export default function DonorFormPage() {
           {readOnly && <Badge color="gray">Read only</Badge>}
         </Group>
       </Group>
+      {isDonor && s.availability === 'Rejected Initial Form' && <AgencyContactCard />}
+      {!isDonor && s.eligibility && !s.eligibility.eligible && (
+        <Alert color="orange" title="Outside the agency's range">
+          By the form's answers this donor is outside the agency's{' '}
+          {s.eligibility.reasons.map((r) => (r === 'age' ? 'age range' : 'BMI range')).join(' and ')}.
+        </Alert>
+      )}
       {!isDonor && <ReviewPanel donorId={donorId} status={s} onDone={refresh} />}
       {!isDonor && s.pendingChangeVersion !== null && mode !== 'changes' && (
         <Button
@@ -540,6 +573,8 @@ export default function DonorFormPage() {
               readOnly={readOnly}
               highlight={highlight}
               settings={s.centerSettings}
+              template={template}
+              clinicLabel={formFields?.clinicLabel}
             />
           ))}
         {page === 'miscellaneous' && <MiscellaneousTab donorId={donorId} readOnly={readOnly} />}

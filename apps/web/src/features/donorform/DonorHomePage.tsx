@@ -1,6 +1,7 @@
-import { DONOR_FORM_TAB_LABELS, pagePath } from '@dm/shared';
+import { DONOR_FORM_TAB_LABELS, formatUsDate, pagePath } from '@dm/shared';
 import { Alert, Badge, Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AgencyContactCard } from './AgencyContactCard';
 import { useDonorHome } from './queries';
 
 /** /donorhome: the donor's landing page with her status, what is left to do and the agency's messages. */
@@ -35,6 +36,7 @@ export default function DonorHomePage() {
           </Button>
         </Group>
       </Paper>
+      {h.availability === 'Rejected Initial Form' ? <AgencyContactCard /> : null}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
           What is left to do
@@ -62,7 +64,7 @@ export default function DonorHomePage() {
             {h.messages.map((m) => (
               <Paper key={m.createdAt} withBorder p="xs">
                 <Text size="xs" c="dimmed">
-                  {new Date(m.createdAt).toLocaleString()} · {m.status}
+                  {formatUsDate(m.createdAt)} · {m.status}
                 </Text>
                 <Text size="sm">{m.message || '(no message)'}</Text>
               </Paper>

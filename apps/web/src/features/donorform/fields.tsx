@@ -1,3 +1,4 @@
+import { MSG } from '@dm/shared';
 import {
   Button,
   Checkbox,
@@ -19,14 +20,28 @@ export type FieldDef = {
   required?: boolean;
   /** Shown only when this returns true for the current values. */
   when?: (values: Values) => boolean;
+  /** A date picker's first and last day (YYYY-MM-DD). */
+  min?: string;
+  max?: string;
 } & (
-  | { kind: 'text' | 'textarea' | 'date' | 'number' | 'password' }
+  | { kind: 'text' | 'textarea' | 'date' | 'password' }
+  | {
+      kind: 'number';
+      /** What may be typed (digits only by default: no minus, no exponent, at most one decimal point). */
+      pattern?: RegExp;
+    }
   | { kind: 'select'; options: readonly (string | { value: string; label: string })[] }
   | { kind: 'multi'; options: readonly string[] }
   | { kind: 'bool' }
 );
 
 export type Values = Record<string, unknown>;
+
+/** A center's template for a tab: fields it hides and the labels it renames. */
+export interface FieldTemplate {
+  hidden: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}
 
 export interface FieldProps {
   values: Values;
@@ -37,7 +52,13 @@ export interface FieldProps {
   errors?: Record<string, string>;
   /** Key prefix for highlight look-ups inside a repeating row (section.index.). */
   prefix?: string;
+  template?: FieldTemplate;
 }
+
+/** Numbers-only inputs: digits with at most one decimal point. */
+const NUMBER_PATTERN = /^\d*\.?\d*$/;
+/** The AMH score: two digits, then a dot (and decimals). */
+export const AMH_PATTERN = /^\d{0,2}(\.\d{0,2})?$/;
 
 const HIGHLIGHT_STYLE = { background: 'var(--mantine-color-yellow-1)', borderRadius: 4, padding: 4 };
 
@@ -53,12 +74,15 @@ export function Field({
   highlight,
   errors,
   prefix = '',
+  template,
 }: FieldProps & { def: FieldDef }) {
   if (def.when && !def.when(values)) return null;
+  if (template?.hidden.includes(def.key)) return null;
+  const label = template?.labels[def.key] ?? def.label;
   const value = values[def.key];
   const marked = highlight?.has(`${prefix}${def.key}`) ?? false;
   const common = {
-    label: def.label,
+    label,
     required: def.required,
     error: errors?.[`${prefix}${def.key}`],
   };
@@ -71,6 +95,8 @@ export function Field({
         <TextInput
           {...common}
           type={def.kind === 'text' ? 'text' : def.kind}
+          min={def.kind === 'date' ? def.min : undefined}
+          max={def.kind === 'date' ? def.max : undefined}
           readOnly={readOnly}
           value={str(value)}
           onChange={(e) => onChange(def.key, e.currentTarget.value === '' ? null : e.currentTarget.value)}
@@ -87,11 +113,13 @@ export function Field({
           readOnly={readOnly}
           value={str(value)}
           onKeyDown={(e) => {
-            if (e.key === '-') e.preventDefault();
+            if (e.key === '-' || e.key === 'e' || e.key === 'E' || e.key === '+') e.preventDefault();
           }}
-          onChange={(e) =>
-            onChange(def.key, e.currentTarget.value === '' ? null : Number(e.currentTarget.value))
-          }
+          onChange={(e) => {
+            const text = e.currentTarget.value.trim();
+            if (text !== '' && !(def.pattern ?? NUMBER_PATTERN).test(text)) return;
+            onChange(def.key, text === '' ? null : Number(text));
+          }}
         />
       );
       break;
@@ -138,7 +166,7 @@ export function Field({
     default:
       input = (
         <Checkbox
-          label={def.label}
+          label={label}
           disabled={readOnly}
           checked={value === true}
           onChange={(e) => onChange(def.key, e.currentTarget.checked)}
@@ -183,6 +211,7 @@ export function RepeatingSection({
   highlight,
   rowTitle,
   deleteWarning,
+  rowDefs,
 }: {
   title: string;
   itemLabel: string;
@@ -195,11 +224,13 @@ export function RepeatingSection({
   highlight?: ReadonlySet<string>;
   rowTitle?: (row: Values, index: number) => string;
   deleteWarning?: string;
+  /** The inputs of one row when they depend on the other rows (the disease table's relations). */
+  rowDefs?: (index: number) => readonly FieldDef[];
 }) {
   const remove = (index: number) =>
     modals.openConfirmModal({
       title: `Delete ${itemLabel.toLowerCase()}`,
-      children: <Text size="sm">{deleteWarning ?? `Are you sure you want to delete these details?`}</Text>,
+      children: <Text size="sm">{deleteWarning ?? MSG.DELETE_DETAILS_CONFIRM}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => onRows(rows.filter((_, i) => i !== index)),
@@ -218,7 +249,7 @@ export function RepeatingSection({
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved.
           <Fieldset key={index} legend={name}>
             <Fields
-              defs={defs}
+              defs={rowDefs ? rowDefs(index) : defs}
               cols={3}
               values={row}
               readOnly={readOnly}

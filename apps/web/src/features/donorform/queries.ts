@@ -1,6 +1,8 @@
 import type {
+  AgencyContact,
   ChangeSetSummary,
   CountryOption,
+  DonorFormFields,
   DonorFormStatus,
   DonorFormTab,
   DonorFormTabAnswer,
@@ -19,7 +21,29 @@ export const formKeys = {
   tab: (id: number, tab: DonorFormTab) => ['donorform', 'tab', id, tab] as const,
   changes: (id: number, version: number | null) => ['donorform', 'changes', id, version] as const,
   home: ['donorform', 'home'] as const,
+  fields: (id: number) => ['donorform', 'fields', id] as const,
+  contact: ['donorform', 'agency-contact'] as const,
 };
+
+/** The donor's form with her center's template (hidden and renamed fields, clinic label). */
+export function useFormFields(donorId: number | null) {
+  return useQuery({
+    queryKey: formKeys.fields(donorId ?? 0),
+    queryFn: () => api<DonorFormFields>(`getdonorformfields/${donorId}`),
+    enabled: donorId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in user's agency contact (shown to a donor whose initial form was rejected). */
+export function useAgencyContact(enabled: boolean) {
+  return useQuery({
+    queryKey: formKeys.contact,
+    queryFn: () => api<AgencyContact>('getagencycontact'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function useFormStatus(donorId: number | null) {
   return useQuery({

@@ -3,11 +3,15 @@ import {
   BIRTH_CONTROL,
   BLOOD_GROUPS,
   BODY_TYPES,
+  CLINIC_DATE_YEARS,
   CONTRACEPTIVE_TYPES,
+  DEFAULT_CLINIC_LABEL,
   DELIVERY_TYPES,
   DISEASES,
   DONOR_TYPE_LABEL,
   DONOR_TYPES,
+  dateRange,
+  dobRange,
   EDUCATION_LEVELS,
   EDUCATION_RECORD_TYPES,
   EGG_DONATION_ARRANGEMENTS,
@@ -26,6 +30,7 @@ import {
   OTHER_RELATIONS,
   type PercentageEntry,
   type PercentageKind,
+  PREGNANCY_DATE_YEARS,
   PREGNANCY_RESULTS,
   percentageOptionsLeft,
   percentageProblem,
@@ -33,11 +38,20 @@ import {
   RACES,
   REFERRAL_OPTIONS,
   RELIGIONS,
+  relationsOffered,
   SKIN_TYPES,
+  TRANSMITTED_DISEASES,
 } from '@dm/shared';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type FieldDef, Fields, RepeatingSection, type Values } from './fields';
+import {
+  AMH_PATTERN,
+  type FieldDef,
+  Fields,
+  type FieldTemplate,
+  RepeatingSection,
+  type Values,
+} from './fields';
 import { useCities, useCountries, useStates } from './queries';
 
 export interface TabProps {
@@ -46,7 +60,15 @@ export interface TabProps {
   readOnly: boolean;
   highlight: ReadonlySet<string>;
   settings: { raceTotalFree: boolean; selfOnlyRelations: boolean };
+  /** The center's template for this tab (general, health, characteristics), if it has one. */
+  template?: FieldTemplate;
+  /** The center's name for the clinic field (past donations). */
+  clinicLabel?: string;
 }
+
+/** A date input with the picker's range of `years` back to today. */
+const ranged = (defs: readonly FieldDef[], key: string, years: number): FieldDef[] =>
+  defs.map((d) => (d.key === key ? { ...d, ...dateRange(years, new Date()) } : d));
 
 const FEET = ['3', '4', '5', '6', '7'].map((v) => ({ value: v, label: `${v} ft` }));
 const INCHES = Array.from({ length: 12 }, (_, i) => ({ value: String(i), label: `${i} in` }));
@@ -58,8 +80,8 @@ const numeric =
   (v) => ({ ...v, [key]: v[key] === null ? null : Number(v[key]) });
 
 /** The props every input of a tab shares. */
-function bind({ values, set, readOnly, highlight }: TabProps) {
-  return { values, readOnly, highlight, onChange: (k: string, v: unknown) => set({ [k]: v }) };
+function bind({ values, set, readOnly, highlight, template }: TabProps) {
+  return { values, readOnly, highlight, template, onChange: (k: string, v: unknown) => set({ [k]: v }) };
 }
 
 /** The props of a repeating section stored under `key` of the tab. */
@@ -208,11 +230,15 @@ const DELIVERY: FieldDef[] = [
 ];
 
 export function GeneralTabView(props: TabProps) {
-  const { values, set, readOnly, highlight } = props;
-  const common = { values, readOnly, highlight, onChange: (k: string, v: unknown) => set({ [k]: v }) };
+  const common = bind(props);
+  const dob = dobRange(new Date());
   return (
     <Stack>
-      <Fields defs={GENERAL} {...common} cols={3} />
+      <Fields
+        defs={GENERAL.map((d) => (d.key === 'dateOfBirth' ? { ...d, ...dob } : d))}
+        {...common}
+        cols={3}
+      />
       <Location {...props} />
       <Fields defs={GENERAL_MORE} {...common} cols={3} />
       <Fields
@@ -243,7 +269,7 @@ export function GeneralTabView(props: TabProps) {
       <RepeatingSection
         title="Pregnancies and deliveries"
         itemLabel="Delivery"
-        defs={DELIVERY}
+        defs={ranged(DELIVERY, 'dateOfBirth', PREGNANCY_DATE_YEARS)}
         {...section(props, 'deliveries')}
         newRow={() => ({ dateOfBirth: null })}
       />
@@ -273,7 +299,7 @@ const HEALTH: FieldDef[] = [
   { key: 'piercingDate', label: 'Date of the piercing', kind: 'date', when: (v) => v.hasPiercing === true },
   { key: 'hasTattoo', label: 'Tattoo in the last 12 months', kind: 'bool' },
   { key: 'tattooDate', label: 'Date of the tattoo', kind: 'date', when: (v) => v.hasTattoo === true },
-  { key: 'amhValue', label: 'AMH (ng/mL)', kind: 'number' },
+  { key: 'amhValue', label: 'AMH (ng/mL)', kind: 'number', pattern: AMH_PATTERN },
   { key: 'amhTestDate', label: 'AMH test date', kind: 'date' },
   { key: 'covidVaccineName', label: 'COVID vaccine name', kind: 'text' },
   { key: 'covidLastDoseDate', label: 'COVID last dose date', kind: 'date' },
@@ -283,6 +309,12 @@ const HEALTH: FieldDef[] = [
     ['recreationalDrugs', 'Recreational drugs'],
     ['anyMedications', 'Taking medications'],
   ]),
+  {
+    key: 'transmittedDiseases',
+    label: 'Have you ever had any of these transmitted diseases?',
+    kind: 'multi',
+    options: TRANSMITTED_DISEASES,
+  },
 ];
 const MEDICATION: FieldDef[] = [
   { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -534,7 +566,7 @@ export function FamilyHealthTabView(props: TabProps) {
         newRow={() => member(extra[0] ?? 'Self')}
         readOnly={readOnly || (settings.selfOnlyRelations && used.has('Self'))}
         highlight={highlight}
-        deleteWarning="Deleting a family member also deletes all associated details. Continue?"
+        deleteWarning={MSG.DELETE_FAMILY_CONFIRM}
       />
       {!readOnly && extra.length > 0 && (
         <Text size="xs" c="dimmed">
@@ -568,7 +600,10 @@ export function FamilyHealthTabView(props: TabProps) {
                 cols={1}
                 values={entry ?? {}}
                 readOnly={readOnly}
-                onChange={(k, v) => update({ [k]: v })}
+                // Unticking the answer clears its details (details need a yes first).
+                onChange={(k, v) =>
+                  update(k === 'answer' && v !== true ? { answer: false, details: null } : { [k]: v })
+                }
               />
             </Stack>
           );
@@ -585,16 +620,34 @@ export function DiseaseTabView(props: TabProps) {
   const relations = settings.selfOnlyRelations
     ? ['Self', 'Nobody']
     : ['Self', 'Biological Mother', 'Biological Father', 'Sibling', 'Grandparent', 'Other', 'Nobody'];
+  const table = section(props, 'diseases');
+  // For one disease, Nobody excludes every other relation and each relation is chosen once.
+  const defsFor = (index: number): FieldDef[] => {
+    const list = table.rows.map((r) => ({
+      disease: String(r.disease ?? ''),
+      relation: String(r.relation ?? ''),
+    }));
+    const current = list[index]?.relation ?? '';
+    const offered = relationsOffered(relations, list, index);
+    return [
+      { key: 'disease', label: 'Disease', kind: 'select', options: DISEASES, required: true },
+      {
+        key: 'relation',
+        label: 'Who had it',
+        kind: 'select',
+        options: current && !offered.includes(current) ? [current, ...offered] : offered,
+        required: true,
+      },
+      { key: 'details', label: 'Details', kind: 'text', when: (v) => v.relation !== 'Nobody' },
+    ];
+  };
   return (
     <RepeatingSection
       title="Diseases in you or your family"
       itemLabel="Disease"
-      defs={[
-        { key: 'disease', label: 'Disease', kind: 'select', options: DISEASES, required: true },
-        { key: 'relation', label: 'Who had it', kind: 'select', options: relations, required: true },
-        { key: 'details', label: 'Details', kind: 'text', when: (v) => v.relation !== 'Nobody' },
-      ]}
-      {...section(props, 'diseases')}
+      defs={defsFor(0)}
+      rowDefs={defsFor}
+      {...table}
       newRow={() => ({ disease: '', relation: '' })}
     />
   );
@@ -634,7 +687,13 @@ export function PastDonationTabView(props: TabProps) {
       <RepeatingSection
         title="Donation cycles"
         itemLabel="Cycle"
-        defs={CYCLE}
+        defs={ranged(
+          CYCLE.map((d) =>
+            d.key === 'nameOfClinic' ? { ...d, label: props.clinicLabel ?? DEFAULT_CLINIC_LABEL } : d,
+          ),
+          'cycleDate',
+          CLINIC_DATE_YEARS,
+        )}
         {...section(props, 'cycles')}
         newRow={() => ({ queueType: 'Fresh' })}
       />

@@ -229,8 +229,8 @@ export function QuestionDialog({
                     Add option
                   </Button>
                   {!canAddOption(texts) ? (
-                    <Text fz="sm" c="dimmed">
-                      Fill in the last option before adding another.
+                    <Text fz="sm" c="gray.8">
+                      {MSG.QUESTION_PREVIOUS_OPTION_FIRST}
                     </Text>
                   ) : null}
                 </Group>

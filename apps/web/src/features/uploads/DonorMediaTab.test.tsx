@@ -142,6 +142,27 @@ describe('DonorMediaTab: photos', () => {
     expect((sent!.getAll('file') as File[]).map((f) => f.name)).toEqual(['beach.png', 'home.png']);
   });
 
+  it('uploads one photo as the profile picture, refusing none, an empty one or two', async () => {
+    let sent: FormData | null = null;
+    const { requests } = renderTab(media(), {
+      'uploadprofilepic/7/1/2': (r: StubRequest) => {
+        sent = r.body as FormData;
+        return ok(file(60, { isDefault: true }), UPLOAD_MSG.PROFILE_PICTURE_SET);
+      },
+    });
+    await screen.findByText('Photos (0 of 30)');
+    pick('Upload a profile picture', []);
+    expect(await alertText()).toBe(UPLOAD_MSG.SELECT_PHOTO);
+    pick('Upload a profile picture', [sized('empty.png', 0)]);
+    expect(await alertText()).toBe(UPLOAD_MSG.PROFILE_TOO_SMALL);
+    pick('Upload a profile picture', [png('a.png'), png('b.png')]);
+    expect(await alertText()).toBe(UPLOAD_MSG.perSelection(1));
+    expect(requests.some((r) => r.name === 'uploadprofilepic/7/1/2')).toBe(false);
+    pick('Upload a profile picture', [png('me.png')]);
+    await waitFor(() => expect(requests.some((r) => r.name === 'uploadprofilepic/7/1/2')).toBe(true));
+    expect((sent!.getAll('file') as File[]).map((f) => f.name)).toEqual(['me.png']);
+  });
+
   it('changes the profile picture, a caption and privacy, and deletes after confirming', async () => {
     const { requests } = renderTab(
       media({ pictures: [file(1, { isDefault: true }), file(2, { caption: 'Old' })] }),

@@ -4,6 +4,7 @@ import {
   MAX_IMAGES,
   type MediaFile,
   PHOTO_TYPES,
+  ROLE,
   UPLOAD_MSG,
 } from '@dm/shared';
 import {
@@ -25,7 +26,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { acceptOf, checkPhotos } from './checks';
+import { acceptOf, checkPhotos, checkProfilePhoto } from './checks';
 import { FilePicker } from './FilePicker';
 import { ImageGuidelinesDialog } from './ImageGuidelinesDialog';
 import { setVisibility, uploadKeys } from './queries';
@@ -209,6 +210,27 @@ export function PhotosSection({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) }),
   });
 
+  const profile = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api<MediaFile>(`uploadprofilepic/${donorId}/1/${ROLE.DONOR}`, {
+        body: form,
+        successToast: true,
+      });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) }),
+  });
+  const chooseProfile = (files: File[]) => {
+    if (upload.isPending || profile.isPending) {
+      notify('warning', UPLOAD_MSG.BUSY);
+      return;
+    }
+    const problem = checkProfilePhoto(files, media.pictures.length);
+    setError(problem);
+    if (!problem) profile.mutate(files[0]!);
+  };
+
   const choose = (files: File[]) => {
     if (upload.isPending) {
       notify('warning', UPLOAD_MSG.BUSY);
@@ -257,6 +279,13 @@ export function PhotosSection({
             multiple
             disabled={!accepted}
             onFiles={choose}
+          />
+          <FilePicker
+            label="Upload a profile picture"
+            description="One photo; it becomes your profile picture"
+            accept={acceptOf(PHOTO_TYPES)}
+            disabled={!accepted || profile.isPending}
+            onFiles={chooseProfile}
           />
           {error ? (
             <Alert color="red" role="alert">

@@ -41,6 +41,14 @@ export function checkPhotos(files: File[], existing: number): string | null {
   return null;
 }
 
+/** One photo chosen as the profile picture (uploadprofilepic). */
+export function checkProfilePhoto(files: File[], existing: number): string | null {
+  if (files.length === 0) return UPLOAD_MSG.SELECT_PHOTO;
+  if (files.length > 1) return UPLOAD_MSG.perSelection(1);
+  if (files[0]!.size === 0) return UPLOAD_MSG.PROFILE_TOO_SMALL;
+  return checkPhotos(files, existing);
+}
+
 export function checkVideo(file: File | null, existing: number): string | null {
   if (!file) return UPLOAD_MSG.SELECT_FILE;
   if (existing >= MAX_VIDEOS) return UPLOAD_MSG.total(MAX_VIDEOS);
