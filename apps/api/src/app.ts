@@ -47,6 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    // Registering every module's routes and schemas takes a few seconds; on a busy machine it
+    // exceeded Fastify's default 10 s and the app refused to start.
+    pluginTimeout: 60_000,
     ...(deps.logger ? { logger: { level: deps.config.logLevel, redact: REDACT } } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -123,7 +123,12 @@ const link = (deps: Deps, path: string) => `${deps.config.publicUrl}/#${path}`;
 
 // --- lists and status
 
-/** GET getshortlist: the caller's portfolios (archived ones only when asked). */
+/**
+ * GET getshortlist: the caller's portfolios (archived ones only when asked). A client with no
+ * portfolio and no case manager (none assigned, no default at the center) is answered 'nomanager':
+ * the app shows "No case manager is assigned to you. Please contact your administrator" on
+ * /noportfolio/2, since nobody could build her a portfolio.
+ */
 export async function list(deps: Deps, auth: Auth, includeArchived: boolean): Promise<PortfolioSummary[]> {
   const rows = await repo.listFor(
     deps.db,
@@ -135,6 +140,11 @@ export async function list(deps: Deps, auth: Auth, includeArchived: boolean): Pr
     },
     includeArchived && !isClient(auth),
   );
+  if (rows.length === 0 && isClient(auth)) {
+    const client = await repo.userById(deps.db, auth.userId);
+    const managerId = client?.managerId ?? (await settingsOf(deps.db, auth.centerId)).defaultCaseManagerId;
+    if (!managerId) throw badRequest(MSG.NO_MANAGER_CODE);
+  }
   return rows.map((r) => summary(r, isClient(auth) ? 'client' : 'editor'));
 }
 

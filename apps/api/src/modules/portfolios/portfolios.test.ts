@@ -4,6 +4,7 @@ import {
   MSG,
   portfolioLimitExceeded,
   portfolioNameLengthMessage,
+  ROLE,
 } from '@dm/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -360,6 +361,32 @@ describe('adding, removing and ordering donors', () => {
 });
 
 describe('the client side', () => {
+  it("answers 'nomanager' to a client with no portfolio and no case manager, her list once one is assigned", async () => {
+    const [center] = await t.db.select().from(centers).where(eq(centers.id, 85));
+    expect((center!.settings as { defaultCaseManagerId?: number }).defaultCaseManagerId ?? null).toBeNull();
+    const [lonely] = await t.db
+      .insert(users)
+      .values({
+        centerId: 85,
+        role: ROLE.CLIENT,
+        status: 'Active',
+        username: 'lonely@demo.test',
+        firstName: 'Lo',
+        lastName: 'Nely',
+      })
+      .returning({ id: users.id });
+    const none = await call('GET', '/api/getshortlist', undefined, 'lonely@demo.test');
+    expect(none.statusCode).toBe(400);
+    expect(body(none).message).toBe(MSG.NO_MANAGER_CODE);
+    await t.db
+      .update(users)
+      .set({ managerId: await userId('manager85@demo.test') })
+      .where(eq(users.id, lonely!.id));
+    const listed = await call('GET', '/api/getshortlist', undefined, 'lonely@demo.test');
+    expect(listed.statusCode).toBe(200);
+    expect(body(listed).data).toEqual([]);
+  });
+
   it('the demo portfolio is the parent landing portfolio with three donors', async () => {
     const id = await demoPortfolio();
     const res = await call('GET', `/api/getshortlistdonors/${id}/preview/order`, undefined, P);
