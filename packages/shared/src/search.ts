@@ -64,6 +64,8 @@ export const SEARCH_LOADER_MESSAGES = [
 export const SEARCH_LOADER_ROTATE_MS = 2500;
 /** The saved-search new-donor check is debounced this long. */
 export const NEW_DONOR_CHECK_DEBOUNCE_MS = 300;
+/** The compare page's donor id search is debounced this long (search spec section 9). */
+export const COMPARE_SEARCH_DEBOUNCE_MS = 400;
 
 /** Default order of each sort when the caller does not say. */
 export const DEFAULT_SORT_ORDER: Record<SearchSort, SearchOrder> = {
