@@ -64,6 +64,8 @@ export const SEARCH_LOADER_MESSAGES = [
 export const SEARCH_LOADER_ROTATE_MS = 2500;
 /** The saved-search new-donor check is debounced this long. */
 export const NEW_DONOR_CHECK_DEBOUNCE_MS = 300;
+/** The compare page's donor id search is debounced this long (search spec section 9). */
+export const COMPARE_SEARCH_DEBOUNCE_MS = 400;
 
 /** Default order of each sort when the caller does not say. */
 export const DEFAULT_SORT_ORDER: Record<SearchSort, SearchOrder> = {
@@ -218,6 +220,16 @@ export function globalSearchQuery(text: string | undefined): string | null {
 
 export const percentageEntry = z.object({ name: z.string(), percentage: z.number() });
 
+/** One of the caller's portfolios holding a donor of the search list (shortlists, shortlists_added_time). */
+export const donorShortlist = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** ISO time the donor was added to the portfolio. */
+  addedAt: z.string(),
+  feedback: z.string().nullable(),
+});
+export type DonorShortlist = z.infer<typeof donorShortlist>;
+
 /** A donor in the search list (spec section 3 "Donor list item", the parts search knows). */
 export const donorListItem = z.object({
   id: z.number(),
@@ -248,6 +260,12 @@ export const donorListItem = z.object({
   views: z.number(),
   /** Miles from the searched zip code, when one is set. */
   distance: z.number().nullable(),
+  /** The donor is in the caller's favourites. */
+  fav: z.boolean(),
+  /** The caller's own non-archived portfolios holding the donor, newest addition first. */
+  shortlists: z.array(donorShortlist),
+  /** The latest feedback (yes, maybe, no) given on the donor in those portfolios, or null. */
+  feedback: z.string().nullable(),
 });
 export type DonorListItem = z.infer<typeof donorListItem>;
 

@@ -1,5 +1,5 @@
 import { heightRangeCm, type SearchFilters, type SearchSort } from '@dm/shared';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type CenterSettings,
@@ -9,6 +9,9 @@ import {
   donorRaces,
   donorSearch,
   donors,
+  favorites,
+  portfolioDonors,
+  portfolios,
   savedSearches,
   searchHistory,
   users,
@@ -324,6 +327,56 @@ export async function centerSettings(db: Db, ids: readonly number[]): Promise<Ma
     .from(centers)
     .where(inArray(centers.id, [...ids]));
   return new Map(rows.map((r) => [r.id, withDefaults(r.settings)]));
+}
+
+/** Which of these donors are in the user's favourites (one page of a search). */
+export async function favoriteDonorIds(
+  db: Db,
+  userId: number,
+  donorIds: readonly number[],
+): Promise<Set<number>> {
+  if (donorIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: favorites.donorId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.donorId, [...donorIds])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface ShortlistMark {
+  donorId: number;
+  id: number;
+  name: string;
+  addedAt: Date;
+  feedback: string | null;
+  feedbackAt: Date | null;
+}
+
+/**
+ * The user's own non-archived portfolios (as the client or the case manager) holding any of
+ * these donors, newest addition first.
+ */
+export function shortlistsOf(db: Db, userId: number, donorIds: readonly number[]): Promise<ShortlistMark[]> {
+  if (donorIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      donorId: portfolioDonors.donorId,
+      id: portfolios.id,
+      name: portfolios.name,
+      addedAt: portfolioDonors.addedAt,
+      feedback: portfolioDonors.feedback,
+      feedbackAt: portfolioDonors.feedbackAt,
+    })
+    .from(portfolioDonors)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioDonors.portfolioId))
+    .where(
+      and(
+        inArray(portfolioDonors.donorId, [...donorIds]),
+        or(eq(portfolios.clientId, userId), eq(portfolios.managerId, userId)),
+        ne(portfolios.status, 'Archived'),
+      ),
+    )
+    .orderBy(desc(portfolioDonors.addedAt), desc(portfolios.id));
 }
 
 /** Donor centers whose first names the centers themselves publish. */

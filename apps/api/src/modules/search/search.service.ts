@@ -3,6 +3,7 @@ import {
   DEFAULT_SEARCH_NAME,
   DEFAULT_SORT_ORDER,
   type DonorListItem,
+  type DonorShortlist,
   globalSearchQuery,
   MSG,
   REMAINING_QUEUE_MAX,
@@ -85,6 +86,33 @@ async function whereOf(
 
 const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
 
+/**
+ * The caller's portfolios per donor and the latest feedback given in them (the newest
+ * feedbackAt; a feedback without a time counts as the oldest).
+ */
+function marksByDonor(
+  rows: repo.ShortlistMark[],
+): Map<number, { shortlists: DonorShortlist[]; feedback: string | null; feedbackAt: number }> {
+  const out = new Map<
+    number,
+    { shortlists: DonorShortlist[]; feedback: string | null; feedbackAt: number }
+  >();
+  for (const r of rows) {
+    let entry = out.get(r.donorId);
+    if (!entry) {
+      entry = { shortlists: [], feedback: null, feedbackAt: Number.NEGATIVE_INFINITY };
+      out.set(r.donorId, entry);
+    }
+    entry.shortlists.push({ id: r.id, name: r.name, addedAt: r.addedAt.toISOString(), feedback: r.feedback });
+    const at = r.feedbackAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (r.feedback !== null && (entry.feedback === null || at > entry.feedbackAt)) {
+      entry.feedback = r.feedback;
+      entry.feedbackAt = at;
+    }
+  }
+  return out;
+}
+
 /** POST /getdonorlist */
 export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): Promise<SearchAnswer> {
   const { db, clock } = deps;
@@ -110,7 +138,13 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     repo.countMatching(db, match),
   ]);
 
-  const settings = await repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]);
+  const pageIds = rows.map((r) => r.id);
+  const [settings, favorites, shortlists] = await Promise.all([
+    repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]),
+    repo.favoriteDonorIds(db, auth.userId, pageIds),
+    repo.shortlistsOf(db, auth.userId, pageIds),
+  ]);
+  const marks = marksByDonor(shortlists);
   const items: DonorListItem[] = rows.map((r) => {
     const s = settings.get(r.center_id);
     const photoIds = asArray<number>(r.photo_ids);
@@ -138,6 +172,9 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       photoIds,
       views: r.views_count,
       distance: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+      fav: favorites.has(r.id),
+      shortlists: marks.get(r.id)?.shortlists ?? [],
+      feedback: marks.get(r.id)?.feedback ?? null,
     };
   });
 

@@ -32,6 +32,9 @@ import {
   donorPictures,
   donorRaces,
   donors,
+  favorites,
+  portfolioDonors,
+  portfolios,
   savedSearches,
   searchHistory,
   users,
@@ -590,6 +593,116 @@ describe('POST /getdonorlist', () => {
       expect(seen).toEqual(all.rows.map((r) => r.id));
       expect(new Set(seen).size).toBe(seen.length);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The caller's own marks on the listed donors: fav, shortlists, feedback
+
+describe('POST /getdonorlist marks', () => {
+  it("shows the caller's favourite, portfolios and latest feedback, and never another user's", async () => {
+    const inDemoPortfolio = new Set(
+      (await t.db.select({ id: portfolioDonors.donorId }).from(portfolioDonors)).map((r) => r.id),
+    );
+    const manager = await resolveSession(t.db, t.clock, await t.tokenFor(MANAGER));
+    const parent = await resolveSession(t.db, t.clock, await t.tokenFor(PARENT));
+    const managerRows = (await search(MANAGER, { recordcount: 500, centers: [1] })).rows;
+    const parentIds = new Set(
+      (await search(PARENT, { recordcount: 500, centers: [1] })).rows.map((r) => r.id),
+    );
+    const [a, b] = managerRows.filter(
+      (r) => r.centerId === 1 && r.agencyDisplayId && parentIds.has(r.id) && !inDemoPortfolio.has(r.id),
+    );
+    expect(a && b).toBeTruthy();
+    const [second] = await t.db
+      .insert(users)
+      .values({
+        centerId: 1,
+        role: 9,
+        status: 'Active',
+        username: 'parent-marks@demo.test',
+        firstName: 'Sky',
+        lastName: 'Second',
+      })
+      .returning({ id: users.id });
+
+    const at = (day: number) => new Date(Date.UTC(2026, 2, day));
+    const portfolio = async (name: string, clientId: number, managerId: number | null, status = 'Active') =>
+      (
+        await t.db
+          .insert(portfolios)
+          .values({ centerId: 1, name, status, clientId, managerId, createdBy: managerId })
+          .returning({ id: portfolios.id })
+      )[0]!.id;
+    const one = await portfolio('Marks one', parent.userId, manager.userId);
+    const two = await portfolio('Marks two', parent.userId, manager.userId);
+    const archived = await portfolio('Marks archived', parent.userId, manager.userId, 'Archived');
+    const others = await portfolio('Marks of another client', second!.id, null);
+    await t.db.insert(portfolioDonors).values([
+      // The later addition with the earlier feedback: the latest feedback still wins.
+      { portfolioId: one, donorId: a!.id, position: 0, addedAt: at(5), feedback: 'maybe', feedbackAt: at(6) },
+      { portfolioId: two, donorId: a!.id, position: 0, addedAt: at(3), feedback: 'yes', feedbackAt: at(9) },
+      { portfolioId: one, donorId: b!.id, position: 1, addedAt: at(4) },
+      {
+        portfolioId: archived,
+        donorId: b!.id,
+        position: 0,
+        addedAt: at(7),
+        feedback: 'no',
+        feedbackAt: at(8),
+      },
+      { portfolioId: others, donorId: b!.id, position: 0, addedAt: at(7), feedback: 'no', feedbackAt: at(8) },
+    ]);
+    await t.db.insert(favorites).values([
+      { userId: parent.userId, donorId: a!.id },
+      { userId: manager.userId, donorId: b!.id },
+      { userId: second!.id, donorId: b!.id },
+    ]);
+
+    const marks = async (as: string, donor: DonorListItem) => {
+      const { rows } = await search(as, { donor_id: donor.agencyDisplayId! });
+      const row = rows.find((r) => r.id === donor.id)!;
+      return { fav: row.fav, shortlists: row.shortlists, feedback: row.feedback };
+    };
+    const markOne = (donorAt: Date, feedback: string | null) => ({
+      id: one,
+      name: 'Marks one',
+      addedAt: donorAt.toISOString(),
+      feedback,
+    });
+    const markTwo = { id: two, name: 'Marks two', addedAt: at(3).toISOString(), feedback: 'yes' };
+    // The client: own favourite and both open portfolios, newest addition first; not the archived one.
+    expect(await marks(PARENT, a!)).toEqual({
+      fav: true,
+      shortlists: [markOne(at(5), 'maybe'), markTwo],
+      feedback: 'yes',
+    });
+    expect(await marks(PARENT, b!)).toEqual({
+      fav: false,
+      shortlists: [markOne(at(4), null)],
+      feedback: null,
+    });
+    // The case manager of those portfolios: the same portfolios, the manager's own favourites.
+    expect(await marks(MANAGER, a!)).toEqual({
+      fav: false,
+      shortlists: [markOne(at(5), 'maybe'), markTwo],
+      feedback: 'yes',
+    });
+    expect(await marks(MANAGER, b!)).toEqual({
+      fav: true,
+      shortlists: [markOne(at(4), null)],
+      feedback: null,
+    });
+    // Another client of the center sees only their own marks.
+    const secondToken = await t.tokenFor('parent-marks@demo.test');
+    expect(await marks(secondToken, a!)).toEqual({ fav: false, shortlists: [], feedback: null });
+    expect(await marks(secondToken, b!)).toEqual({
+      fav: true,
+      shortlists: [
+        { id: others, name: 'Marks of another client', addedAt: at(7).toISOString(), feedback: 'no' },
+      ],
+      feedback: 'no',
+    });
   });
 });
 

@@ -1,12 +1,84 @@
-import { type CompareDonor, MSG, PAGES } from '@dm/shared';
-import { Alert, Anchor, Center, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { COMPARE_SEARCH_DEBOUNCE_MS, type CompareDonor, MSG, PAGES } from '@dm/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { donorLabel } from '../search/DonorCard';
 import { nameOf } from './DonorSummaryTable';
 import { ScrollRegion } from './FieldTable';
 import { valueText } from './format';
-import { useCompare } from './queries';
+import { useCompare, useCompareLookup } from './queries';
+
+const COMPARE_MAX = 3;
+
+/**
+ * Finds a donor by donor id (400 ms after the last keystroke) and adds it to the comparison,
+ * up to three donors.
+ */
+function AddDonorSearch({ ids, onAdd }: { ids: number[]; onAdd: (id: number) => void }) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), COMPARE_SEARCH_DEBOUNCE_MS);
+  const lookup = useCompareLookup(debounced);
+  const full = ids.length >= COMPARE_MAX;
+  let found: ReactNode = null;
+  if (debounced && lookup.isPending) found = <Loader size="sm" aria-label="Looking up the donor" />;
+  else if (debounced && lookup.isError) found = <Text c="red.9">The donor could not be looked up.</Text>;
+  else if (debounced && lookup.data?.rows.length === 0) found = <Text>No donor has this id.</Text>;
+  else if (debounced && lookup.data)
+    found = (
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {lookup.data.rows.map((d) => {
+          const label = donorLabel(d);
+          const added = ids.includes(d.id);
+          return (
+            <Group key={d.id} component="li" gap="sm">
+              <Text>
+                {label}
+                {d.firstName ? ` · ${d.firstName}` : ''}
+                {d.age === null ? '' : ` · ${d.age}`}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={added || full}
+                onClick={() => onAdd(d.id)}
+                aria-label={`${added ? 'In comparison' : 'Add to comparison'}: donor ${label}`}
+              >
+                {added ? 'In comparison' : 'Add to comparison'}
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+    );
+  return (
+    <Stack gap="xs" component="section" aria-label="Add a donor">
+      <TextInput
+        type="search"
+        label="Find a donor by id"
+        description={full ? MSG.COMPARE_LIMIT : undefined}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        maw={320}
+      />
+      <div aria-live="polite">{found}</div>
+    </Stack>
+  );
+}
 
 const ROWS: { label: string; cell(d: CompareDonor): ReactNode }[] = [
   { label: 'Age', cell: (d) => valueText(d.age) },
@@ -32,13 +104,17 @@ const ROWS: { label: string; cell(d: CompareDonor): ReactNode }[] = [
 
 /** /comparedonors?ids=1,2,3: up to three donors side by side. */
 export default function CompareDonorsPage() {
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const ids = (search.get('ids') ?? '')
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
   const tooMany = ids.length > 3;
   const compare = useCompare(tooMany ? [] : ids);
+  const add = (id: number) => {
+    if (ids.includes(id) || ids.length >= COMPARE_MAX) return;
+    setSearch({ ids: [...ids, id].join(',') });
+  };
   let body: ReactNode;
   if (ids.length === 0) body = <Text>{MSG.COMPARE_MINIMUM}</Text>;
   else if (tooMany) body = <Alert color="yellow">{MSG.COMPARE_LIMIT}</Alert>;
@@ -96,6 +172,7 @@ export default function CompareDonorsPage() {
       <Title order={1} fz="h2">
         {PAGES.comparedonors.title}
       </Title>
+      <AddDonorSearch ids={ids} onAdd={add} />
       {body}
     </Stack>
   );

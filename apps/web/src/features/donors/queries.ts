@@ -1,10 +1,12 @@
-import type {
-  CompareDonor,
-  DonorDetails,
-  DonorNote,
-  FavoriteDonor,
-  ManagerOption,
-  SharedDonor,
+import {
+  type CompareDonor,
+  type DonorDetails,
+  type DonorNote,
+  type FavoriteDonor,
+  type ManagerOption,
+  SEARCH_AGE_LIMITS,
+  type SearchAnswer,
+  type SharedDonor,
 } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -60,6 +62,27 @@ export function useCompare(ids: number[]) {
     queryKey: donorKeys.compare(ids),
     queryFn: () => api<CompareDonor[]>('comparedonors', { query: { ids: ids.join(',') } }),
     enabled: ids.length > 0,
+  });
+}
+
+/**
+ * The donors with this donor id (agency or display id) the caller may see, for adding one to
+ * the comparison (POST getdonorlist, every age).
+ */
+export function useCompareLookup(donorId: string) {
+  return useQuery({
+    queryKey: ['donors', 'compareLookup', donorId] as const,
+    queryFn: () =>
+      api<SearchAnswer>('getdonorlist', {
+        body: {
+          donor_id: donorId,
+          minage: SEARCH_AGE_LIMITS.min,
+          maxage: SEARCH_AGE_LIMITS.max,
+          recordcount: 25,
+          currentPage: 1,
+        },
+      }),
+    enabled: donorId.length > 0,
   });
 }
 

@@ -5,8 +5,9 @@ import { useSession } from '../../lib/session';
 import { formatNoteDate } from '../donors/format';
 import { useDonorFeedback } from './queries';
 
-const LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;
-const COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
+export const FEEDBACK_LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;
+/** Dark shades keep the white badge text at 4.5:1 contrast. */
+export const FEEDBACK_COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
 
 /**
  * On donor details: the feedback clients gave this donor in portfolios (clients of the feedback
@@ -41,7 +42,7 @@ export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
               </Table.Td>
               {staff ? <Table.Td>{f.clientName ?? ''}</Table.Td> : null}
               <Table.Td>
-                <Badge color={COLOR[f.feedback]}>{LABEL[f.feedback]}</Badge>
+                <Badge color={FEEDBACK_COLOR[f.feedback]}>{FEEDBACK_LABEL[f.feedback]}</Badge>
               </Table.Td>
               <Table.Td>
                 <Text fz="sm">{f.feedbackAt ? formatNoteDate(f.feedbackAt) : ''}</Text>

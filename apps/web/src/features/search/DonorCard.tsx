@@ -1,8 +1,13 @@
-import { cmToFeetInches, type DonorListItem, pagePath } from '@dm/shared';
+import { canOpen, cmToFeetInches, type DonorListItem, pagePath, ROLE } from '@dm/shared';
 import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { subjectOf, useSession } from '../../lib/session';
+import { notifyManager, removeFavorite, saveFavorite } from '../donors/queries';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
+import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../portfolios/DonorFeedbackPanel';
+import { searchKeys } from './queries';
 
 export const donorLabel = (d: DonorListItem) => d.agencyDisplayId ?? d.displayId ?? String(d.id);
 
@@ -89,6 +94,54 @@ function PhotoSlider({ donor }: { donor: DonorListItem }) {
   );
 }
 
+/**
+ * Favourite toggle for roles holding the favorites page; the search list is read again after a
+ * change so every card shows the new mark.
+ */
+function FavoriteToggle({ donor, label }: { donor: DonorListItem; label: string }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const favorite = useMutation({
+    mutationFn: async (add: boolean): Promise<void> => {
+      if (add) {
+        const { added } = await saveFavorite(donor.id);
+        if (added && user?.role === ROLE.CLIENT) await notifyManager(donor.id, 'favorite');
+      } else await removeFavorite(donor.id);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: searchKeys.allDonors }),
+  });
+  if (!user || !canOpen(subjectOf(user), 'favorites')) return null;
+  const text = donor.fav ? 'Favorite' : 'Add to favorites';
+  return (
+    <Button
+      size="xs"
+      variant={donor.fav ? 'filled' : 'outline'}
+      aria-pressed={donor.fav}
+      aria-label={`${text}: donor ${label}`}
+      loading={favorite.isPending}
+      onClick={() => favorite.mutate(!donor.fav)}
+    >
+      {text}
+    </Button>
+  );
+}
+
+/** The caller's portfolios holding the donor and the latest feedback given in them. */
+function Marks({ donor }: { donor: DonorListItem }) {
+  const feedback = donor.feedback as keyof typeof FEEDBACK_LABEL | null;
+  if (donor.shortlists.length === 0 && !feedback) return null;
+  return (
+    <Group gap="xs">
+      {donor.shortlists.length > 0 ? (
+        <Text fz="sm">In portfolio: {donor.shortlists.map((s) => s.name).join(', ')}</Text>
+      ) : null}
+      {feedback && feedback in FEEDBACK_LABEL ? (
+        <Badge color={FEEDBACK_COLOR[feedback]}>Feedback: {FEEDBACK_LABEL[feedback]}</Badge>
+      ) : null}
+    </Group>
+  );
+}
+
 export function DonorCard({ donor }: { donor: DonorListItem }) {
   const [quickView, setQuickView] = useState(false);
   const label = donorLabel(donor);
@@ -109,6 +162,7 @@ export function DonorCard({ donor }: { donor: DonorListItem }) {
           {donor.firstName ? ` · ${donor.firstName}` : ''}
         </Text>
         <Availability donor={donor} />
+        <Marks donor={donor} />
         <Facts donor={donor} />
         <Text fz="xs" c="dimmed">
           {donor.views} views
@@ -130,6 +184,7 @@ export function DonorCard({ donor }: { donor: DonorListItem }) {
           >
             Quick view
           </Button>
+          <FavoriteToggle donor={donor} label={label} />
           <AddToPortfolioButton donorId={donor.id} label={label} />
         </Group>
       </Stack>

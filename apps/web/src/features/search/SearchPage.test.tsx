@@ -29,6 +29,9 @@ const donor = (id: number): DonorListItem => ({
   photoIds: [1, 2],
   views: 10,
   distance: null,
+  fav: false,
+  shortlists: [],
+  feedback: null,
 });
 
 const answer = (r: StubRequest): SearchAnswer => ({
@@ -130,6 +133,57 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Quick view of donor MA-1' }));
     expect(await screen.findByRole('dialog', { name: 'Donor MA-1' })).toBeTruthy();
     expect(screen.getByText('Photo 1 of 2')).toBeTruthy();
+  });
+
+  it('toggles a favourite from the card and reads the list again', async () => {
+    let fav = false;
+    const marked = (r: StubRequest): SearchAnswer => ({
+      ...answer(r),
+      rows: [
+        {
+          ...donor(1),
+          fav,
+          shortlists: [{ id: 7, name: 'Spring picks', addedAt: '2026-03-01T00:00:00.000Z', feedback: 'yes' }],
+          feedback: 'yes',
+        },
+        donor(2),
+      ],
+    });
+    const { requests } = page(false, {
+      getdonorlist: (r: StubRequest) => ok(marked(r)),
+      savefavoritedonor: () => {
+        fav = true;
+        return ok({ added: true });
+      },
+      removefavoritedonor: () => {
+        fav = false;
+        return ok({ removed: true });
+      },
+      setfavandnotesnotification: ok(null),
+    });
+    const add = await screen.findByRole('button', { name: 'Add to favorites: donor MA-1' });
+    expect(add.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText('In portfolio: Spring picks')).toBeTruthy();
+    expect(screen.getByText('Feedback: Yes')).toBeTruthy();
+    const searches = requests.filter((r) => r.name === 'getdonorlist').length;
+    fireEvent.click(add);
+    const done = await screen.findByRole('button', { name: 'Favorite: donor MA-1' });
+    expect(done.getAttribute('aria-pressed')).toBe('true');
+    expect(requests.find((r) => r.name === 'savefavoritedonor')?.body).toEqual({ donor_id: 1 });
+    expect(requests.find((r) => r.name === 'setfavandnotesnotification')?.body).toMatchObject({
+      donor_id: 1,
+      type: 'favorite',
+    });
+    expect(requests.filter((r) => r.name === 'getdonorlist').length).toBeGreaterThan(searches);
+    fireEvent.click(done);
+    expect(await screen.findByRole('button', { name: 'Add to favorites: donor MA-1' })).toBeTruthy();
+    expect(requests.find((r) => r.name === 'removefavoritedonor')?.body).toEqual({ donor_id: 1 });
+  });
+
+  it('offers no favourite toggle where the favorites page is closed to the caller', async () => {
+    page(false, { me: ok(sessionUser({ center: { ...sessionUser().center, onboarded: false } })) });
+    await screen.findByText('60 donors found');
+    expect(screen.queryByRole('button', { name: /favorites: donor/ })).toBeNull();
   });
 
   it('shows the rotating loader messages only at the consumer center and only while pending', async () => {

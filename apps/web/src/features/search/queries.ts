@@ -11,6 +11,8 @@ import { api } from '../../lib/api';
 
 export const searchKeys = {
   donors: (req: SearchRequestInput | null) => ['search', 'donors', req] as const,
+  /** Every page of every search (after a change to a donor's marks). */
+  allDonors: ['search', 'donors'] as const,
   saved: ['search', 'saved'] as const,
   agencies: ['search', 'agencies'] as const,
   states: ['search', 'states'] as const,
