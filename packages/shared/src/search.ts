@@ -266,6 +266,10 @@ export const donorListItem = z.object({
   shortlists: z.array(donorShortlist),
   /** The latest feedback (yes, maybe, no) given on the donor in those portfolios, or null. */
   feedback: z.string().nullable(),
+  /** The caller's (an intended parent's) own open match with this donor, if any. */
+  matchStatus: z.string().nullable(),
+  /** Fresh or Frozen: the queue of that match. */
+  queueType: z.string().nullable(),
 });
 export type DonorListItem = z.infer<typeof donorListItem>;
 

@@ -1,4 +1,4 @@
-import { heightRangeCm, type SearchFilters, type SearchSort } from '@dm/shared';
+import { heightRangeCm, OPEN_MATCH_STATUSES, type SearchFilters, type SearchSort } from '@dm/shared';
 import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -10,6 +10,7 @@ import {
   donorSearch,
   donors,
   favorites,
+  matches,
   portfolioDonors,
   portfolios,
   savedSearches,
@@ -341,6 +342,29 @@ export async function favoriteDonorIds(
     .from(favorites)
     .where(and(eq(favorites.userId, userId), inArray(favorites.donorId, [...donorIds])));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The caller's own open match with each of the page's donors (an intended parent has at most one
+ * per donor): its status and queue type (list item match_status, queue_type).
+ */
+export async function openMatchesOf(
+  db: Db,
+  parentId: number,
+  donorIds: readonly number[],
+): Promise<Map<number, { status: string; queueType: string }>> {
+  if (donorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ donorId: matches.donorId, status: matches.status, queueType: matches.queueType })
+    .from(matches)
+    .where(
+      and(
+        eq(matches.parentId, parentId),
+        inArray(matches.donorId, [...donorIds]),
+        inArray(matches.status, [...OPEN_MATCH_STATUSES]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.donorId, { status: r.status, queueType: r.queueType }]));
 }
 
 export interface ShortlistMark {

@@ -139,10 +139,11 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   ]);
 
   const pageIds = rows.map((r) => r.id);
-  const [settings, favorites, shortlists] = await Promise.all([
+  const [settings, favorites, shortlists, ownMatches] = await Promise.all([
     repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]),
     repo.favoriteDonorIds(db, auth.userId, pageIds),
     repo.shortlistsOf(db, auth.userId, pageIds),
+    auth.role === ROLE.CLIENT ? repo.openMatchesOf(db, auth.userId, pageIds) : new Map(),
   ]);
   const marks = marksByDonor(shortlists);
   const items: DonorListItem[] = rows.map((r) => {
@@ -175,6 +176,8 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       fav: favorites.has(r.id),
       shortlists: marks.get(r.id)?.shortlists ?? [],
       feedback: marks.get(r.id)?.feedback ?? null,
+      matchStatus: ownMatches.get(r.id)?.status ?? null,
+      queueType: ownMatches.get(r.id)?.queueType ?? null,
     };
   });
 

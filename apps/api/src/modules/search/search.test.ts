@@ -33,6 +33,7 @@ import {
   donorRaces,
   donors,
   favorites,
+  matches as matchRows,
   portfolioDonors,
   portfolios,
   savedSearches,
@@ -703,6 +704,34 @@ describe('POST /getdonorlist marks', () => {
       ],
       feedback: 'no',
     });
+  });
+});
+
+describe('POST /getdonorlist own match', () => {
+  it("shows an intended parent her own open match's status and queue, nobody else's", async () => {
+    const parent = await resolveSession(t.db, t.clock, await t.tokenFor(PARENT));
+    const [donor] = (await search(PARENT, { recordcount: 25 })).rows.filter((r) => r.agencyDisplayId);
+    const at = t.clock.now();
+    const base = {
+      donorId: donor!.id,
+      donorCenterId: donor!.centerId,
+      parentCenterId: 1,
+      requestedAt: at,
+      statusChangedAt: at,
+    };
+    const [open] = await t.db
+      .insert(matchRows)
+      .values({ ...base, parentId: parent.userId, status: 'Queued', queueType: 'Frozen' })
+      .returning({ id: matchRows.id });
+    const own = async (as: string) =>
+      (await search(as, { donor_id: donor!.agencyDisplayId! })).rows
+        .filter((r) => r.id === donor!.id)
+        .map((r) => ({ matchStatus: r.matchStatus, queueType: r.queueType }));
+    expect(await own(PARENT)).toEqual([{ matchStatus: 'Queued', queueType: 'Frozen' }]);
+    // Staff searching see no 'own match'; a finished match is not open.
+    expect(await own(MANAGER)).toEqual([{ matchStatus: null, queueType: null }]);
+    await t.db.update(matchRows).set({ status: 'Completed' }).where(eq(matchRows.id, open!.id));
+    expect(await own(PARENT)).toEqual([{ matchStatus: null, queueType: null }]);
   });
 });
 

@@ -55,6 +55,8 @@ const listed = (id: number): DonorListItem => ({
   fav: false,
   shortlists: [],
   feedback: null,
+  matchStatus: null,
+  queueType: null,
 });
 
 const page = (ids: string) =>

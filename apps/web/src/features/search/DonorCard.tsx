@@ -126,12 +126,18 @@ function FavoriteToggle({ donor, label }: { donor: DonorListItem; label: string 
   );
 }
 
-/** The caller's portfolios holding the donor and the latest feedback given in them. */
+/** The caller's portfolios holding the donor, the latest feedback given in them, her own match. */
 function Marks({ donor }: { donor: DonorListItem }) {
   const feedback = donor.feedback as keyof typeof FEEDBACK_LABEL | null;
-  if (donor.shortlists.length === 0 && !feedback) return null;
+  if (donor.shortlists.length === 0 && !feedback && !donor.matchStatus) return null;
   return (
     <Group gap="xs">
+      {donor.matchStatus ? (
+        <Badge color="blue.9">
+          Your match: {donor.matchStatus}
+          {donor.queueType ? ` (${donor.queueType})` : ''}
+        </Badge>
+      ) : null}
       {donor.shortlists.length > 0 ? (
         <Text fz="sm">In portfolio: {donor.shortlists.map((s) => s.name).join(', ')}</Text>
       ) : null}

@@ -32,6 +32,8 @@ const donor = (id: number): DonorListItem => ({
   fav: false,
   shortlists: [],
   feedback: null,
+  matchStatus: null,
+  queueType: null,
 });
 
 const answer = (r: StubRequest): SearchAnswer => ({
