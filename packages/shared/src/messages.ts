@@ -13,6 +13,10 @@ export const MSG = {
   MANDATORY: 'Please fill all the mandatory fields.',
   MANDATORY_TEMPLATE: 'Please fill all mandatory fields.',
   NO_DATA: 'No data found.',
+  /** A download with nothing in it: the server answers this instead of an empty file (shown as a warning). */
+  NOTHING_TO_DOWNLOAD: 'There is no data to download.',
+  /** The donor form's user is gone (or not the caller's): the web app sends the user home. */
+  USER_NOT_FOUND: 'User Not Found',
   UNAUTHORIZED: 'Unauthorized',
   NO_TOKEN: 'No token provided.',
   BAD_TOKEN: 'Failed to authenticate token.',
