@@ -291,7 +291,8 @@ export async function requestSignupLink(deps: AuthDeps, body: SignupLinkBody, ip
     );
   });
   const user = await findUserByUsername(deps.db, body.username);
-  if (!user || user.status !== 'Invited' || user.role !== body.user_type || user.passwordHash) return;
+  const waiting = user?.status === 'Invited' && user.role === body.user_type && !user.passwordHash;
+  if (!user || !waiting) return;
   await deps.db.transaction(async (tx) => {
     // Keeps the form from being used to flood someone's mailbox.
     if ((await tokensIssuedSince(tx, user.id, 'invite', since)) >= RESET_MAILS_PER_WINDOW) return;
