@@ -59,7 +59,7 @@ describe('staff donor list as the agency admin', () => {
       // Export: the streamed file holds every donor of the center, and only those.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Export CSV' }).click(),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
       assert.equal(download.suggestedFilename(), 'donors.csv');
       const csv = parseCsv(await readFile((await download.path())!, 'utf8'));

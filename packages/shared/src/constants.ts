@@ -26,6 +26,8 @@ export const INVITE_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_RATE_MAX_PER_ACCOUNT = 10;
 export const LOGIN_RATE_MAX_PER_ADDRESS = 30;
+/** invitedonor: sign-up link requests per IP address per LOGIN_RATE_WINDOW_MS (then 429). */
+export const SIGNUP_LINK_MAX_PER_ADDRESS = 10;
 
 /** Center ids named by the spec; behaviour hangs off center flags, not these ids. */
 export const CENTER_ID = {

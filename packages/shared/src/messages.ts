@@ -13,6 +13,10 @@ export const MSG = {
   MANDATORY: 'Please fill all the mandatory fields.',
   MANDATORY_TEMPLATE: 'Please fill all mandatory fields.',
   NO_DATA: 'No data found.',
+  /** A download with nothing in it: the server answers this instead of an empty file (shown as a warning). */
+  NOTHING_TO_DOWNLOAD: 'There is no data to download.',
+  /** The donor form's user is gone (or not the caller's): the web app sends the user home. */
+  USER_NOT_FOUND: 'User Not Found',
   UNAUTHORIZED: 'Unauthorized',
   NO_TOKEN: 'No token provided.',
   BAD_TOKEN: 'Failed to authenticate token.',
@@ -30,6 +34,10 @@ export const MSG = {
   ARCHIVED_CLIENT: 'Your account has been archived. Please contact your agency to reactivate it.',
   INVALID_LINK: 'This link is invalid or has expired.',
   RESET_SENT: 'If an account exists for this e-mail, a link to reset the password has been sent.',
+  /** invitedonor: one answer whether or not the e-mail has an invitation waiting (decision 004). */
+  SIGNUP_LINK_SENT: 'If an invitation is waiting for this e-mail, a new sign-up link has been sent.',
+  SIGNUP_LINK_USER_TYPE: 'Please choose donor or intended parent.',
+  TOO_MANY_REQUESTS: 'Too many requests. Please wait a few minutes and try again.',
   NO_PORTFOLIO: 'No portfolio is created or shared yet.',
   NO_CASE_MANAGER: 'No case manager is assigned to you. Please contact your administrator',
   DELETE_TEMPLATE_CONFIRM: 'Are you sure you want to delete the email template?',

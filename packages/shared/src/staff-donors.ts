@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_GRID_SIZE } from './constants.js';
 import { DEFAULT_MATCH_STATUS_FILTER, MATCH_STATUS_FILTER_VALUES } from './match.js';
 import { DONOR_AVAILABILITY, FROZEN_AVAILABILITY } from './roles.js';
 
@@ -36,8 +37,8 @@ export const STAFF_DONOR_MSG = {
 export const DONOR_GRID_PAGE_SIZE = 20;
 /** The blank-mandatory-fields report pages by 30 (spec section 9). */
 export const MANDATORY_FIELDS_PAGE_SIZE = 30;
-/** Archived donors use the client grid size. */
-export const ARCHIVED_DONORS_PAGE_SIZE = DONOR_GRID_PAGE_SIZE;
+/** Archived donors use the client grid size (spec section 9). */
+export const ARCHIVED_DONORS_PAGE_SIZE = CLIENT_GRID_SIZE;
 
 export const PARENT_STATUS_FILTER = ['Active', 'Archived', 'Pre-Active'] as const;
 export type ParentStatusFilter = (typeof PARENT_STATUS_FILTER)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_SUBJECT_LIMIT, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import { MSG } from './messages.js';
+import { ROLE } from './roles.js';
 
 /** Letters, digits and ! @ $ % ^ & * only; one upper, one lower, one digit; 8-60 long. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d!@$%^&*]+$/;
@@ -37,6 +38,17 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const resetRequestBody = z.object({ username: emailSchema });
+
+/** POST invitedonor: a visitor asks for a new sign-up link for her invitation (decision 008). */
+export const signupLinkBody = z.object({
+  username: emailSchema,
+  user_type: z.coerce
+    .number()
+    .refine((v) => v === ROLE.DONOR || v === ROLE.CLIENT, MSG.SIGNUP_LINK_USER_TYPE),
+  referrer: z.string().max(200).optional(),
+  tulip_ip_attempted_premium_url: z.string().max(500).optional(),
+});
+export type SignupLinkBody = z.infer<typeof signupLinkBody>;
 
 export const updatePasswordBody = z
   .object({

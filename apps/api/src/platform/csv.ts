@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { MSG } from '@dm/shared';
 import type { FastifyReply } from 'fastify';
+import { ok } from './envelope.js';
 
 /** CSV in and out (RFC 4180). One CSV cell: quoted when it holds a comma, quote or line break; formula starts are neutralised. */
 export function csvCell(value: unknown): string {
@@ -17,16 +19,28 @@ export function csvLine(cells: readonly unknown[]): string {
 /**
  * Streams a CSV download: the header line, then each batch of rows as it is read, so memory
  * stays flat however many rows there are. `batches` yields arrays of already-mapped rows.
+ * With no row at all there is nothing to download: the answer is the usual envelope with
+ * MSG.NOTHING_TO_DOWNLOAD, which the web app shows as a warning (error catalogue).
  */
-export function sendCsv(
+export async function sendCsv(
   reply: FastifyReply,
   fileName: string,
   header: readonly string[],
   batches: AsyncIterable<readonly (readonly unknown[])[]>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  // Reads up to the first non-empty batch before anything is sent, so an empty export can still
+  // answer JSON; the rest streams as before.
+  const iterator = batches[Symbol.asyncIterator]();
+  let first = await iterator.next();
+  while (!first.done && first.value.length === 0) first = await iterator.next();
+  if (first.done) return reply.send(ok(null, MSG.NOTHING_TO_DOWNLOAD));
+  const firstBatch = first.value;
   async function* lines() {
     yield csvLine(header);
-    for await (const batch of batches) yield batch.map(csvLine).join('');
+    yield firstBatch.map(csvLine).join('');
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield next.value.map(csvLine).join('');
+    }
   }
   return reply
     .type('text/csv; charset=utf-8')

@@ -1,7 +1,7 @@
 import { MSG, VERSION_HEADER } from '@dm/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, type StubRoutes, stubApi } from '../test/api-stub';
-import { ApiError, type ApiHandlers, api, installApiHandlers } from './api';
+import { ApiError, type ApiHandlers, api, apiDownload, installApiHandlers } from './api';
 
 let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
 
@@ -112,5 +112,20 @@ describe('api() build version', () => {
     stubApi({ things: { ...ok(null), headers: { [VERSION_HEADER]: '1.0.0' } } });
     await api('things');
     expect(handlers.newBuild).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload()', () => {
+  it('an answer with nothing to download shows the server message as a warning and saves nothing', async () => {
+    stubApi({ thingscsv: ok(null, MSG.NOTHING_TO_DOWNLOAD) });
+    const saved = await apiDownload('thingscsv', {}, 'things.csv');
+    expect(saved).toBe(false);
+    expect(handlers.notify).toHaveBeenCalledWith('warning', MSG.NOTHING_TO_DOWNLOAD);
+  });
+
+  it('a refusal is still an error', async () => {
+    stubApi({ thingscsv: fail(400, 'Invalid date range') });
+    await expect(apiDownload('thingscsv', {}, 'things.csv')).rejects.toBeInstanceOf(ApiError);
+    expect(handlers.notify).toHaveBeenCalledWith('error', 'Invalid date range', 'Error');
   });
 });

@@ -157,16 +157,25 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /**
  * POSTs to a file route (a streamed CSV export) and saves the answer as a download. A refusal
- * comes back as the usual envelope and is handled like any other call's.
+ * comes back as the usual envelope and is handled like any other call's. A successful envelope
+ * instead of a file means there was nothing to download: its message is shown as a warning
+ * (error catalogue) and the answer is false.
  */
-export async function apiDownload(name: string, body: unknown, fallbackName: string): Promise<void> {
+export async function apiDownload(
+  name: string,
+  body: unknown,
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<boolean> {
   let response: Response;
+  const path = name.replace(/^\//, '');
   try {
-    response = await fetch(`/api/${name.replace(/^\//, '')}?_=${Date.now()}`, {
-      method: 'POST',
+    // A GET export carries its filters in `name`'s query string; `body` is then unused.
+    response = await fetch(`/api/${path}${path.includes('?') ? '&' : '?'}_=${Date.now()}`, {
+      method,
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
     });
   } catch {
     handlers.notify('error', MSG.HTTP_FAILURE);
@@ -181,6 +190,10 @@ export async function apiDownload(name: string, body: unknown, fallbackName: str
     } catch {
       envelope = null;
     }
+    if (response.ok && envelope?.status === 'success') {
+      handlers.notify('warning', envelope.message || MSG.NO_DATA);
+      return false;
+    }
     const error = new ApiError(
       envelope?.message || MSG.HTTP_FAILURE,
       response.status,
@@ -192,6 +205,7 @@ export async function apiDownload(name: string, body: unknown, fallbackName: str
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(await response.blob(), fileName);
+  return true;
 }
 
 /** Handles an error of a call made with `silent` as the wrapper would have (toast, redirects). */

@@ -4,6 +4,7 @@ import {
   registerBody,
   resetRequestBody,
   SESSION_COOKIE,
+  signupLinkBody,
   signupTokenBody,
   updatePasswordBody,
 } from '@dm/shared';
@@ -136,6 +137,23 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     async (request) => {
       await service.requestPasswordReset(deps, request.body.username, request.ip);
       return ok(null, MSG.RESET_SENT);
+    },
+  );
+
+  app.post(
+    '/invitedonor',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary:
+          'A visitor asks for a new sign-up link for her invitation (same answer whether or not one is waiting; rate limited per IP)',
+        body: signupLinkBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.requestSignupLink(deps, request.body, request.ip);
+      return ok(null, MSG.SIGNUP_LINK_SENT);
     },
   );
 

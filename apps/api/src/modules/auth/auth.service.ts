@@ -3,6 +3,7 @@ import {
   CENTER_ID,
   EMAIL_TYPE,
   FAILED_LOGINS_BEFORE_CAPTCHA,
+  INVITE_TOKEN_TTL_MS,
   LOGIN_RATE_MAX_PER_ACCOUNT,
   LOGIN_RATE_MAX_PER_ADDRESS,
   LOGIN_RATE_WINDOW_MS,
@@ -15,15 +16,17 @@ import {
   ROLE,
   type RoleId,
   type SessionUser,
+  SIGNUP_LINK_MAX_PER_ADDRESS,
   type SignupDetails,
+  type SignupLinkBody,
   type SignupTokenAnswer,
   type SignupTokenBody,
   type TermsAnswer,
   type UserStatus,
 } from '@dm/shared';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
-import { donors, users } from '../../db/schema/index.js';
+import { auditLog, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
@@ -245,6 +248,76 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, ip:
       tx,
       null,
       { action: 'reset_requested', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ip,
+    );
+  });
+}
+
+/** The sign-up e-mail of each role a visitor may ask a new link for. */
+const SIGNUP_MAIL: Record<number, number> = {
+  [ROLE.DONOR]: EMAIL_TYPE.INVITE_DONOR,
+  [ROLE.CLIENT]: EMAIL_TYPE.INVITE_CLIENT,
+};
+
+/**
+ * POST /invitedonor: a visitor whose invitation link was lost or expired asks for a new one.
+ * Always answers the same (decision 004): only an account that is still Invited, of the type
+ * asked for, is sent a fresh link (older links stop working); nobody else is sent anything and
+ * no account is created. Every request is counted per IP address (429 past
+ * SIGNUP_LINK_MAX_PER_ADDRESS in the login rate window, which reveals nothing about accounts);
+ * links per e-mail address are capped like reset mails, silently.
+ */
+export async function requestSignupLink(deps: AuthDeps, body: SignupLinkBody, ip: string): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
+  await deps.db.transaction(async (tx) => {
+    // The request log doubles as the per-IP counter (audit_entity_idx covers the lookup).
+    const [row] = await tx
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'signup_link_request'),
+          eq(auditLog.entityId, ip),
+          gt(auditLog.at, since),
+        ),
+      );
+    if ((row?.n ?? 0) >= SIGNUP_LINK_MAX_PER_ADDRESS) throw tooManyRequests(MSG.TOO_MANY_REQUESTS);
+    await audit(
+      tx,
+      null,
+      { action: 'signup_link_requested', entityType: 'signup_link_request', entityId: ip },
+      ip,
+    );
+  });
+  const user = await findUserByUsername(deps.db, body.username);
+  const waiting = user?.status === 'Invited' && user.role === body.user_type && !user.passwordHash;
+  if (!user || !waiting) return;
+  await deps.db.transaction(async (tx) => {
+    // Keeps the form from being used to flood someone's mailbox.
+    if ((await tokensIssuedSince(tx, user.id, 'invite', since)) >= RESET_MAILS_PER_WINDOW) return;
+    const center = await findCenter(tx, user.centerId);
+    await spendUserTokens(tx, user.id, ['invite'], now);
+    const token = await issueUserToken(tx, {
+      userId: user.id,
+      purpose: 'invite',
+      ttlMs: INVITE_TOKEN_TTL_MS,
+      now,
+    });
+    await queueTemplatedMail(tx, {
+      centerId: user.centerId,
+      emailTypeId: SIGNUP_MAIL[user.role]!,
+      to: user.username,
+      vars: {
+        recipient: user.firstName || user.username,
+        sender: center?.name ?? '',
+        link: `${deps.config.publicUrl}/#/signup/${token}`,
+      },
+    });
+    await audit(
+      tx,
+      null,
+      { action: 'signup_link_sent', entityType: 'user', entityId: user.id, centerId: user.centerId },
       ip,
     );
   });

@@ -57,7 +57,7 @@ import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { assertDonorVisible } from '../donors/donor-access.js';
 import * as donorsRepo from '../donors/donors.repo.js';
@@ -76,15 +76,25 @@ const isDonor = (auth: Auth) => auth.role === ROLE.DONOR;
  */
 async function target(db: Db, auth: Auth, userId: number | undefined): Promise<donorsRepo.DonorCore> {
   const donorId = userId ?? auth.userId;
+  // Every 404 here answers 'User Not Found' (error catalogue): the web app then sends the user
+  // home. A donor of another center and an id that does not exist answer the same.
   if (isDonor(auth)) {
-    if (donorId !== auth.userId) throw notFound();
+    if (donorId !== auth.userId) throw notFound(MSG.USER_NOT_FOUND);
   } else {
     if (!REVIEWERS.includes(auth.role)) throw forbidden();
-    await assertDonorVisible(db, auth, donorId);
+    await assertDonorVisible(db, auth, donorId).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 404 ? notFound(MSG.USER_NOT_FOUND) : error;
+    });
   }
   const core = await donorsRepo.donorCore(db, donorId);
-  if (!core) throw notFound();
-  if (!isDonor(auth)) assertCenter(auth, core.donor.centerId);
+  if (!core) throw notFound(MSG.USER_NOT_FOUND);
+  if (!isDonor(auth)) {
+    try {
+      assertCenter(auth, core.donor.centerId);
+    } catch (error) {
+      throw error instanceof AppError && error.statusCode === 404 ? notFound(MSG.USER_NOT_FOUND) : error;
+    }
+  }
   return core;
 }
 

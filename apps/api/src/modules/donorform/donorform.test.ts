@@ -73,14 +73,20 @@ describe('POST /api/getdonorformdetails', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('404 for another donor and for staff of another center', async () => {
-    expect((await post('getdonorformdetails', { tabName: 'general', userId: donorId }, NEW)).statusCode).toBe(
-      404,
+  it("404 'User Not Found' for another donor, staff of another center and an unknown id", async () => {
+    const other = await post('getdonorformdetails', { tabName: 'general', userId: donorId }, NEW);
+    expect(other.statusCode).toBe(404);
+    expect(body(other).message).toBe(MSG.USER_NOT_FOUND);
+    const cross = await post(
+      'getdonorformdetails',
+      { tabName: 'general', userId: newId },
+      'admin85@demo.test',
     );
-    expect(
-      (await post('getdonorformdetails', { tabName: 'general', userId: newId }, 'admin85@demo.test'))
-        .statusCode,
-    ).toBe(404);
+    expect(cross.statusCode).toBe(404);
+    expect(body(cross).message).toBe(MSG.USER_NOT_FOUND);
+    const unknown = await post('getdonorformdetails', { tabName: 'general', userId: 999_999 }, ADMIN);
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown).message).toBe(MSG.USER_NOT_FOUND);
   });
 
   it('gives the donor her tab and status; staff reads are audited, the SSN never leaves', async () => {

@@ -17,6 +17,7 @@ import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session
 import { CaptchaField } from './CaptchaField';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { FormAlert, messageOf, useAuthForm } from './form';
+import { SignupLinkDialog } from './SignupLinkDialog';
 import { TermsDialog } from './TermsDialog';
 
 /** A saved attempted URL wins (platform.md section 4), unless it is the login page or the root. */
@@ -53,6 +54,7 @@ export default function LoginPage() {
   const [failures, setFailures] = useState(0);
   const [captcha, setCaptcha] = useState<CaptchaState>({ shown: false, key: 0, payload: null });
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [signupLinkOpen, setSignupLinkOpen] = useState(false);
   const [destination, setDestination] = useState<string | null>(null);
 
   const { form, formRef, focusFirstError } = useAuthForm(loginBody, {
@@ -151,6 +153,15 @@ export default function LoginPage() {
           <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setForgotOpen(true)}>
             Forgot password?
           </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="left"
+            onClick={() => setSignupLinkOpen(true)}
+          >
+            Lost your invitation link?
+          </Anchor>
           <Text size="sm">
             New here? Register as an{' '}
             <Anchor component={Link} to="/userregister/9" underline="always">
@@ -167,6 +178,11 @@ export default function LoginPage() {
       <ForgotPasswordDialog
         opened={forgotOpen}
         onClose={() => setForgotOpen(false)}
+        initialEmail={form.values.username}
+      />
+      <SignupLinkDialog
+        opened={signupLinkOpen}
+        onClose={() => setSignupLinkOpen(false)}
         initialEmail={form.values.username}
       />
       <TermsDialog opened={termsOpen} onAccepted={onTermsAccepted} />

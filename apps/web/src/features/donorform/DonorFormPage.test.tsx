@@ -100,6 +100,21 @@ describe('DonorFormPage', () => {
     });
   });
 
+  it("sends the user home when the server answers 'User Not Found'", async () => {
+    renderPage(<DonorFormPage />, {
+      route: '/donorform/999',
+      path: PATH,
+      api: {
+        me: ok(admin),
+        'getdonorformstatus/999': fail(404, MSG.USER_NOT_FOUND),
+        getdonorformdetails: fail(404, MSG.USER_NOT_FOUND),
+        'getdonorformfields/999': fail(404, MSG.USER_NOT_FOUND),
+        ...reference,
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
   it('shows the server message of a refused save and highlights the field', async () => {
     renderPage(<DonorFormPage />, {
       route: '/donorform/42/2',

@@ -413,6 +413,14 @@ export default function DonorFormPage() {
     setError(null);
   }, [tabQuery.data, page, s]);
 
+  // 'User Not Found' sends the user home (error catalogue); the wrapper has shown the message.
+  const lostUser = [status.error, tabQuery.error].some(
+    (e) => e instanceof ApiError && e.message === MSG.USER_NOT_FOUND,
+  );
+  useEffect(() => {
+    if (lostUser) navigate('/');
+  }, [lostUser, navigate]);
+
   // A scraped-profile donor's form was submitted for her as she opened it.
   const autoSubmitted = s?.autoSubmitted === true;
   useEffect(() => {

@@ -33,7 +33,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError, api, reportApiError } from '../../lib/api';
+import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import {
   DeleteDialog,
@@ -45,7 +45,7 @@ import {
   StatusDialog,
   UnreserveDialog,
 } from './DonorDialogs';
-import { donorCsvUrl, staffDonorKeys, useDonorGrid, useMatchingToolAllowed } from './queries';
+import { donorCsvPath, staffDonorKeys, useDonorGrid, useMatchingToolAllowed } from './queries';
 
 /** The statuses a case manager may set; the admin also sets In Cycle and Under Review. */
 const MANAGER_STATUSES = ['Available', 'Unavailable', 'On Hold'];
@@ -75,6 +75,7 @@ export default function ViewDonorPage() {
   const [parentStatus, setParentStatus] = useState<ParentStatusFilter[]>(['Active']);
   const [matchedOnly, setMatchedOnly] = useState(false);
   const [dialog, setDialog] = useState<{ kind: DialogKind; donor: DonorGridRow } | null>(null);
+  const [exporting, setExporting] = useState(false);
   const tool = useMatchingToolAllowed();
 
   const body: DonorGridBody = {
@@ -203,7 +204,15 @@ export default function ViewDonorPage() {
             <Button component={Link} to={PAGES.donorimport.path} variant="default">
               Import donors
             </Button>
-            <Button component="a" href={donorCsvUrl(body)} download="donors.csv">
+            <Button
+              loading={exporting}
+              onClick={() => {
+                setExporting(true);
+                void apiDownload(donorCsvPath(body), null, 'donors.csv', 'GET')
+                  .catch(() => {}) // the wrapper has shown the message
+                  .finally(() => setExporting(false));
+              }}
+            >
               Export CSV
             </Button>
           </Group>

@@ -32,16 +32,17 @@ export function useDonorGrid(q: DonorGridBody) {
 }
 
 /**
- * The CSV link: a plain GET the browser downloads as it streams (the session cookie signs it),
- * so no page holds the whole file in memory.
+ * The CSV export's path with the grid's filters (a GET the session cookie signs). It goes
+ * through apiDownload, so an export with no donor shows the server's message as a warning
+ * instead of saving an empty file; the server still streams, the browser holds the file once.
  */
-export function donorCsvUrl(q: DonorGridBody): string {
+export function donorCsvPath(q: DonorGridBody): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(q)) {
     if (key === 'from' || key === 'to' || value === undefined) continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
-  return `/api/getdonorbycentercsv?${params}`;
+  return `getdonorbycentercsv?${params}`;
 }
 
 export interface Candidates {

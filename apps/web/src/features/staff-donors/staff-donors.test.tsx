@@ -1,10 +1,13 @@
-import { type DonorGridRow, STAFF_DONOR_MSG } from '@dm/shared';
+import { type DonorGridRow, MSG, STAFF_DONOR_MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
 import DonorImportPage, { validImportFiles } from './DonorImportPage';
-import { donorCsvUrl } from './queries';
+import { donorCsvPath } from './queries';
 import ViewDonorPage from './ViewDonorPage';
+
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/notify', () => ({ notify }));
 
 const admin = sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null });
 const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
@@ -50,8 +53,10 @@ async function openAction(label: string) {
 }
 
 describe('ViewDonorPage', () => {
-  it('sends the default filters (match steps without Completed, Active parents) and the CSV link keeps them', async () => {
-    const { requests } = renderPage(<ViewDonorPage />, { api: { me: ok(admin), ...gridApi([row()]) } });
+  it('sends the default filters (match steps without Completed, Active parents) and the CSV export keeps them', async () => {
+    const { requests } = renderPage(<ViewDonorPage />, {
+      api: { me: ok(admin), ...gridApi([row()]), getdonorbycentercsv: ok(null, MSG.NOTHING_TO_DOWNLOAD) },
+    });
     expect(await screen.findByText('Dana Donor')).toBeTruthy();
     const first = requests.find((r) => r.name === 'getdonorbycenter')!.body as Record<string, unknown>;
     expect(first.match_status_filter).toEqual([
@@ -62,18 +67,21 @@ describe('ViewDonorPage', () => {
       'Referral Accepted',
     ]);
     expect(first.parent_status).toEqual(['Active']);
-    const link = screen.getByRole('link', { name: 'Export CSV' });
-    expect(link.getAttribute('href')).toContain('/api/getdonorbycentercsv?');
-    expect(link.getAttribute('href')).toContain('parent_status=Active');
-    expect(donorCsvUrl({ donor_availability: ['Available', 'On Hold'] })).toBe(
-      '/api/getdonorbycentercsv?donor_availability=Available%2COn+Hold',
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    // Nothing to export: the server's message is a yellow warning, no file is saved.
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('warning', MSG.NOTHING_TO_DOWNLOAD));
+    const csv = requests.find((r) => r.name === 'getdonorbycentercsv')!;
+    expect(csv.method).toBe('GET');
+    expect(csv.query.get('parent_status')).toBe('Active');
+    expect(donorCsvPath({ donor_availability: ['Available', 'On Hold'] })).toBe(
+      'getdonorbycentercsv?donor_availability=Available%2COn+Hold',
     );
   });
 
   it('hides the admin tools from a case manager', async () => {
     renderPage(<ViewDonorPage />, { api: { me: ok(manager), ...gridApi([row()]) } });
     expect(await screen.findByText('Dana Donor')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Actions for donor D-501' }));
     expect(await screen.findByRole('menuitem', { name: 'Reserve' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Hard delete' })).toBeNull();
