@@ -740,6 +740,23 @@ export interface BlankField {
   label: string;
 }
 
+/**
+ * "Past donation count is checked": the donation cycles entered must number the past donations
+ * the donor declared (none saved counts as none).
+ */
+export function blankPastDonation(p: PastDonationTab | null): BlankField[] {
+  const declared = p?.donationCount ?? 0;
+  const entered = p?.cycles.length ?? 0;
+  if (declared === entered) return [];
+  return [
+    {
+      tab: 'pastDonation',
+      field: 'donationCount',
+      label: `Past donations: you said ${declared} but entered ${entered} donation cycle(s)`,
+    },
+  ];
+}
+
 /** The blank mandatory fields of the general tab (initial form). */
 export function blankGeneral(g: GeneralTab | null, hidden: readonly string[] = []): BlankField[] {
   const out: BlankField[] = [];

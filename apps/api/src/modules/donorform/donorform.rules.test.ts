@@ -1,4 +1,5 @@
 import {
+  blankPastDonation,
   diffTab,
   dobInRange,
   formatUsDate,
@@ -162,5 +163,24 @@ describe('formatUsDate', () => {
     expect(formatUsDate('2026-01-05')).toBe('01/05/2026');
     expect(formatUsDate('2026-11-23T08:00:00.000Z')).toBe('11/23/2026');
     expect(formatUsDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('past donation count', () => {
+  const tab = (donationCount: number, cycles: number) => ({
+    donationCount,
+    cycles: Array.from({ length: cycles }, () => ({}) as never),
+    frozenBatches: [],
+  });
+  it('the cycles entered must number the donations declared', () => {
+    expect(blankPastDonation(null)).toEqual([]);
+    expect(blankPastDonation(tab(0, 0))).toEqual([]);
+    expect(blankPastDonation(tab(2, 2))).toEqual([]);
+    expect(blankPastDonation(tab(2, 1)).map((b) => [b.tab, b.field])).toEqual([
+      ['pastDonation', 'donationCount'],
+    ]);
+    expect(blankPastDonation(tab(2, 3))[0]!.label).toBe(
+      'Past donations: you said 2 but entered 3 donation cycle(s)',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   blankEducation,
   blankFamily,
   blankGeneral,
+  blankPastDonation,
   blankPersonalHealth,
   bmiEligible,
   bmiFromPounds,
@@ -337,11 +338,12 @@ export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<Bla
   const id = core.donor.userId;
   const free = settingsOf(core).raceTotalFree;
   const even = settingsOf(core).raceEvenSplit;
-  const [initial, characteristics, family, education, questions] = await Promise.all([
+  const [initial, characteristics, family, education, past, questions] = await Promise.all([
     blankInitial(db, core),
     readTab(db, id, 'personalCharacterstics'),
     readTab(db, id, 'familyHealth'),
     readTab(db, id, 'educationDetails'),
+    readTab(db, id, 'pastDonation'),
     repo.unansweredRequired(
       db,
       core.donor.centerId,
@@ -354,6 +356,7 @@ export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<Bla
     ...blankCharacteristics(characteristics, free, even),
     ...blankFamily(family),
     ...blankEducation(education),
+    ...blankPastDonation(past),
     ...questions.map((q) => ({ tab: q.tab as DonorFormTab, field: `question.${q.id}`, label: q.question })),
   ];
 }
