@@ -236,6 +236,7 @@ export function percentageProblem(
   entries: readonly PercentageEntry[],
   kind: PercentageKind,
   totalFree: boolean,
+  evenSplit = false,
 ): string | null {
   const max = kind === 'race' ? MAX_RACE_COUNT : MAX_ETHNICITY_COUNT;
   if (entries.length > max) {
@@ -248,6 +249,11 @@ export function percentageProblem(
   }
   if (entries.some((e) => e.percentage === null)) return MSG.PERCENTAGE_PREVIOUS_FIRST;
   const values = entries.map((e) => e.percentage as number);
+  if (evenSplit) {
+    const cents = (list: readonly number[]) => list.map((v) => Math.round(v * 100)).sort((a, b) => a - b);
+    const want = cents(splitEvenly(entries.length));
+    return cents(values).every((v, i) => v === want[i]) ? null : MSG.PERCENTAGE_EXCEED;
+  }
   if (!totalFree && values.some((v) => !(RACE_PERCENTAGES as readonly number[]).includes(v))) {
     return MSG.PERCENTAGE_PREVIOUS_FIRST;
   }
@@ -264,10 +270,22 @@ export function percentagesSubmittable(
   entries: readonly PercentageEntry[],
   kind: PercentageKind,
   totalFree: boolean,
+  evenSplit = false,
 ): boolean {
-  if (entries.length === 0 || percentageProblem(entries, kind, totalFree)) return false;
-  if (totalFree) return true;
+  if (entries.length === 0 || percentageProblem(entries, kind, totalFree, evenSplit)) return false;
+  if (totalFree || evenSplit) return true;
   return entries.reduce((a, e) => a + (e.percentage ?? 0), 0) === RACE_PERCENTAGE_TOTAL;
+}
+
+/**
+ * The center setting raceEvenSplit: n selections share 100 evenly to two decimals, the last
+ * taking the rounding remainder (3 -> 33.33, 33.33, 33.34).
+ */
+export function splitEvenly(n: number): number[] {
+  if (n <= 0) return [];
+  const each = Math.floor((RACE_PERCENTAGE_TOTAL * 100) / n) / 100;
+  const last = Math.round((RACE_PERCENTAGE_TOTAL - each * (n - 1)) * 100) / 100;
+  return [...Array.from({ length: n - 1 }, () => each), last];
 }
 
 /** Which percentage options may still be picked for the next entry (the web's select). */
@@ -722,6 +740,23 @@ export interface BlankField {
   label: string;
 }
 
+/**
+ * "Past donation count is checked": the donation cycles entered must number the past donations
+ * the donor declared (none saved counts as none).
+ */
+export function blankPastDonation(p: PastDonationTab | null): BlankField[] {
+  const declared = p?.donationCount ?? 0;
+  const entered = p?.cycles.length ?? 0;
+  if (declared === entered) return [];
+  return [
+    {
+      tab: 'pastDonation',
+      field: 'donationCount',
+      label: `Past donations: you said ${declared} but entered ${entered} donation cycle(s)`,
+    },
+  ];
+}
+
 /** The blank mandatory fields of the general tab (initial form). */
 export function blankGeneral(g: GeneralTab | null, hidden: readonly string[] = []): BlankField[] {
   const out: BlankField[] = [];
@@ -751,12 +786,16 @@ export function blankPersonalHealth(h: PersonalHealthTab | null): BlankField[] {
   return out;
 }
 
-export function blankCharacteristics(c: CharacteristicsTab | null, totalFree: boolean): BlankField[] {
+export function blankCharacteristics(
+  c: CharacteristicsTab | null,
+  totalFree: boolean,
+  evenSplit = false,
+): BlankField[] {
   const out: BlankField[] = [];
-  if (!c || !percentagesSubmittable(c.races, 'race', totalFree)) {
+  if (!c || !percentagesSubmittable(c.races, 'race', totalFree, evenSplit)) {
     out.push({ tab: 'personalCharacterstics', field: 'races', label: 'Race (percentages must total 100)' });
   }
-  if (!c || !percentagesSubmittable(c.ethnicities, 'ethnicity', totalFree)) {
+  if (!c || !percentagesSubmittable(c.ethnicities, 'ethnicity', totalFree, evenSplit)) {
     out.push({
       tab: 'personalCharacterstics',
       field: 'ethnicities',
@@ -848,6 +887,8 @@ export interface DonorFormStatus {
   pendingChangeVersion: number | null;
   centerSettings: {
     raceTotalFree: boolean;
+    /** Selected races (and ethnicities) share 100 evenly to two decimals (splitEvenly). */
+    raceEvenSplit: boolean;
     selfOnlyRelations: boolean;
     isCompensationVisible: boolean;
     isDonorTypeVisible: boolean;

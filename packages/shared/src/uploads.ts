@@ -49,6 +49,8 @@ export const UPLOAD_MSG = {
   UPLOAD_RETRY: 'Some Error occured during upload. Please try again',
   EDITED_TOO_SMALL: 'Edited image size is too small',
   IMAGE_NOT_FOUND: 'Image not found. Try deleting and updating the image again.',
+  IMAGE_UPDATE_FAILED: 'Some error occured',
+  SELECT_IMAGES: 'Select Images.',
   UPLOAD_SELECTED_FIRST: 'Please upload the selected file first',
   READ_IMAGES_FAILED: 'Some error in reading images.',
   TRANSCODING: 'Video transcoding is in process.',

@@ -20,6 +20,8 @@ export interface CenterSettings {
   /** The admin's users grids filter intended parents by primary or secondary (the circle center). */
   parentTypeFilter: boolean;
   raceTotalFree: boolean;
+  /** Selected races and ethnicities share 100 evenly to two decimals (splitEvenly). */
+  raceEvenSplit: boolean;
   excludedFromCenterList: boolean;
   viewsSortDescending: boolean;
   matchRequestLimit: number | null;
@@ -65,6 +67,7 @@ export const DEFAULT_CENTER_SETTINGS: CenterSettings = {
   selfOnlyRelations: false,
   parentTypeFilter: false,
   raceTotalFree: false,
+  raceEvenSplit: false,
   excludedFromCenterList: false,
   viewsSortDescending: false,
   matchRequestLimit: null,

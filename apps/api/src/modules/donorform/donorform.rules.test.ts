@@ -1,4 +1,5 @@
 import {
+  blankPastDonation,
   diffTab,
   dobInRange,
   formatUsDate,
@@ -8,6 +9,7 @@ import {
   percentageOptionsLeft,
   percentageProblem,
   percentagesSubmittable,
+  splitEvenly,
   tabOpen,
 } from '@dm/shared';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +51,25 @@ describe('race and ethnicity percentages', () => {
     expect(percentagesSubmittable(e(0), 'race', true)).toBe(false);
     expect(percentageProblem(e(60, 41), 'race', true)).toBe(MSG.PERCENTAGE_EXCEED);
     expect(percentageProblem(e(60, 40), 'race', true)).toBeNull();
+  });
+
+  it('the even-split center shares 100 to two decimals, the last taking the remainder', () => {
+    expect(splitEvenly(0)).toEqual([]);
+    expect(splitEvenly(1)).toEqual([100]);
+    expect(splitEvenly(2)).toEqual([50, 50]);
+    expect(splitEvenly(3)).toEqual([33.33, 33.33, 33.34]);
+    expect(splitEvenly(4)).toEqual([25, 25, 25, 25]);
+    expect(splitEvenly(6)).toEqual([16.66, 16.66, 16.66, 16.66, 16.66, 16.7]);
+    expect(percentageProblem(e(33.33, 33.34, 33.33), 'race', false, true)).toBeNull();
+    expect(percentagesSubmittable(e(33.33, 33.33, 33.34), 'race', false, true)).toBe(true);
+    expect(percentagesSubmittable(e(100), 'ethnicity', false, true)).toBe(true);
+    // Not the split (an exact-100 list that is not even, or one cent off) is refused.
+    expect(percentageProblem(e(75, 25), 'race', false, true)).toBe(MSG.PERCENTAGE_EXCEED);
+    expect(percentageProblem(e(33.33, 33.33, 33.33), 'race', false, true)).toBe(MSG.PERCENTAGE_EXCEED);
+    expect(percentagesSubmittable(e(33.33, 33.33, 33.33), 'race', false, true)).toBe(false);
+    // The count limit still applies first.
+    expect(percentageProblem(e(20, 20, 20, 20, 20), 'race', false, true)).toBe("Race can't be more than 4!");
+    expect(percentageProblem(e(33.33, null), 'race', false, true)).toBe(MSG.PERCENTAGE_PREVIOUS_FIRST);
   });
 
   it('a name is chosen once', () => {
@@ -142,5 +163,24 @@ describe('formatUsDate', () => {
     expect(formatUsDate('2026-01-05')).toBe('01/05/2026');
     expect(formatUsDate('2026-11-23T08:00:00.000Z')).toBe('11/23/2026');
     expect(formatUsDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('past donation count', () => {
+  const tab = (donationCount: number, cycles: number) => ({
+    donationCount,
+    cycles: Array.from({ length: cycles }, () => ({}) as never),
+    frozenBatches: [],
+  });
+  it('the cycles entered must number the donations declared', () => {
+    expect(blankPastDonation(null)).toEqual([]);
+    expect(blankPastDonation(tab(0, 0))).toEqual([]);
+    expect(blankPastDonation(tab(2, 2))).toEqual([]);
+    expect(blankPastDonation(tab(2, 1)).map((b) => [b.tab, b.field])).toEqual([
+      ['pastDonation', 'donationCount'],
+    ]);
+    expect(blankPastDonation(tab(2, 3))[0]!.label).toBe(
+      'Past donations: you said 2 but entered 3 donation cycle(s)',
+    );
   });
 });

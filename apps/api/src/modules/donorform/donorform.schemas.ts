@@ -25,6 +25,7 @@ export const formStatus = z.object({
   pendingChangeVersion: z.number().nullable(),
   centerSettings: z.object({
     raceTotalFree: z.boolean(),
+    raceEvenSplit: z.boolean(),
     selfOnlyRelations: z.boolean(),
     isCompensationVisible: z.boolean(),
     isDonorTypeVisible: z.boolean(),

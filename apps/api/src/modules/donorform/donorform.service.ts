@@ -6,6 +6,7 @@ import {
   blankEducation,
   blankFamily,
   blankGeneral,
+  blankPastDonation,
   blankPersonalHealth,
   bmiEligible,
   bmiFromPounds,
@@ -141,6 +142,7 @@ async function statusOf(db: Db, core: donorsRepo.DonorCore, now: Date): Promise<
     pendingChangeVersion: pending.at(-1)?.version ?? null,
     centerSettings: {
       raceTotalFree: settings.raceTotalFree,
+      raceEvenSplit: settings.raceEvenSplit,
       selfOnlyRelations: settings.selfOnlyRelations,
       isCompensationVisible: settings.isCompensationVisible,
       isDonorTypeVisible: settings.isDonorTypeVisible,
@@ -239,9 +241,10 @@ function parseTab<T extends SavableTab>(
   if (tab === 'personalCharacterstics') {
     const c = data as TabData['personalCharacterstics'];
     const free = settingsOf(core).raceTotalFree;
-    const race = percentageProblem(c.races, 'race', free);
+    const even = settingsOf(core).raceEvenSplit;
+    const race = percentageProblem(c.races, 'race', free, even);
     if (race) throw badRequest(race, { field: 'races' });
-    const ethnicity = percentageProblem(c.ethnicities, 'ethnicity', free);
+    const ethnicity = percentageProblem(c.ethnicities, 'ethnicity', free, even);
     if (ethnicity) throw badRequest(ethnicity, { field: 'ethnicities' });
   }
   if (tab === 'familyHealth' && settingsOf(core).selfOnlyRelations) {
@@ -344,11 +347,13 @@ async function blankInitial(db: Db, core: donorsRepo.DonorCore): Promise<BlankFi
 export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<BlankField[]> {
   const id = core.donor.userId;
   const free = settingsOf(core).raceTotalFree;
-  const [initial, characteristics, family, education, questions] = await Promise.all([
+  const even = settingsOf(core).raceEvenSplit;
+  const [initial, characteristics, family, education, past, questions] = await Promise.all([
     blankInitial(db, core),
     readTab(db, id, 'personalCharacterstics'),
     readTab(db, id, 'familyHealth'),
     readTab(db, id, 'educationDetails'),
+    readTab(db, id, 'pastDonation'),
     repo.unansweredRequired(
       db,
       core.donor.centerId,
@@ -358,9 +363,10 @@ export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<Bla
   ]);
   return [
     ...initial,
-    ...blankCharacteristics(characteristics, free),
+    ...blankCharacteristics(characteristics, free, even),
     ...blankFamily(family),
     ...blankEducation(education),
+    ...blankPastDonation(past),
     ...questions.map((q) => ({ tab: q.tab as DonorFormTab, field: `question.${q.id}`, label: q.question })),
   ];
 }

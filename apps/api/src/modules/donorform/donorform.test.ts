@@ -11,7 +11,15 @@ import {
 } from '@dm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, donorPictures, donorProfiles, donorRaces, donors, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  centers,
+  donorPictures,
+  donorProfiles,
+  donorRaces,
+  donors,
+  users,
+} from '../../db/schema/index.js';
 import { SecretBox } from '../../platform/crypto.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
@@ -265,6 +273,29 @@ describe('status flow: initial form, review, main form', () => {
     expect(body(over).message).toBe(MSG.PERCENTAGE_EXCEED);
     const five = await chars(['A', 'B', 'C', 'D', 'E'].map((name) => ({ name, percentage: 10 })));
     expect(body(five).message).toBe("Race can't be more than 4!");
+    expect((await chars([{ name: 'White', percentage: 100 }])).statusCode).toBe(200);
+
+    // The even-split center: 100 shared to two decimals is accepted, an uneven list is not.
+    const centerId = (await donorRow(newId)).centerId;
+    const [center] = await t.db.select().from(centers).where(eq(centers.id, centerId));
+    await t.db
+      .update(centers)
+      .set({ settings: { ...center!.settings, raceEvenSplit: true } })
+      .where(eq(centers.id, centerId));
+    try {
+      const three = ['White', 'Asian', 'Black'];
+      const even = await chars(three.map((name, i) => ({ name, percentage: i === 2 ? 33.34 : 33.33 })));
+      expect(even.statusCode, even.body).toBe(200);
+      const uneven = await chars([
+        { name: 'White', percentage: 75 },
+        { name: 'Asian', percentage: 25 },
+      ]);
+      expect(body(uneven).message).toBe(MSG.PERCENTAGE_EXCEED);
+      const stored = await t.db.select().from(donorRaces).where(eq(donorRaces.donorId, newId));
+      expect(stored.map((r) => r.percentage).sort()).toEqual([33.33, 33.33, 33.34]);
+    } finally {
+      await t.db.update(centers).set({ settings: center!.settings }).where(eq(centers.id, centerId));
+    }
     expect((await chars([{ name: 'White', percentage: 100 }])).statusCode).toBe(200);
 
     const family = await post(

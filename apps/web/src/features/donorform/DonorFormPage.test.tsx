@@ -27,6 +27,7 @@ const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => ({
   pendingChangeVersion: null,
   centerSettings: {
     raceTotalFree: false,
+    raceEvenSplit: false,
     selfOnlyRelations: false,
     isCompensationVisible: false,
     isDonorTypeVisible: true,

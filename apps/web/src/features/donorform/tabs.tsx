@@ -40,6 +40,7 @@ import {
   RELIGIONS,
   relationsOffered,
   SKIN_TYPES,
+  splitEvenly,
   TRANSMITTED_DISEASES,
 } from '@dm/shared';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -59,7 +60,7 @@ export interface TabProps {
   set: (patch: Values) => void;
   readOnly: boolean;
   highlight: ReadonlySet<string>;
-  settings: { raceTotalFree: boolean; selfOnlyRelations: boolean };
+  settings: { raceTotalFree: boolean; raceEvenSplit: boolean; selfOnlyRelations: boolean };
   /** The center's template for this tab (general, health, characteristics), if it has one. */
   template?: FieldTemplate;
   /** The center's name for the clinic field (past donations). */
@@ -360,18 +361,27 @@ export function addProblem(entries: readonly PercentageEntry[], kind: Percentage
 function PercentageList({
   kind,
   entries,
-  onChange,
   readOnly,
   totalFree,
+  evenSplit,
   marked,
+  onChange: change,
 }: {
   kind: PercentageKind;
   entries: PercentageEntry[];
   onChange: (entries: PercentageEntry[]) => void;
   readOnly: boolean;
   totalFree: boolean;
+  /** The center shares 100 evenly among the chosen entries (two decimals); no percentage to pick. */
+  evenSplit: boolean;
   marked: boolean;
 }) {
+  const onChange = (next: PercentageEntry[]) => {
+    if (!evenSplit) return change(next);
+    const split = splitEvenly(next.filter((e) => e.name !== '').length);
+    let i = 0;
+    change(next.map((e) => ({ ...e, percentage: e.name === '' ? null : split[i++]! })));
+  };
   const label = kind === 'race' ? 'Race' : 'Ethnicity';
   const names: readonly string[] = kind === 'race' ? RACES : ETHNICITIES;
   const [warning, setWarning] = useState<string | null>(null);
@@ -380,8 +390,9 @@ function PercentageList({
       entries.filter((e) => e.name !== '' && e.percentage !== null),
       kind,
       totalFree,
+      evenSplit,
     ) ?? warning;
-  const total = entries.reduce((a, e) => a + (e.percentage ?? 0), 0);
+  const total = Math.round(entries.reduce((a, e) => a + (e.percentage ?? 0), 0) * 100) / 100;
   const percentageChoices = (index: number) => {
     const others = entries.filter((_, i) => i !== index);
     const left = totalFree
@@ -416,21 +427,27 @@ function PercentageList({
               onChange(entries.map((x, i) => (i === index ? { ...x, name: e.currentTarget.value } : x)))
             }
           />
-          <NativeSelect
-            label={`${label} ${index + 1} percentage`}
-            disabled={readOnly}
-            data={percentageChoices(index)}
-            value={entry.percentage === null ? '' : String(entry.percentage)}
-            onChange={(e) =>
-              onChange(
-                entries.map((x, i) =>
-                  i === index
-                    ? { ...x, percentage: e.currentTarget.value ? Number(e.currentTarget.value) : null }
-                    : x,
-                ),
-              )
-            }
-          />
+          {evenSplit ? (
+            <Text size="sm" aria-label={`${label} ${index + 1} percentage: ${entry.percentage ?? '-'}%`}>
+              {entry.percentage ?? '-'}%
+            </Text>
+          ) : (
+            <NativeSelect
+              label={`${label} ${index + 1} percentage`}
+              disabled={readOnly}
+              data={percentageChoices(index)}
+              value={entry.percentage === null ? '' : String(entry.percentage)}
+              onChange={(e) =>
+                onChange(
+                  entries.map((x, i) =>
+                    i === index
+                      ? { ...x, percentage: e.currentTarget.value ? Number(e.currentTarget.value) : null }
+                      : x,
+                  ),
+                )
+              }
+            />
+          )}
           {!readOnly && (
             <Button
               variant="subtle"
@@ -490,6 +507,7 @@ export function CharacteristicsTabView(props: TabProps) {
           onChange={(races) => set({ races })}
           readOnly={readOnly}
           totalFree={settings.raceTotalFree}
+          evenSplit={settings.raceEvenSplit}
           marked={highlight.has('races')}
         />
         <PercentageList
@@ -498,6 +516,7 @@ export function CharacteristicsTabView(props: TabProps) {
           onChange={(ethnicities) => set({ ethnicities })}
           readOnly={readOnly}
           totalFree={settings.raceTotalFree}
+          evenSplit={settings.raceEvenSplit}
           marked={highlight.has('ethnicities')}
         />
       </SimpleGrid>

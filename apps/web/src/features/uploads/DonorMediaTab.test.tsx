@@ -12,8 +12,11 @@ import {
 import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { ApiError } from '../../lib/api';
+import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { uploadFailure } from './checks';
 import { DonorMediaTab } from './DonorMediaTab';
+import { cropBox, type ImageEdit, imageEditing, renderEditedImage } from './ImageEditorDialog';
 import { sendVideo } from './videoUpload';
 
 const file = (id: number, over: Partial<MediaFile> = {}): MediaFile => ({
@@ -353,5 +356,101 @@ describe('sendVideo', () => {
       'POST uploaddonorvideo/7/u1/complete',
     ]);
     expect(progress.at(-1)).toBe(3);
+  });
+});
+
+describe('DonorMediaTab: the photo editor', () => {
+  afterEach(() => {
+    imageEditing.render = renderEditedImage;
+  });
+
+  it('turns and crops a photo and sends the canvas result to updatedonorpic', async () => {
+    const render = vi.fn(
+      async (_url: string, _edit: ImageEdit) => new Blob(['jpeg'], { type: 'image/jpeg' }),
+    );
+    imageEditing.render = render;
+    let sent: FormData | null = null;
+    const { requests } = renderTab(media({ pictures: [file(1, { isDefault: true }), file(2)] }), {
+      'updatedonorpic/7': (r: StubRequest) => {
+        sent = r.body as FormData;
+        return ok(file(2), UPLOAD_MSG.UPLOADED);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit photo 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit photo 2' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate right' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate right' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
+    fireEvent.change(within(dialog).getByLabelText('Crop'), { target: { value: 'square' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save edited photo' }));
+    await waitFor(() => expect(requests.some((r) => r.name === 'updatedonorpic/7')).toBe(true));
+    expect(render).toHaveBeenCalledWith('/api/donorfile/picture/2', { turns: 1, crop: 'square' });
+    expect(sent!.get('pic_id')).toBe('2');
+    expect(sent!.get('is_profile')).toBeNull();
+    expect((sent!.get('file') as File).type).toBe('image/jpeg');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit photo 2' })).toBeNull());
+  });
+
+  it('keeps the profile flag, and shows the spec messages for a small result, 404 and a dropped call', async () => {
+    let reply = fail(404, 'Picture not found');
+    let sent: FormData | null = null;
+    imageEditing.render = async () => new Blob([]);
+    const { requests } = renderTab(media({ pictures: [file(1, { isDefault: true })] }), {
+      'updatedonorpic/7': (r: StubRequest) => {
+        sent = r.body as FormData;
+        return reply;
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit photo 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit photo 1' });
+    const save = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save edited photo' }));
+    save();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(UPLOAD_MSG.EDITED_TOO_SMALL);
+    expect(requests.some((r) => r.name === 'updatedonorpic/7')).toBe(false);
+    imageEditing.render = async () => new Blob(['jpeg'], { type: 'image/jpeg' });
+    save();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(UPLOAD_MSG.IMAGE_NOT_FOUND),
+    );
+    expect(sent!.get('is_profile')).toBe('1');
+    reply = { status: 502, body: 'Bad gateway' };
+    save();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(UPLOAD_MSG.IMAGE_UPDATE_FAILED),
+    );
+  });
+});
+
+describe('cropBox', () => {
+  it('centres a square or 4:3 crop and leaves the picture whole without one', () => {
+    expect(cropBox(400, 300, 'none')).toEqual({ x: 0, y: 0, width: 400, height: 300 });
+    expect(cropBox(400, 300, 'square')).toEqual({ x: 50, y: 0, width: 300, height: 300 });
+    expect(cropBox(300, 400, 'square')).toEqual({ x: 0, y: 50, width: 300, height: 300 });
+    expect(cropBox(400, 300, '4:3')).toEqual({ x: 0, y: 0, width: 400, height: 300 });
+    expect(cropBox(300, 400, '4:3')).toEqual({ x: 0, y: 87, width: 300, height: 225 });
+    expect(cropBox(800, 300, '4:3')).toEqual({ x: 200, y: 0, width: 400, height: 300 });
+  });
+});
+
+describe('upload failures', () => {
+  it('asks for images when none is chosen, and says why a photo upload failed', async () => {
+    let reply = { status: 502, body: 'Bad gateway' } as ReturnType<typeof fail>;
+    renderTab(media(), { 'uploaddonorpic/7': () => reply });
+    await screen.findByText('Photos (0 of 30)');
+    pick('Add photos', []);
+    expect(await alertText()).toBe(UPLOAD_MSG.SELECT_IMAGES);
+    pick('Add photos', [png('a.png')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload photo' }));
+    await waitFor(async () => expect(await alertText()).toBe(UPLOAD_MSG.UPLOAD_FAILED));
+    reply = fail(400, UPLOAD_MSG.INVALID);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload photo' }));
+    await waitFor(async () => expect(await alertText()).toBe(UPLOAD_MSG.INVALID));
+  });
+
+  it('answers a dropped connection with the retry message', () => {
+    expect(uploadFailure(new ApiError('x', 0))).toBe(UPLOAD_MSG.UPLOAD_RETRY);
+    expect(uploadFailure(new ApiError('File is invalid.', 400))).toBe('File is invalid.');
+    expect(uploadFailure(new ApiError('boom', 500))).toBe(UPLOAD_MSG.UPLOAD_FAILED);
+    expect(uploadFailure(new Error('x'))).toBe(UPLOAD_MSG.UPLOAD_FAILED);
   });
 });

@@ -26,8 +26,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { acceptOf, checkPhotos, checkProfilePhoto } from './checks';
+import { acceptOf, checkPhotos, checkProfilePhoto, uploadFailure } from './checks';
 import { FilePicker } from './FilePicker';
+import { ImageEditorDialog } from './ImageEditorDialog';
 import { ImageGuidelinesDialog } from './ImageGuidelinesDialog';
 import { setVisibility, uploadKeys } from './queries';
 
@@ -56,6 +57,7 @@ function PhotoCard(props: {
     mutationFn: (call: () => Promise<unknown>) => call(),
     onSettled: () => void refresh(),
   });
+  const [editing, setEditing] = useState(false);
   return (
     <Paper withBorder p="xs" component="li">
       <Stack gap="xs">
@@ -130,6 +132,14 @@ function PhotoCard(props: {
               ) : null}
               <Button
                 size="xs"
+                variant="default"
+                aria-label={`Edit ${label}`}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
                 color="red"
                 variant="light"
                 aria-label={`Delete ${label}`}
@@ -149,6 +159,17 @@ function PhotoCard(props: {
                 Delete
               </Button>
             </Group>
+            <ImageEditorDialog
+              opened={editing}
+              donorId={donorId}
+              photo={photo}
+              title={`Edit ${label}`}
+              onClose={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                void refresh();
+              }}
+            />
           </>
         )}
       </Stack>
@@ -204,9 +225,10 @@ export function PhotosSection({
       const form = new FormData();
       for (const s of items) form.append('caption', s.caption);
       for (const s of items) form.append('file', s.file, s.file.name);
-      return api<MediaFile[]>(`uploaddonorpic/${donorId}`, { body: form, successToast: true });
+      return api<MediaFile[]>(`uploaddonorpic/${donorId}`, { body: form, successToast: true, silent: true });
     },
     onSuccess: () => setStaged([]),
+    onError: (e) => setError(uploadFailure(e)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) }),
   });
 

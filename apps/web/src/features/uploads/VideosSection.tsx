@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { acceptOf, checkVideo } from './checks';
+import { acceptOf, checkVideo, uploadFailure } from './checks';
 import { FilePicker } from './FilePicker';
 import { setVisibility, uploadKeys } from './queries';
 import { sendVideo, type VideoProgress } from './videoUpload';
@@ -47,6 +47,7 @@ export function VideosSection({ media, readOnly }: { media: DonorMedia; readOnly
     mutationFn: ({ file, resume }: { file: File; resume?: VideoUploadState }) =>
       sendVideo(donorId, file, setProgress, resume),
     onSuccess: () => notify('success', UPLOAD_MSG.UPLOADED),
+    onError: (e) => setError(uploadFailure(e)),
     onSettled: () => {
       setProgress(null);
       void refresh();

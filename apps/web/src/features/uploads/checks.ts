@@ -6,11 +6,13 @@ import {
   MAX_IMAGES,
   MAX_IMAGES_PER_SELECTION,
   MAX_VIDEOS,
+  MSG,
   PHOTO_TYPES,
   UPLOAD_MSG,
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '@dm/shared';
+import { ApiError } from '../../lib/api';
 
 /**
  * The checks the tab makes before sending anything (the server makes them again, and checks
@@ -31,7 +33,7 @@ function fileProblem(
 }
 
 export function checkPhotos(files: File[], existing: number): string | null {
-  if (files.length === 0) return UPLOAD_MSG.SELECT_FILE;
+  if (files.length === 0) return UPLOAD_MSG.SELECT_IMAGES;
   if (files.length > MAX_IMAGES_PER_SELECTION) return UPLOAD_MSG.perSelection();
   if (existing + files.length > MAX_IMAGES) return UPLOAD_MSG.total(MAX_IMAGES);
   for (const f of files) {
@@ -39,6 +41,24 @@ export function checkPhotos(files: File[], existing: number): string | null {
     if (problem) return problem;
   }
   return null;
+}
+
+/**
+ * The message for a failed upload: the server's refusal (4xx) as it says, a dropped connection
+ * 'Some Error occured during upload. Please try again', anything else 'Error during upload.'.
+ */
+export function uploadFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return UPLOAD_MSG.UPLOAD_RETRY;
+    if (
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.message &&
+      !error.message.includes(MSG.HTTP_FAILURE)
+    )
+      return error.message;
+  }
+  return UPLOAD_MSG.UPLOAD_FAILED;
 }
 
 /** One photo chosen as the profile picture (uploadprofilepic). */

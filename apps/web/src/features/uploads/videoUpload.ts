@@ -51,5 +51,5 @@ export async function sendVideo(
       await wait(delay);
     }
   }
-  return api<MediaFile>(`${base}/complete`, { method: 'POST', body: {} });
+  return api<MediaFile>(`${base}/complete`, { method: 'POST', body: {}, silent: true });
 }
