@@ -13,17 +13,15 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { NameDialog } from '../../components/NameDialog';
 import { formatNoteDate } from '../donors/format';

@@ -1,19 +1,7 @@
 import { formatDate, PAGES, type SavedSearch, searchName } from '@dm/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { NameDialog } from '../../components/NameDialog';
 import { useSavedSearches, useSavedSearchMutations } from './queries';
