@@ -767,13 +767,12 @@ export async function completeVideo(
   const whole = path.join(dir, 'assembled');
   let key: string | null = null;
   try {
-    const out = createWriteStream(whole);
-    for (let i = 0; i < session.totalChunks; i++) {
-      await pipeline(createReadStream(path.join(dir, String(i))), out, { end: false });
-    }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+    // One pipeline from every chunk file in order into the whole file: memory stays one read
+    // buffer, and the output stream gets its listeners once (not once per chunk).
+    const chunks = async function* () {
+      for (let i = 0; i < session.totalChunks; i++) yield* createReadStream(path.join(dir, String(i)));
+    };
+    await pipeline(chunks, createWriteStream(whole));
     if ((await stat(whole)).size !== session.sizeBytes) throw badRequest(UPLOAD_MSG.UPLOAD_RETRY);
     if (!matchesExtension(session.extension, await headOf(whole))) throw badRequest(UPLOAD_MSG.INVALID);
     key = await deps.storage.putFile(whole, session.extension);
