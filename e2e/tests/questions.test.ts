@@ -21,7 +21,7 @@ describe('customized questions', () => {
       await dialog.getByRole('combobox', { name: 'Type' }).selectOption('radio');
       await dialog.getByRole('textbox', { name: 'Option 1' }).fill('Yes');
       await dialog.getByRole('textbox', { name: 'Option 2' }).fill('yes');
-      await dialog.getByText('Option already exists.').waitFor();
+      await dialog.getByText('Please add different options').waitFor();
       await dialog.getByRole('textbox', { name: 'Option 2' }).fill('No');
       await dialog.getByRole('button', { name: 'Add option' }).click();
       assert.equal(await dialog.getByRole('button', { name: 'Add option' }).isDisabled(), true);
