@@ -99,6 +99,13 @@ export function describeViolations(violations: AxeViolation[]): string {
 
 /** Fails the test when axe-core finds a serious or critical violation on the page. */
 export async function assertAccessible(page: Page, where = route(page)): Promise<void> {
+  // A dialog still fading in has translucent text: axe would measure a contrast nobody sees.
+  // Endless ones (spinners) are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const violations = await seriousAxeViolations(page);
   assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
 }

@@ -88,10 +88,12 @@ function CommentsDialog({
       return false;
     }
     try {
-      await addComment(portfolioId, text.trim(), donor?.donorId);
-      // A client's note on a donor reaches their case manager (setfavandnotesnotification).
-      if (donor && user?.role === ROLE.CLIENT) await notifyManager(donor.donorId, 'notes', text.trim());
+      const added = text.trim();
+      await addComment(portfolioId, added, donor?.donorId);
+      // Added: nothing is unsaved any more, even while the notification below is on its way.
       setText('');
+      // A client's note on a donor reaches their case manager (setfavandnotesnotification).
+      if (donor && user?.role === ROLE.CLIENT) await notifyManager(donor.donorId, 'notes', added);
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
       return true;
     } catch (e) {
