@@ -26,6 +26,7 @@ import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { matchPanelsOf } from '../matches/matches.service.js';
 import { answerVisibility } from '../questions/questions.repo.js';
+import { clientCaseManager } from '../users/case-manager.js';
 import { assertDonorVisible, donorVisibility } from './donor-access.js';
 import * as repo from './donors.repo.js';
 
@@ -688,14 +689,10 @@ export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[
 
 // --- more access to a donor's details
 
-/** The calling client and their case manager (the center's default one when none is assigned). */
+/** The calling client and their case manager; none answers "No case manager is assigned...". */
 async function clientAndManager(deps: Deps, auth: Auth) {
-  const client = await repo.userById(deps.db, auth.userId);
-  const managerId =
-    client?.managerId ??
-    centerSettings(await repo.userCenterSettings(deps.db, auth.centerId)).defaultCaseManagerId;
-  const manager = managerId ? await repo.userById(deps.db, managerId) : null;
-  if (!manager || manager.status === 'Archived') throw badRequest(MSG.NO_CASE_MANAGER);
+  const { client, manager } = await clientCaseManager(deps.db, auth.userId, auth.centerId);
+  if (!manager) throw badRequest(MSG.NO_CASE_MANAGER);
   return { client, manager };
 }
 

@@ -34,6 +34,7 @@ import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import { assertDonorVisible, donorVisibility } from '../donors/donor-access.js';
 import { matchingDonorIds, remainingQueue } from '../search/search.service.js';
+import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './portfolios.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config'>;
@@ -141,9 +142,8 @@ export async function list(deps: Deps, auth: Auth, includeArchived: boolean): Pr
     includeArchived && !isClient(auth),
   );
   if (rows.length === 0 && isClient(auth)) {
-    const client = await repo.userById(deps.db, auth.userId);
-    const managerId = client?.managerId ?? (await settingsOf(deps.db, auth.centerId)).defaultCaseManagerId;
-    if (!managerId) throw badRequest(MSG.NO_MANAGER_CODE);
+    const { manager } = await clientCaseManager(deps.db, auth.userId, auth.centerId);
+    if (!manager) throw badRequest(MSG.NO_MANAGER_CODE);
   }
   return rows.map((r) => summary(r, isClient(auth) ? 'client' : 'editor'));
 }
@@ -851,9 +851,7 @@ export async function askManager(
   input: { type: IpQueryType; query: string; donorId?: number },
 ): Promise<{ id: number }> {
   if (!isClient(auth)) throw forbidden();
-  const client = await repo.userById(deps.db, auth.userId);
-  const managerId = client?.managerId ?? (await settingsOf(deps.db, auth.centerId)).defaultCaseManagerId;
-  const manager = managerId ? await repo.userById(deps.db, managerId) : undefined;
+  const { client, manager } = await clientCaseManager(deps.db, auth.userId, auth.centerId);
   if (!manager) throw badRequest(MSG.NO_CASE_MANAGER);
   let donorLabel = '-';
   if (input.donorId !== undefined) {

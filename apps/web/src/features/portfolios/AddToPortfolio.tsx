@@ -6,21 +6,10 @@ import {
   portfolioName,
   type SearchFiltersInput,
 } from '@dm/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { MessageDialog } from '../../components/MessageDialog';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { subjectOf, useSession } from '../../lib/session';
@@ -49,68 +38,28 @@ export function AskManagerDialog({
   onClose: () => void;
 }) {
   const [type, setType] = useState<IpQueryType>('ask_question');
-  const [query, setQuery] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setQuery('');
-      setError(null);
-    }
-  }, [opened]);
-  const submit = async () => {
-    if (!query.trim()) {
-      setError(MSG.QUERY_EMPTY);
-      return;
-    }
-    try {
-      await askManager(type, query.trim(), donorId);
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  };
   return (
-    <Modal opened={opened} onClose={onClose} title="Contact your case manager">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+    <MessageDialog
+      title="Contact your case manager"
+      intro="Portfolios open once your membership is active. Meanwhile, ask your case manager a question or request a consultation."
+      label="Your message"
+      submitLabel="Send"
+      opened={opened}
+      onClose={onClose}
+      send={(query) => askManager(type, query, donorId)}
+    >
+      <Radio.Group
+        label="What would you like to do?"
+        value={type}
+        onChange={(v) => setType(v as IpQueryType)}
       >
-        <Stack>
-          <Text fz="sm">
-            Portfolios open once your membership is active. Meanwhile, ask your case manager a question or
-            request a consultation.
-          </Text>
-          <Radio.Group
-            label="What would you like to do?"
-            value={type}
-            onChange={(v) => setType(v as IpQueryType)}
-          >
-            <Group mt="xs">
-              {IP_QUERY_TYPES.map((t) => (
-                <Radio key={t} value={t} label={QUERY_LABEL[t]} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <Textarea
-            label="Your message"
-            required
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            error={error}
-            rows={3}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Send</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <Group mt="xs">
+          {IP_QUERY_TYPES.map((t) => (
+            <Radio key={t} value={t} label={QUERY_LABEL[t]} />
+          ))}
+        </Group>
+      </Radio.Group>
+    </MessageDialog>
   );
 }
 
