@@ -50,9 +50,11 @@ export async function openDatabase(opts: {
   const { PGlite } = await import('@electric-sql/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create({
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
     loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
   });
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -70,6 +72,9 @@ export async function migrate(database: Database): Promise<void> {
     await run(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   }
 }
+
+/** A text as a LIKE pattern's literal part (its %, _ and \\ escaped). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Runs raw parameterised SQL (the `sql` tag) and returns its rows on either driver. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

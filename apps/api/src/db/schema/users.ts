@@ -14,6 +14,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 
+/**
+ * The text the users grids search in: names, e-mail and phone joined (one ILIKE over one text is
+ * half the work of one per field, and one trigram index serves it).
+ */
+export function usersSearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  username: AnyPgColumn;
+  contactNo: AnyPgColumn;
+}) {
+  return sql`${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || ${t.contactNo}`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -55,6 +68,9 @@ export const users = pgTable(
     // The staff grids' e-mail prefix search (lower(username) like 'x%'): text_pattern_ops lets
     // a prefix use the index whatever the database's collation.
     index('users_center_username_pattern_idx').on(t.centerId, sql`lower(${t.username}) text_pattern_ops`),
+    // The users grids' "contains" search (usersSearchText ilike '%x%'): trigrams (pg_trgm) find
+    // the few users holding the text without reading every user of the center.
+    index('users_search_trgm_idx').using('gin', sql`(${usersSearchText(t)}) gin_trgm_ops`),
   ],
 );
 

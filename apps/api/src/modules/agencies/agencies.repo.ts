@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { centers, countries, zipCodes } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, escapeLike } from '../../platform/db.js';
 import type { AgencyListBody, ZipListBody } from './agencies.schemas.js';
 
 /** Users of the outer `centers` row by status (written out: drizzle may leave columns unqualified). */
@@ -25,8 +25,6 @@ const agencyColumns = {
   archivedcount: archivedCount,
 };
 export type AgencyRecord = Awaited<ReturnType<typeof findAgency>>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const AGENCY_SORT_COLUMNS: Record<AgencyListBody['sort'], SQL | AnyColumn> = {
   name: sql`lower(${centers.name})`,

@@ -19,7 +19,7 @@ import {
   centerSettings as withDefaults,
   zipCodes,
 } from '../../db/schema/index.js';
-import { type Db, queryRows } from '../../platform/db.js';
+import { type Db, escapeLike, queryRows } from '../../platform/db.js';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = 69.0;
@@ -89,8 +89,6 @@ function yearsBefore(now: Date, years: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
   return d.toISOString().slice(0, 10);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface FilterContext {
   now: Date;

@@ -98,6 +98,12 @@ describe('users grids', () => {
       await post('/api/getallusers', { search: 'zed user' }, 'admin@demo.test'),
     ).data;
     expect(found.rows.map((r) => r.userId)).toEqual([archived]);
+    // Contains, not starts with: the middle of the e-mail finds the user; % is a plain character.
+    const middle = `ade${seq}@users.te`;
+    const byMail = body<UserList>(await post('/api/getallusers', { search: middle }, 'admin@demo.test')).data;
+    expect(byMail.rows.map((r) => r.userId)).toEqual([archived]);
+    const percent = body<UserList>(await post('/api/getallusers', { search: '%' }, 'admin@demo.test')).data;
+    expect(percent).toMatchObject({ rows: [], count: 0 });
     const desc = body<UserList>(
       await post('/api/getallusers', { sort: 'name', ord: 'desc', to: 2 }, 'admin@demo.test'),
     ).data;

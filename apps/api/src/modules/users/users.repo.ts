@@ -27,12 +27,17 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, centers, portfolios, searchHistory, users } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import {
+  auditLog,
+  centers,
+  portfolios,
+  searchHistory,
+  users,
+  usersSearchText,
+} from '../../db/schema/index.js';
+import { type Db, escapeLike } from '../../platform/db.js';
 
 const manager = alias(users, 'manager');
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Who the list is for: the center it is limited to (null: every center) and roles it may show. */
 export interface ListScope {
@@ -131,14 +136,7 @@ function whereOf(scope: ListScope, q: UserListQuery): SQL | undefined {
   if (q.parent_type === 'primary') conditions.push(isNull(users.parentId));
   if (q.parent_type === 'secondary') conditions.push(isNotNull(users.parentId));
   if (q.search) {
-    // One ILIKE over the searched fields joined, rather than one per field: half the work a row.
-    const pattern = `%${escapeLike(q.search)}%`;
-    conditions.push(
-      ilike(
-        sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || ${users.contactNo}`,
-        pattern,
-      ),
-    );
+    conditions.push(ilike(usersSearchText(users), `%${escapeLike(q.search)}%`));
   }
   return and(...conditions);
 }
