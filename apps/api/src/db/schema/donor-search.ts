@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { donors } from './donors.js';
+import { donors, tsvector } from './donors.js';
 
 /**
  * What the donor search filters and sorts on, one narrow row per donor (about a third of a
@@ -62,6 +62,11 @@ export const donorSearch = pgTable(
     actBest: doublePrecision('act_best'),
     satBest: doublePrecision('sat_best'),
     gpaBest: doublePrecision('gpa_best'),
+    /**
+     * The donor's search words (a copy of donors.search_vector, migration 0021): the text search
+     * is one more condition on this row, not a probe into the wide donors row per candidate.
+     */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('donor_search_center_availability_idx').on(
@@ -81,5 +86,6 @@ export const donorSearch = pgTable(
     index('donor_search_ethnicity_names_idx').using('gin', t.ethnicityNames),
     index('donor_search_display_id_idx').on(sql`lower(${t.displayId})`),
     index('donor_search_agency_display_id_idx').on(sql`lower(${t.agencyDisplayId})`),
+    index('donor_search_search_vector_idx').using('gin', t.searchVector),
   ],
 );

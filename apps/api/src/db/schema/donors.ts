@@ -15,7 +15,8 @@ import {
 import { centers } from './centers.js';
 import { users } from './users.js';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** PostgreSQL's tsvector (the weighted words of the global text search). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * One row per donor: the account-level state that login needs (availability, pre-form result,

@@ -1,7 +1,7 @@
 import { EMAIL_TYPES } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { vacuumAnalyze } from '../../platform/db-maintenance.js';
+import { compactAfterBulkLoad } from '../../platform/db-maintenance.js';
 import { emailTypes } from '../schema/index.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedSyntheticDonors, type WriteDeps } from './donors.js';
@@ -36,7 +36,7 @@ export async function seedIfEmpty(
   }
   await seedDemoPortfolio(db);
   // Fresh statistics and visibility map: the first searches plan and count like later ones.
-  await vacuumAnalyze(db);
+  await compactAfterBulkLoad(db);
   return true;
 }
 

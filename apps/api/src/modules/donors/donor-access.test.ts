@@ -169,7 +169,8 @@ describe('the narrow donor_search row (kept by the database)', () => {
           is distinct from
            (s.center_id, s.archived, s.availability, s.allowed_for_matching_tool, s.eye_color,
             s.hair_color, s.race_names, s.ethnicity_names, s.main_race, s.date_of_birth,
-            s.height_cm, s.views_count, s.created_at, s.display_id)`,
+            s.height_cm, s.views_count, s.created_at, s.display_id)
+        or d.search_vector::text <> s.search_vector::text`,
     );
     expect(diff!.n).toBe(0);
   });
@@ -185,6 +186,11 @@ describe('the narrow donor_search row (kept by the database)', () => {
     const id = donor!.id;
     await t.db.update(donors).set({ eyeColor: 'Violet', viewsCount: 12345 }).where(eq(donors.userId, id));
     expect(await searchedRow(id)).toMatchObject({ eyeColor: 'Violet', viewsCount: 12345 });
+    await t.db
+      .update(donors)
+      .set({ searchVector: sql`to_tsvector('simple', 'quokka')` })
+      .where(eq(donors.userId, id));
+    expect((await searchedRow(id))!.searchVector).toBe("'quokka':1");
     await t.db.update(users).set({ status: 'Archived' }).where(eq(users.id, id));
     expect((await searchedRow(id))!.archived).toBe(true);
     await t.db.delete(donorRaces).where(eq(donorRaces.donorId, id));

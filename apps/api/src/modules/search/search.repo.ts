@@ -151,11 +151,10 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
       sql`(lower(${donors.agencyDisplayId}) = ${f.donor_id.toLowerCase()} or lower(${donors.displayId}) = ${f.donor_id.toLowerCase()})`,
     );
   if (ctx.textQuery) {
-    // The vector lives on donors itself (inside the subquery "donors" is the real table): the
-    // first test uses the GIN index, the second keeps the rows that match on visible words.
-    out.push(sql`${donors.userId} in (select ${donors.userId} from ${donors}
-      where ${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})
-        and ${visibleTextMatch(ctx, ctx.textQuery)})`);
+    // The words are copied onto the searched row (donor_search.search_vector): the first test
+    // can use its GIN index, the second keeps the rows that match on words the caller may see.
+    out.push(sql`(${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})
+      and ${visibleTextMatch(ctx, ctx.textQuery)})`);
   }
   if (f.previousdonor !== undefined) out.push(eq(donors.previousDonor, f.previousdonor));
   if (f.provenfertility !== undefined) out.push(eq(donors.provenFertility, f.provenfertility));

@@ -135,17 +135,19 @@ export async function gridPage(db: Db, centerId: number, q: DonorGridQuery, offs
     .orderBy(...order)
     .offset(offset)
     .limit(limit);
-  const rows = await db
-    .select(gridColumns(q))
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .leftJoin(parent, eq(parent.id, donors.reservedParentId))
-    .leftJoin(manager, eq(manager.id, donors.reservedManagerId))
-    .where(inArray(donors.userId, pageIds))
-    .orderBy(...order);
-  // The conditions are all on donors (the search is a set of donor ids): the count reads donors
-  // and its (center_id, availability, ...) index alone.
-  const count = await db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where);
+  // The count runs beside the page (another connection on PostgreSQL), not after it. The
+  // conditions are all on donors (the search is a set of donor ids), so it reads donors alone.
+  const [rows, count] = await Promise.all([
+    db
+      .select(gridColumns(q))
+      .from(donors)
+      .innerJoin(users, eq(users.id, donors.userId))
+      .leftJoin(parent, eq(parent.id, donors.reservedParentId))
+      .leftJoin(manager, eq(manager.id, donors.reservedManagerId))
+      .where(inArray(donors.userId, pageIds))
+      .orderBy(...order),
+    db.select({ n: sql<number>`count(*)::int` }).from(donors).where(where),
+  ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
 
