@@ -87,5 +87,18 @@ export const donorSearch = pgTable(
     index('donor_search_display_id_idx').on(sql`lower(${t.displayId})`),
     index('donor_search_agency_display_id_idx').on(sql`lower(${t.agencyDisplayId})`),
     index('donor_search_search_vector_idx').using('gin', t.searchVector),
+    // One index per selective filter (migration 0022): a filtered search combines the caller's
+    // centers with them in a BitmapAnd and reads only the donors that pass both, where a center's
+    // whole row set (a third of the donors) cost about 1 microsecond a row to filter here.
+    index('donor_search_eye_color_idx').on(t.eyeColor, t.centerId),
+    index('donor_search_hair_color_idx').on(t.hairColor, t.centerId),
+    index('donor_search_blood_group_idx').on(t.bloodGroup, t.centerId),
+    index('donor_search_religion_idx').on(t.religion, t.centerId),
+    index('donor_search_state_idx').on(t.state, t.centerId),
+    index('donor_search_education_level_idx').on(t.educationLevel, t.centerId),
+    index('donor_search_act_best_idx').on(t.actBest),
+    index('donor_search_sat_best_idx').on(t.satBest),
+    index('donor_search_gpa_best_idx').on(t.gpaBest),
+    index('donor_search_amh_value_idx').on(t.amhValue),
   ],
 );

@@ -400,9 +400,17 @@ export function shortlistsOf(db: Db, userId: number, donorIds: readonly number[]
     .orderBy(desc(portfolioDonors.addedAt), desc(portfolios.id));
 }
 
-/** Donor centers whose first names the centers themselves publish. */
-export const firstNameShownByCenter = sql`coalesce((select (c.settings->>'isFirstNameVisible')::boolean
-  from ${centers} c where c.id = ${donors.centerId}), true)`;
+/**
+ * The centers that do not publish their donors' first names (isFirstNameVisible false; the default
+ * is to publish). Usually none: the search then needs no per-row test of the donor's center.
+ */
+export async function centersHidingFirstNames(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from ${centers} where (settings->>'isFirstNameVisible')::boolean is false`,
+  );
+  return rows.map((r) => r.id);
+}
 
 /**
  * The search history row is committed without waiting for the WAL flush: a row of the IP search

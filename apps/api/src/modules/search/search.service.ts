@@ -16,7 +16,7 @@ import {
   searchFilters,
   type UpdateSearchBody,
 } from '@dm/shared';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, donors } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -28,12 +28,16 @@ import * as repo from './search.repo.js';
 
 type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
 
-/** Staff see first names of their own center's donors; everyone else as the donor's center decides. */
-function firstNameVisibleSql(auth: Auth): SQL {
-  if (auth.role === ROLE.MASTER) return sql`true`;
+/**
+ * Staff see first names of their own center's donors; everyone else as the donor's center decides
+ * (`hiding`: the centers that do not publish them).
+ */
+function firstNameVisibleSql(auth: Auth, hiding: readonly number[]): SQL {
+  if (auth.role === ROLE.MASTER || hiding.length === 0) return sql`true`;
+  const published = notInArray(donors.centerId, [...hiding]);
   if (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN)
-    return sql`(${donors.centerId} = ${auth.centerId} or ${repo.firstNameShownByCenter})`;
-  return repo.firstNameShownByCenter;
+    return sql`(${donors.centerId} = ${auth.centerId} or ${published})`;
+  return published;
 }
 
 /** Last names only for the master and the staff of the donor's own center. */
@@ -77,7 +81,10 @@ async function whereOf(
     now,
     point,
     textQuery,
-    firstNameVisible: firstNameVisibleSql(auth),
+    firstNameVisible: firstNameVisibleSql(
+      auth,
+      textQuery || f.first_name ? await repo.centersHidingFirstNames(db) : [],
+    ),
     lastNameVisible: lastNameVisibleSql(auth),
   });
   const where = and(await donorVisibility(db, auth), ...conditions)!;
@@ -139,11 +146,22 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   ]);
 
   const pageIds = rows.map((r) => r.id);
+  // The search history row and the saved search's last run are written beside the page's marks.
   const [settings, favorites, shortlists, ownMatches] = await Promise.all([
     repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]),
     repo.favoriteDonorIds(db, auth.userId, pageIds),
     repo.shortlistsOf(db, auth.userId, pageIds),
     auth.role === ROLE.CLIENT ? repo.openMatchesOf(db, auth.userId, pageIds) : new Map(),
+    auth.role === ROLE.CLIENT
+      ? repo.recordSearch(db, {
+          userId: auth.userId,
+          centerId: auth.centerId,
+          filters,
+          resultCount: total,
+          createdAt: now,
+        })
+      : undefined,
+    searchId !== undefined ? repo.markRun(db, auth.userId, searchId, now) : undefined,
   ]);
   const marks = marksByDonor(shortlists);
   const items: DonorListItem[] = rows.map((r) => {
@@ -181,16 +199,6 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     };
   });
 
-  if (auth.role === ROLE.CLIENT) {
-    await repo.recordSearch(db, {
-      userId: auth.userId,
-      centerId: auth.centerId,
-      filters,
-      resultCount: total,
-      createdAt: now,
-    });
-  }
-  if (searchId !== undefined) await repo.markRun(db, auth.userId, searchId, now);
   return { rows: items, total, page: currentPage, recordcount };
 }
 

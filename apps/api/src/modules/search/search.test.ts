@@ -431,6 +431,18 @@ describe('POST /getdonorlist', () => {
     // Center 1 shows first names, so a client finds its donors by first name.
     const byFirstName = { globalSearch: donor!.firstName, minage: 18, maxage: 60, recordcount: 500 } as const;
     expect((await search(PARENT, byFirstName)).rows.map((r) => r.id)).toContain(donor!.id);
+    // Once center 1 stops showing first names, only its own staff find the donor by one.
+    const setShown = (shown: boolean) =>
+      t.db.execute(
+        sql`update centers set settings = settings || jsonb_build_object('isFirstNameVisible', ${shown}::boolean) where id = 1`,
+      );
+    await setShown(false);
+    try {
+      expect((await search(PARENT, byFirstName)).rows.map((r) => r.id)).not.toContain(donor!.id);
+      expect((await search(MANAGER, byFirstName)).rows.map((r) => r.id)).toContain(donor!.id);
+    } finally {
+      await setShown(true);
+    }
   });
 
   it('records every client search for the IP search history, and no staff search', async () => {
