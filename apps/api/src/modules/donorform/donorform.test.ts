@@ -340,6 +340,20 @@ describe('status flow: initial form, review, main form', () => {
       NEW,
     );
     expect(answered.statusCode).toBe(200);
+    // The past donation count is checked: two declared with none entered holds the submit.
+    const past = (donationCount: number) =>
+      post('updatedonorformdetails', { tabName: 'pastDonation', formData: { donationCount } }, NEW);
+    expect((await past(2)).statusCode).toBe(200);
+    const counted = await post('submitdonorform', {}, NEW);
+    expect(counted.statusCode).toBe(400);
+    expect(body<{ blank: SubmitResult['blank'] }>(counted).data.blank).toEqual([
+      {
+        tab: 'pastDonation',
+        field: 'donationCount',
+        label: 'Past donations: you said 2 but entered 0 donation cycle(s)',
+      },
+    ]);
+    expect((await past(0)).statusCode).toBe(200);
     const ok = await post('submitdonorform', {}, NEW);
     expect(ok.statusCode).toBe(200);
     expect(body<SubmitResult>(ok).data.availability).toBe('Main Form Pending Review');
