@@ -21,7 +21,12 @@ export const donorViews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.donorId] })],
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.donorId] }),
+    // A row per client view: deleting a donor or a user finds theirs by index.
+    index('donor_views_donor_idx').on(t.donorId),
+    index('donor_views_user_idx').on(t.userId),
+  ],
 );
 
 /** A user's favourite donors; one row per pair, newest first in the list. */

@@ -32,82 +32,91 @@ const donorRef = () =>
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The answers of the general, personal health, characteristics and family health tabs. */
-export const donorProfiles = pgTable('donor_profiles', {
-  donorId: integer('donor_id')
-    .primaryKey()
-    .references(() => donors.userId, { onDelete: 'cascade' }),
-  // general
-  /** SecretBox ciphertext of the 9-digit SSN; never logged, never sent to clients. */
-  ssnEncrypted: text('ssn_encrypted'),
-  /** CONTACT_TYPES: 0 mobile, 1 work, 2 home. The primary number is users.contact_no. */
-  contactType: smallint('contact_type').notNull().default(0),
-  mobile: text('mobile'),
-  contactWork: text('contact_work'),
-  contactHome: text('contact_home'),
-  address: text('address'),
-  cityOther: text('city_other'),
-  birthCountry: text('birth_country'),
-  birthState: text('birth_state'),
-  birthCity: text('birth_city'),
-  birthCityOther: text('birth_city_other'),
-  /** The fee option chosen (donor_fee) or the amount typed for Other (donor_fee_other). */
-  donorFee: text('donor_fee'),
-  donorFeeOther: text('donor_fee_other'),
-  maritalStatus: text('marital_status'),
-  occupation: text('occupation'),
-  numberOfPregnancies: smallint('number_of_pregnancies').notNull().default(1),
-  currentlyPregnant: boolean('currently_pregnant').notNull().default(false),
-  breastfeeding: boolean('breastfeeding').notNull().default(false),
-  childCount: smallint('child_count').notNull().default(0),
-  miscarriages: smallint('miscarriages').notNull().default(0),
-  abortionCount: smallint('abortion_count').notNull().default(0),
-  /** IP_WILLING_TO_WORK values. */
-  ipWillingToWork: text('ip_willing_to_work').array().notNull().default(sql`'{}'::text[]`),
-  // personal health
-  /** BIRTH_CONTROL value; anything but No needs contraceptive types. */
-  birthControl: text('birth_control'),
-  contraceptiveTypes: text('contraceptive_types').array().notNull().default(sql`'{}'::text[]`),
-  depoProvera: boolean('depo_provera').notNull().default(false),
-  /** Date of the last piercing or tattoo; null with the flag false means none. */
-  piercingDate: date('piercing_date', { mode: 'string' }),
-  hasPiercing: boolean('has_piercing').notNull().default(false),
-  tattooDate: date('tattoo_date', { mode: 'string' }),
-  hasTattoo: boolean('has_tattoo').notNull().default(false),
-  covidLastDoseDate: date('covid_last_dose_date', { mode: 'string' }),
-  covidVaccineName: text('covid_vaccine_name'),
-  /** The covid vaccination card (a donor_documents row). */
-  covidVaccinationDocumentId: integer('covid_vaccination_document_id').references(
-    (): AnyPgColumn => donorDocuments.id,
-    { onDelete: 'set null' },
-  ),
-  anxietyDisorder: boolean('anxiety_disorder').notNull().default(false),
-  recreationalDrugs: boolean('recreational_drugs').notNull().default(false),
-  anyMedications: boolean('any_medications').notNull().default(false),
-  /** Transmitted (infectious) diseases the donor reports, by name. */
-  transmittedDiseases: text('transmitted_diseases').array().notNull().default(sql`'{}'::text[]`),
-  /**
-   * The tab's many further yes/no questions: key -> {answer, details}. They change with the
-   * agency's form, so they are data rather than columns; none is searched.
-   */
-  healthAnswers: jsonb('health_answers')
-    .$type<Record<string, { answer: boolean; details?: string }>>()
-    .notNull()
-    .default({}),
-  // characteristics
-  raceDetails: text('race_details'),
-  ethnicityDetails: text('ethnicity_details'),
-  bodyType: text('body_type'),
-  dominantHand: text('dominant_hand'),
-  personality: text('personality'),
-  hobbies: text('hobbies'),
-  // family health
-  siblingCount: smallint('sibling_count').notNull().default(0),
-  halfSiblingCount: smallint('half_sibling_count').notNull().default(0),
-  geneticDefectBirthCondition: text('genetic_defect_birth_condition'),
-  /** Staff's notes on the whole profile (admin_notes); the dated notes are donor_notes. */
-  adminNotes: text('admin_notes'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const donorProfiles = pgTable(
+  'donor_profiles',
+  {
+    donorId: integer('donor_id')
+      .primaryKey()
+      .references(() => donors.userId, { onDelete: 'cascade' }),
+    // general
+    /** SecretBox ciphertext of the 9-digit SSN; never logged, never sent to clients. */
+    ssnEncrypted: text('ssn_encrypted'),
+    /** CONTACT_TYPES: 0 mobile, 1 work, 2 home. The primary number is users.contact_no. */
+    contactType: smallint('contact_type').notNull().default(0),
+    mobile: text('mobile'),
+    contactWork: text('contact_work'),
+    contactHome: text('contact_home'),
+    address: text('address'),
+    cityOther: text('city_other'),
+    birthCountry: text('birth_country'),
+    birthState: text('birth_state'),
+    birthCity: text('birth_city'),
+    birthCityOther: text('birth_city_other'),
+    /** The fee option chosen (donor_fee) or the amount typed for Other (donor_fee_other). */
+    donorFee: text('donor_fee'),
+    donorFeeOther: text('donor_fee_other'),
+    maritalStatus: text('marital_status'),
+    occupation: text('occupation'),
+    numberOfPregnancies: smallint('number_of_pregnancies').notNull().default(1),
+    currentlyPregnant: boolean('currently_pregnant').notNull().default(false),
+    breastfeeding: boolean('breastfeeding').notNull().default(false),
+    childCount: smallint('child_count').notNull().default(0),
+    miscarriages: smallint('miscarriages').notNull().default(0),
+    abortionCount: smallint('abortion_count').notNull().default(0),
+    /** IP_WILLING_TO_WORK values. */
+    ipWillingToWork: text('ip_willing_to_work').array().notNull().default(sql`'{}'::text[]`),
+    // personal health
+    /** BIRTH_CONTROL value; anything but No needs contraceptive types. */
+    birthControl: text('birth_control'),
+    contraceptiveTypes: text('contraceptive_types').array().notNull().default(sql`'{}'::text[]`),
+    depoProvera: boolean('depo_provera').notNull().default(false),
+    /** Date of the last piercing or tattoo; null with the flag false means none. */
+    piercingDate: date('piercing_date', { mode: 'string' }),
+    hasPiercing: boolean('has_piercing').notNull().default(false),
+    tattooDate: date('tattoo_date', { mode: 'string' }),
+    hasTattoo: boolean('has_tattoo').notNull().default(false),
+    covidLastDoseDate: date('covid_last_dose_date', { mode: 'string' }),
+    covidVaccineName: text('covid_vaccine_name'),
+    /** The covid vaccination card (a donor_documents row). */
+    covidVaccinationDocumentId: integer('covid_vaccination_document_id').references(
+      (): AnyPgColumn => donorDocuments.id,
+      { onDelete: 'set null' },
+    ),
+    anxietyDisorder: boolean('anxiety_disorder').notNull().default(false),
+    recreationalDrugs: boolean('recreational_drugs').notNull().default(false),
+    anyMedications: boolean('any_medications').notNull().default(false),
+    /** Transmitted (infectious) diseases the donor reports, by name. */
+    transmittedDiseases: text('transmitted_diseases').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The tab's many further yes/no questions: key -> {answer, details}. They change with the
+     * agency's form, so they are data rather than columns; none is searched.
+     */
+    healthAnswers: jsonb('health_answers')
+      .$type<Record<string, { answer: boolean; details?: string }>>()
+      .notNull()
+      .default({}),
+    // characteristics
+    raceDetails: text('race_details'),
+    ethnicityDetails: text('ethnicity_details'),
+    bodyType: text('body_type'),
+    dominantHand: text('dominant_hand'),
+    personality: text('personality'),
+    hobbies: text('hobbies'),
+    // family health
+    siblingCount: smallint('sibling_count').notNull().default(0),
+    halfSiblingCount: smallint('half_sibling_count').notNull().default(0),
+    geneticDefectBirthCondition: text('genetic_defect_birth_condition'),
+    /** Staff's notes on the whole profile (admin_notes); the dated notes are donor_notes. */
+    adminNotes: text('admin_notes'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Deleting a document sets this to null: a partial index (few rows) instead of a scan.
+    index('donor_profiles_covid_document_idx')
+      .on(t.covidVaccinationDocumentId)
+      .where(sql`${t.covidVaccinationDocumentId} is not null`),
+  ],
+);
 
 /** How the donor heard of the agency; the general tab needs at least one. */
 export const donorReferrals = pgTable(
@@ -211,7 +220,12 @@ export const donorDiseases = pgTable(
       onDelete: 'set null',
     }),
   },
-  (t) => [index('donor_diseases_donor_idx').on(t.donorId)],
+  (t) => [
+    index('donor_diseases_donor_idx').on(t.donorId),
+    // Deleting a family member sets this to null: without an index each deletion read every
+    // donor's diseases (160 ms a family-tab save at 100,000 donors).
+    index('donor_diseases_family_member_idx').on(t.familyMemberId),
+  ],
 );
 
 /** A school attended. GPA is on the 4.0 scale (marks_obtained of max_marks otherwise). */
@@ -261,6 +275,8 @@ export const donorExamScores = pgTable(
   (t) => [
     index('donor_exam_scores_donor_idx').on(t.donorId),
     index('donor_exam_scores_exam_score_idx').on(t.exam, t.score, t.donorId),
+    // Deleting an education record sets this to null: an index, not a scan of every donor's scores.
+    index('donor_exam_scores_education_record_idx').on(t.educationRecordId),
   ],
 );
 

@@ -185,5 +185,10 @@ export const donors = pgTable(
     index('donors_ethnicity_names_idx').using('gin', t.ethnicityNames),
     uniqueIndex('donors_center_agency_display_id_unique').on(t.centerId, sql`lower(${t.agencyDisplayId})`),
     index('donors_search_idx').using('gin', t.searchVector),
+    // Deleting a user sets these to null: partial indexes (reserved donors only), not a scan.
+    index('donors_reserved_parent_idx').on(t.reservedParentId).where(sql`${t.reservedParentId} is not null`),
+    index('donors_reserved_manager_idx')
+      .on(t.reservedManagerId)
+      .where(sql`${t.reservedManagerId} is not null`),
   ],
 );

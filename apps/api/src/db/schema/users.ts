@@ -88,7 +88,11 @@ export const userTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('user_tokens_hash_unique').on(t.tokenHash),
+    // The last invitation of a user, and deleting a user.
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /**
