@@ -12,7 +12,7 @@ import {
 } from '@dm/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { centers, sessions, users } from '../db/schema/index.js';
+import { centerSettings, centers, sessions, users } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
 import type { Db } from './db.js';
@@ -86,7 +86,7 @@ function sessionLookup(db: Db) {
       center: {
         onboarded: centers.onboarded,
         preActiveAccess: centers.preActiveAccess,
-        compareDonors: sql<boolean>`coalesce(${centers.settings}->'compareDonors' = 'true'::jsonb, false)`,
+        settings: centers.settings,
       },
     })
     .from(sessions)
@@ -138,7 +138,7 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
       center: {
         onboarded: center.onboarded,
         preActiveAccess: center.preActiveAccess,
-        compareDonors: center.compareDonors === true,
+        compareDonors: centerSettings(center.settings).compareDonors === true,
       },
     },
   };

@@ -401,15 +401,12 @@ export function shortlistsOf(db: Db, userId: number, donorIds: readonly number[]
 }
 
 /**
- * The centers that do not publish their donors' first names (isFirstNameVisible false; the default
- * is to publish). Usually none: the search then needs no per-row test of the donor's center.
+ * The centers that do not publish their donors' first names (a few dozen centers at most).
+ * Usually none: the search then needs no per-row test of the donor's center.
  */
 export async function centersHidingFirstNames(db: Db): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${centers} where (settings->>'isFirstNameVisible')::boolean is false`,
-  );
-  return rows.map((r) => r.id);
+  const rows = await db.select({ id: centers.id, settings: centers.settings }).from(centers);
+  return rows.filter((r) => !withDefaults(r.settings).isFirstNameVisible).map((r) => r.id);
 }
 
 /**
