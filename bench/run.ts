@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { users } from '../apps/api/src/db/schema/index.js';
 import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
+import { donorSearchIndex } from '../apps/api/src/modules/search/search.index.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
 import { type Database, migrate, openDatabase } from '../apps/api/src/platform/db.js';
@@ -222,6 +223,25 @@ if (wants('details')) {
 // Donor search as an intended parent: 10 representative filter combinations, distance and
 // text search included. Each is measured alone and all together (the median and p95 over all).
 if (wants('search')) {
+  // The in-process search index (search.index.ts): its load at server start, and its live heap.
+  {
+    const gc = collectGarbage();
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const start = performance.now();
+    const index = donorSearchIndex(database.db);
+    await index.sync();
+    const ms = performance.now() - start;
+    gc();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
+    results.push({
+      name: `search index load at start (${index.size} donors, live heap +${heapMb.toFixed(1)} MB)`,
+      runs: 1,
+      p50: ms,
+      p95: ms,
+      max: ms,
+    });
+  }
   const parentToken = await loginToken('parent@demo.test');
   const SEARCHES: [string, SearchRequestInput][] = [
     ['defaults (Newest)', {}],

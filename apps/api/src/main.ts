@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { donorSearchIndex } from './modules/search/search.index.js';
 import { loadConfig } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
@@ -30,6 +31,17 @@ const jobs = startJobs({ db: database.db, config, log: app.log });
 const maintenance = database.kind === 'pglite' ? startDbMaintenance({ db: database.db, log: app.log }) : null;
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
+// The first search would otherwise wait for the whole donor search index to load.
+const warmStart = performance.now();
+donorSearchIndex(database.db)
+  .sync()
+  .then(
+    () => {
+      const { size } = donorSearchIndex(database.db);
+      app.log.info(`Search index: ${size} donors in ${Math.round(performance.now() - warmStart)} ms`);
+    },
+    (error) => app.log.error({ err: error }, 'Search index did not load; the first search will retry'),
+  );
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

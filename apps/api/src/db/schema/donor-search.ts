@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -10,6 +11,9 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { donors, tsvector } from './donors.js';
+
+/** A transaction id (64-bit, never wraps): pg_current_xact_id(). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * What the donor search filters and sorts on, one narrow row per donor (about a third of a
@@ -67,6 +71,11 @@ export const donorSearch = pgTable(
      * is one more condition on this row, not a probe into the wide donors row per candidate.
      */
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    /**
+     * The transaction that last wrote the row, stamped by a trigger (migration 0024): each
+     * process's in-memory search index reads the rows changed since its last look by it.
+     */
+    changedXid: xid8('changed_xid').notNull().default(sql`'0'::xid8`),
   },
   (t) => [
     index('donor_search_center_availability_idx').on(
@@ -100,5 +109,19 @@ export const donorSearch = pgTable(
     index('donor_search_sat_best_idx').on(t.satBest),
     index('donor_search_gpa_best_idx').on(t.gpaBest),
     index('donor_search_amh_value_idx').on(t.amhValue),
+    index('donor_search_changed_xid_idx').on(t.changedXid),
   ],
+);
+
+/**
+ * The donors whose donor_search row was deleted, and by which transaction (a trigger, migration
+ * 0024), so every process's search index drops them too.
+ */
+export const donorSearchRemoved = pgTable(
+  'donor_search_removed',
+  {
+    userId: integer('user_id').primaryKey(),
+    changedXid: xid8('changed_xid').notNull(),
+  },
+  (t) => [index('donor_search_removed_changed_xid_idx').on(t.changedXid)],
 );

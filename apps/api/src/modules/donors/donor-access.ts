@@ -20,26 +20,51 @@ import { donorAccessCenters } from '../centers/centers.service.js';
  *   set it).
  * - Donor: only themself.
  */
-export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
-  if (auth.role === ROLE.MASTER) return sql`true`;
-  if (auth.role === ROLE.DONOR) return eq(donors.userId, auth.userId);
+/**
+ * Which donors a caller may see, as data: the SQL condition below and the in-process search
+ * index (search.index.ts) both read it, so the rule is written once.
+ */
+export type VisibilityRule =
+  | { kind: 'all' }
+  | { kind: 'self'; donorId: number }
+  | { kind: 'centers'; centers: number[] }
+  | { kind: 'client'; centers: number[]; ownCenter: number; hidden: number[] };
+
+export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule> {
+  if (auth.role === ROLE.MASTER) return { kind: 'all' };
+  if (auth.role === ROLE.DONOR) return { kind: 'self', donorId: auth.userId };
   // Both lookups at once: an intended parent's search waits for the slower one, not the sum.
   const [access, hidden] = await Promise.all([
     donorAccessCenters(db, auth),
     auth.role === ROLE.CLIENT ? hiddenDonorIds(db) : [],
   ]);
-  const inCenters = inArray(
-    donors.centerId,
-    access.map((c) => c.id),
-  );
-  if (auth.role !== ROLE.CLIENT) return inCenters;
-  return and(
-    inCenters,
-    eq(donors.archived, false),
-    inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
-    or(eq(donors.centerId, auth.centerId), eq(donors.allowedForMatchingTool, true)),
-    ...(hidden.length > 0 ? [notInArray(donors.userId, hidden)] : []),
-  )!;
+  const centers = access.map((c) => c.id);
+  if (auth.role !== ROLE.CLIENT) return { kind: 'centers', centers };
+  return { kind: 'client', centers, ownCenter: auth.centerId, hidden };
+}
+
+/** The rule as a condition on `donors` (or on donor_search read under that name). */
+export function visibilitySql(rule: VisibilityRule): SQL {
+  switch (rule.kind) {
+    case 'all':
+      return sql`true`;
+    case 'self':
+      return eq(donors.userId, rule.donorId);
+    case 'centers':
+      return inArray(donors.centerId, rule.centers);
+    case 'client':
+      return and(
+        inArray(donors.centerId, rule.centers),
+        eq(donors.archived, false),
+        inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
+        or(eq(donors.centerId, rule.ownCenter), eq(donors.allowedForMatchingTool, true)),
+        ...(rule.hidden.length > 0 ? [notInArray(donors.userId, rule.hidden)] : []),
+      )!;
+  }
+}
+
+export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
+  return visibilitySql(await visibilityRule(db, auth));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { heightRangeCm, OPEN_MATCH_STATUSES, type SearchFilters, type SearchSort } from '@dm/shared';
-import { and, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { OPEN_MATCH_STATUSES, type SearchFilters } from '@dm/shared';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   type CenterSettings,
   centers,
@@ -20,9 +19,7 @@ import {
   zipCodes,
 } from '../../db/schema/index.js';
 import { type Db, escapeLike, queryRows } from '../../platform/db.js';
-
-const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.0;
+import { EARTH_RADIUS_MILES } from './search.index.js';
 
 export interface ZipPoint {
   latitude: number;
@@ -46,54 +43,19 @@ export function distanceSql(p: ZipPoint): SQL {
       * power(sin(radians(${donors.longitude} - ${p.longitude}::float8) / 2), 2)))))`;
 }
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
-/** "Any of" (OR) is an overlap with the donor's names, "all of" (AND) containment; both use GIN. */
-function namedEntries(
-  column: typeof donors.raceNames | typeof donors.ethnicityNames,
-  names: readonly string[],
-  condition: 'AND' | 'OR',
-): SQL | undefined {
-  if (names.length === 0) return undefined;
-  const wanted = sql`array[${list(names)}]::text[]`;
-  return condition === 'OR' ? sql`${column} && ${wanted}` : sql`${column} @> ${wanted}`;
-}
-
 /**
  * The search reads the narrow `donor_search` table under the name "donors": its columns carry
- * the donors names, so every condition on `donors.*` below reads the narrow row, and the few
- * columns only it has are reached through `searched`.
+ * the donors names, so the visibility condition written for donors applies unchanged.
  */
-const searched = alias(donorSearch, 'donors');
+const searchedFrom = sql`${donorSearch} as "donors"`;
 
-/** A score range on the donor's best score (a donor without one never matches a range). */
-function bestBetween(
-  column: typeof searched.actBest | typeof searched.satBest | typeof searched.gpaBest,
-  min: number | undefined,
-  max: number | undefined,
-): SQL | undefined {
-  if (min === undefined && max === undefined) return undefined;
-  return and(
-    min === undefined ? undefined : gte(column, min),
-    max === undefined ? undefined : lte(column, max),
-    sql`${column} is not null`,
-  );
-}
-
-/** YYYY-MM-DD of `years` whole years before `now` (UTC calendar). */
-function yearsBefore(now: Date, years: number): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-  return d.toISOString().slice(0, 10);
-}
-
-export interface FilterContext {
-  now: Date;
-  /** The searched zip code's point, when a zip code is set. */
-  point: ZipPoint | null;
+export interface WordFilters {
+  /** The donors the other filters leave: only these are tested. */
+  among: readonly number[];
+  /** Which donors the caller may see (the visibility rule as SQL). */
+  visible: SQL;
+  /** The first-name filter (a prefix), if any. */
+  firstName: string | undefined;
   /** The tsquery text of the global search, or null. */
   textQuery: string | null;
   /** Whether the caller sees first names of a donor: a condition on the donor's center. */
@@ -106,107 +68,57 @@ export interface FilterContext {
  * The text query asking only for the words the caller may see: the rest of the document always
  * (weight D), first names (A) and last names (B) only where the caller sees them.
  */
-function visibleTextMatch(ctx: FilterContext, textQuery: string): SQL {
+function visibleTextMatch(w: WordFilters, textQuery: string): SQL {
   const q = (weights: string) => sql`to_tsquery('simple', ${textQuery.replaceAll(':*', `:*${weights}`)})`;
   const v = donors.searchVector;
-  return sql`(case when ${ctx.firstNameVisible} then
-      (case when ${ctx.lastNameVisible} then ${v} @@ ${q('ABD')} else ${v} @@ ${q('AD')} end)
-    else (case when ${ctx.lastNameVisible} then ${v} @@ ${q('BD')} else ${v} @@ ${q('D')} end) end)`;
+  return sql`(case when ${w.firstNameVisible} then
+      (case when ${w.lastNameVisible} then ${v} @@ ${q('ABD')} else ${v} @@ ${q('AD')} end)
+    else (case when ${w.lastNameVisible} then ${v} @@ ${q('BD')} else ${v} @@ ${q('D')} end) end)`;
 }
-
-/** Every filter of the search as conditions on donors (joined with users). */
-export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
-  const out: (SQL | undefined)[] = [];
-  if (f.centers.length) out.push(inArray(donors.centerId, f.centers));
-  if (f.eyecolor.length) out.push(inArray(donors.eyeColor, f.eyecolor));
-  if (f.haircolor.length) out.push(inArray(donors.hairColor, f.haircolor));
-  if (f.blood_group.length) out.push(inArray(donors.bloodGroup, f.blood_group));
-  if (f.religions.length) out.push(inArray(donors.religion, f.religions));
-  if (f.locations.length) out.push(inArray(donors.state, f.locations));
-  if (f.educationlevel.length) out.push(inArray(donors.educationLevel, f.educationlevel));
-  if (f.donortype.length) out.push(inArray(donors.donorType, f.donortype));
-  if (f.donoravailability.length) out.push(inArray(donors.availability, f.donoravailability));
-  if (f.eggDonationArrangement.length)
-    out.push(inArray(donors.eggDonationArrangement, f.eggDonationArrangement));
-  if (f.heritage.length) out.push(sql`${donors.heritage} && array[${list(f.heritage)}]::text[]`);
-  out.push(namedEntries(donors.raceNames, f.race, f.raceCondition));
-  out.push(namedEntries(donors.ethnicityNames, f.ethnicity, f.ethCondition));
-  const height = heightRangeCm(f);
-  if (height.min !== null) out.push(gte(donors.heightCm, height.min));
-  if (height.max !== null) out.push(lte(donors.heightCm, height.max));
-  // age >= minage <=> born on or before minage years ago; age <= maxage <=> born after maxage+1 years ago.
-  out.push(lte(donors.dateOfBirth, yearsBefore(ctx.now, f.minage)));
-  out.push(sql`${donors.dateOfBirth} > ${yearsBefore(ctx.now, f.maxage + 1)}`);
-  out.push(bestBetween(searched.actBest, f.minact, f.maxact));
-  out.push(bestBetween(searched.satBest, f.minsat, f.maxsat));
-  out.push(bestBetween(searched.gpaBest, f.mingpa, f.maxgpa));
-  if (f.minamhscore !== undefined) out.push(gte(donors.amhValue, f.minamhscore));
-  if (f.maxamhscore !== undefined) out.push(lte(donors.amhValue, f.maxamhscore));
-  if (f.first_name)
-    out.push(
-      sql`(${ctx.firstNameVisible} and lower(${users.firstName}) like ${`${escapeLike(f.first_name.toLowerCase())}%`})`,
-    );
-  if (f.donor_id)
-    out.push(
-      sql`(lower(${donors.agencyDisplayId}) = ${f.donor_id.toLowerCase()} or lower(${donors.displayId}) = ${f.donor_id.toLowerCase()})`,
-    );
-  if (ctx.textQuery) {
-    // The words are copied onto the searched row (donor_search.search_vector): the first test
-    // can use its GIN index, the second keeps the rows that match on words the caller may see.
-    out.push(sql`(${donors.searchVector} @@ to_tsquery('simple', ${ctx.textQuery})
-      and ${visibleTextMatch(ctx, ctx.textQuery)})`);
-  }
-  if (f.previousdonor !== undefined) out.push(eq(donors.previousDonor, f.previousdonor));
-  if (f.provenfertility !== undefined) out.push(eq(donors.provenFertility, f.provenfertility));
-  if (f.college_degree !== undefined) out.push(eq(donors.collegeDegree, f.college_degree));
-  if (ctx.point && f.distance !== undefined) {
-    // The bounding box lets the (latitude, longitude) index cut the rows the exact distance checks.
-    const dLat = f.distance / MILES_PER_DEGREE_LATITUDE;
-    out.push(gte(donors.latitude, ctx.point.latitude - dLat));
-    out.push(lte(donors.latitude, ctx.point.latitude + dLat));
-    const cosLat = Math.cos((ctx.point.latitude * Math.PI) / 180);
-    const dLng = cosLat > 0.01 ? f.distance / (MILES_PER_DEGREE_LATITUDE * cosLat) : 360;
-    if (Math.abs(ctx.point.longitude) + dLng < 180) {
-      out.push(gte(donors.longitude, ctx.point.longitude - dLng));
-      out.push(lte(donors.longitude, ctx.point.longitude + dLng));
-    }
-    out.push(sql`${distanceSql(ctx.point)} <= ${f.distance}::float8`);
-  }
-  return out.filter((c): c is SQL => c !== undefined);
-}
-
-const AVAILABILITY_RANK = sql`case ${donors.availability} when 'Available' then 0 when 'In Cycle' then 1
-  when 'Under Review' then 2 when 'Reserved' then 3 when 'On Hold' then 4 else 5 end`;
 
 /**
- * The ordering key of each sort; Age orders by date of birth the other way round. `nullable`
- * keys put donors without a value last in both directions; the others must not say so, or the
- * (key, user_id) indexes could not serve the descending order.
+ * PostgreSQL's reading of a text query (to_tsquery 'simple', as the words were made) when it is
+ * a plain list of prefixes that must all match ('new':* & 'york':*); null for anything else (a
+ * hyphenated word becomes a phrase), which the database then answers itself.
  */
-export function sortKeys(
-  sort: SearchSort,
-  point: ZipPoint | null,
-): { keys: SQL[]; reversed: boolean; nullable: boolean } {
-  switch (sort) {
-    case 'Newest':
-      return { keys: [sql`${donors.createdAt}`], reversed: false, nullable: false };
-    case 'Availability':
-      return { keys: [AVAILABILITY_RANK], reversed: false, nullable: false };
-    case 'Height':
-      return { keys: [sql`${donors.heightCm}`], reversed: false, nullable: true };
-    case 'Age':
-      return { keys: [sql`${donors.dateOfBirth}`], reversed: true, nullable: true };
-    case 'Location':
-      return { keys: [sql`${donors.state}`, sql`${donors.city}`], reversed: false, nullable: true };
-    case 'Race':
-      return { keys: [sql`${donors.mainRace}`], reversed: false, nullable: true };
-    case 'Ethnicity':
-      return { keys: [sql`${donors.mainEthnicity}`], reversed: false, nullable: true };
-    case 'Views':
-      return { keys: [sql`${donors.viewsCount}`], reversed: false, nullable: false };
-    case 'Distance':
-      return { keys: [point ? distanceSql(point) : sql`null`], reversed: false, nullable: true };
+export async function prefixTerms(db: Db, textQuery: string): Promise<string[] | null> {
+  const [row] = await queryRows<{ q: string }>(db, sql`select to_tsquery('simple', ${textQuery})::text as q`);
+  const parts = (row?.q ?? '').split(' & ');
+  const terms: string[] = [];
+  for (const part of parts) {
+    const m = /^'((?:[^']|'')+)':\*$/.exec(part);
+    if (!m || m[1]!.includes('\\')) return null;
+    terms.push(m[1]!.replace(/''/g, "'"));
   }
+  return terms.length > 0 ? terms : null;
+}
+
+/**
+ * The visible donors that the words of the global search and the first-name filter allow: the
+ * two filters the in-process search index does not hold (search.index.ts).
+ */
+export async function idsMatchingWords(db: Db, w: WordFilters): Promise<Set<number>> {
+  const conditions: SQL[] = [w.visible];
+  // One array parameter, however many ids: the primary key finds them.
+  conditions.push(sql`${donors.userId} = any(${`{${w.among.join(',')}}`}::int[])`);
+  if (w.firstName)
+    conditions.push(
+      sql`(${w.firstNameVisible} and lower(${users.firstName}) like ${`${escapeLike(w.firstName.toLowerCase())}%`})`,
+    );
+  if (w.textQuery) {
+    // The words are copied onto the searched row (donor_search.search_vector): the first test
+    // can use its GIN index, the second keeps the rows that match on words the caller may see.
+    conditions.push(sql`(${donors.searchVector} @@ to_tsquery('simple', ${w.textQuery})
+      and ${visibleTextMatch(w, w.textQuery)})`);
+  }
+  const from = w.firstName
+    ? sql`${searchedFrom} inner join ${users} on ${users.id} = ${donors.userId}`
+    : searchedFrom;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select ${donors.userId} as id from ${from} where ${and(...conditions)}`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface SearchRow {
@@ -239,42 +151,17 @@ const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
   sql`coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
     order by x.position, x.name) from ${table} x where x.donor_id = ${donors.userId}), '[]'::json)`;
 
-/** The conditions of a search; `joinsUsers` when they read users (name filter, text search). */
-export interface Matching {
-  where: SQL;
-  joinsUsers: boolean;
-}
-
-/** The narrow table under the name "donors" (an alias alone would render as just its name). */
-const searchedFrom = sql`${donorSearch} as "donors"`;
-
-const matchingFrom = (m: Matching) =>
-  m.joinsUsers ? sql`${searchedFrom} inner join ${users} on ${users.id} = ${donors.userId}` : searchedFrom;
-
 /**
- * One page of matching donors, in two steps: the ids of the page (filters, order and limit only,
- * so an index on the sort key can stop after the page), then the card fields of those few ids.
- * Building the cards inside the first query would compute them for every matching row before
- * the sort cuts the page.
+ * The cards of one page of a search, in the order of `ids` (the search index chose and ordered
+ * them). A donor that stopped being visible since is left out.
  */
-export async function searchPage(
+export async function searchCards(
   db: Db,
-  match: Matching,
-  order: SQL,
+  ids: readonly number[],
+  visible: SQL,
   point: ZipPoint | null,
-  limit: number,
-  offset: number,
 ): Promise<SearchRow[]> {
-  const page = await queryRows<{ id: number }>(
-    db,
-    sql`select ${donors.userId} as id
-      from ${matchingFrom(match)}
-      where ${match.where}
-      order by ${order}
-      limit ${limit} offset ${offset}`,
-  );
-  if (page.length === 0) return [];
-  const ids = page.map((r) => r.id);
+  if (ids.length === 0) return [];
   const rows = await queryRows<SearchRow>(
     db,
     sql`select ${donors.userId} as id, ${donors.displayId} as display_id,
@@ -293,28 +180,10 @@ export async function searchPage(
           where p.donor_id = ${donors.userId} and not p.private), '[]'::json) as photo_ids,
         ${point ? distanceSql(point) : sql`null::float8`} as distance
       from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
-      where ${inArray(donors.userId, ids)}`,
+      where ${inArray(donors.userId, ids)} and ${visible}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is SearchRow => r !== undefined);
-}
-
-export async function countMatching(db: Db, match: Matching): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${matchingFrom(match)} where ${match.where}`,
-  );
-  return row?.n ?? 0;
-}
-
-/** Up to `limit` matching donor ids, newest first (the Newest order of the search). */
-export async function matchingIds(db: Db, match: Matching, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select ${donors.userId} as id from ${matchingFrom(match)}
-      where ${match.where} order by ${donors.createdAt} desc, ${donors.userId} desc limit ${limit}`,
-  );
-  return rows.map((r) => r.id);
 }
 
 /** Every center's settings with defaults filled in, by id (a few dozen rows). */
@@ -412,16 +281,19 @@ export async function centersHidingFirstNames(db: Db): Promise<number[]> {
 /**
  * The search history row is committed without waiting for the WAL flush: a row of the IP search
  * history report is not worth a disk flush on every search, and only a database crash in the
- * next few hundred milliseconds could lose it.
+ * next few hundred milliseconds could lose it. One statement: the setting is made for its own
+ * transaction by the row source the insert reads.
  */
 export async function recordSearch(
   db: Db,
   row: { userId: number; centerId: number; filters: SearchFilters; resultCount: number; createdAt: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.insert(searchHistory).values(row);
-  });
+  await db.execute(
+    sql`insert into ${searchHistory} (user_id, center_id, filters, result_count, created_at)
+      select ${row.userId}, ${row.centerId}, ${JSON.stringify(row.filters)}::jsonb, ${row.resultCount},
+        ${row.createdAt.toISOString()}::timestamptz
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,14 +16,15 @@ import {
   searchFilters,
   type UpdateSearchBody,
 } from '@dm/shared';
-import { and, notInArray, type SQL, sql } from 'drizzle-orm';
+import { notInArray, type SQL, sql } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, donors } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
-import { donorVisibility } from '../donors/donor-access.js';
+import { donorVisibility, visibilityRule, visibilitySql } from '../donors/donor-access.js';
+import { donorSearchIndex, type IndexQuery, WEIGHT } from './search.index.js';
 import * as repo from './search.repo.js';
 
 type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
@@ -62,33 +63,64 @@ export function remainingQueue(queued: number, settings: CenterSettings | undefi
   return remaining >= 0 && remaining <= REMAINING_QUEUE_MAX ? remaining : (settings?.availableSpots ?? 3);
 }
 
-/** The conditions of a set of filters for this caller: visibility first, then every filter. */
-async function whereOf(
-  db: Db,
-  auth: Auth,
-  f: SearchFilters,
-  now: Date,
-): Promise<{ match: repo.Matching; point: repo.ZipPoint | null }> {
-  let point: repo.ZipPoint | null = null;
-  if (f.zipcode) {
-    point = (await repo.findZipPoint(db, f.zipcode)) ?? null;
-    if (!point) throw badRequest(MSG.INVALID_ZIP);
-  } else if (f.distance !== undefined) {
-    throw badRequest(MSG.ZIP_CODE_FIRST);
-  }
+/**
+ * Which weights of a donor's search words the caller may see, by the donor's center: the rest
+ * (D) always, the first name (A) and the last name (B) as firstNameVisibleSql and
+ * lastNameVisibleSql decide.
+ */
+function nameWeights(auth: Auth, hiding: readonly number[]): (centerId: number) => number {
+  const hidden = new Set(hiding);
+  const staff = auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
+  return (centerId) => {
+    const own = auth.role === ROLE.MASTER || (staff && centerId === auth.centerId);
+    return WEIGHT.D | (own || !hidden.has(centerId) ? WEIGHT.A : 0) | (own ? WEIGHT.B : 0);
+  };
+}
+
+/**
+ * A set of filters for this caller, as the search index asks it. Visibility comes from the one
+ * rule. The words are PostgreSQL's own reading of the text (to_tsquery), tested in memory when
+ * it is a plain list of prefixes; the first name, which the index does not hold, and any other
+ * reading of the text become the ids the database allows for them, tested among the donors
+ * the other filters leave.
+ */
+async function queryOf(db: Db, auth: Auth, f: SearchFilters, now: Date): Promise<IndexQuery> {
+  if (!f.zipcode && f.distance !== undefined) throw badRequest(MSG.ZIP_CODE_FIRST);
   const textQuery = globalSearchQuery(f.globalSearch);
-  const conditions = repo.filterConditions(f, {
+  // The index reads the latest changes while the caller's visibility, the zip code's point and
+  // the reading of the words are looked up (the search awaits it; a failure surfaces there).
+  const synced = donorSearchIndex(db).sync();
+  synced.catch(() => undefined);
+  const [visibility, hiding, terms, point] = await Promise.all([
+    visibilityRule(db, auth),
+    textQuery || f.first_name ? repo.centersHidingFirstNames(db) : [],
+    textQuery ? repo.prefixTerms(db, textQuery) : null,
+    f.zipcode ? repo.findZipPoint(db, f.zipcode) : null,
+  ]);
+  if (f.zipcode && !point) throw badRequest(MSG.INVALID_ZIP);
+  const words = terms ? { terms, weightsFor: nameWeights(auth, hiding) } : null;
+  const query: IndexQuery = {
+    visibility,
+    filters: f,
     now,
-    point,
-    textQuery,
-    firstNameVisible: firstNameVisibleSql(
-      auth,
-      textQuery || f.first_name ? await repo.centersHidingFirstNames(db) : [],
-    ),
+    point: point ?? null,
+    allowedIds: null,
+    words,
+    synced,
+  };
+  const inDatabase = f.first_name || (textQuery && !terms);
+  if (!inDatabase) return query;
+  const among = await donorSearchIndex(db).matchingIds(query);
+  if (among.length === 0) return { ...query, allowedIds: new Set() };
+  const allowedIds = await repo.idsMatchingWords(db, {
+    among,
+    visible: visibilitySql(visibility),
+    firstName: f.first_name,
+    textQuery: terms ? null : textQuery,
+    firstNameVisible: firstNameVisibleSql(auth, hiding),
     lastNameVisible: lastNameVisibleSql(auth),
   });
-  const where = and(await donorVisibility(db, auth), ...conditions)!;
-  return { match: { where, joinsUsers: !!f.first_name }, point };
+  return { ...query, allowedIds };
 }
 
 const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
@@ -125,30 +157,29 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   const { db, clock } = deps;
   const now = clock.now();
   const { sortby, orderby, recordcount, currentPage, searchId, ...filters } = req;
-  const { match, point } = await whereOf(db, auth, filters, now);
+  const query = await queryOf(db, auth, filters, now);
 
   let direction = orderby ?? DEFAULT_SORT_ORDER[sortby];
   if (sortby === 'Views') {
     const [own] = (await repo.centerSettings(db, [auth.centerId])).values();
     if (own?.viewsSortDescending) direction = 'desc';
   }
-  const { keys, reversed, nullable } = repo.sortKeys(sortby, point);
-  const sqlDir = (direction === 'asc') !== reversed ? sql`asc` : sql`desc`;
-  const nulls = nullable ? sql` nulls last` : sql``;
-  const order = sql.join(
-    [...keys.map((k) => sql`${k} ${sqlDir}${nulls}`), sql`${donors.userId} ${sqlDir}`],
-    sql`, `,
-  );
-  const offset = (currentPage - 1) * recordcount;
-  const [rows, total] = await Promise.all([
-    repo.searchPage(db, match, order, point, recordcount, offset),
-    repo.countMatching(db, match),
-  ]);
+  const {
+    total,
+    ids: pageIds,
+    centers,
+  } = await donorSearchIndex(db).search(query, {
+    sort: sortby,
+    descending: direction === 'desc',
+    limit: recordcount,
+    offset: (currentPage - 1) * recordcount,
+  });
 
-  const pageIds = rows.map((r) => r.id);
-  // The search history row and the saved search's last run are written beside the page's marks.
-  const [settings, favorites, shortlists, ownMatches] = await Promise.all([
-    repo.centerSettings(db, [...new Set(rows.map((r) => r.center_id))]),
+  // The cards, the caller's marks on them, the search history row and the saved search's last
+  // run, all at once.
+  const [rows, settings, favorites, shortlists, ownMatches] = await Promise.all([
+    repo.searchCards(db, pageIds, visibilitySql(query.visibility), query.point),
+    repo.centerSettings(db, centers),
     repo.favoriteDonorIds(db, auth.userId, pageIds),
     repo.shortlistsOf(db, auth.userId, pageIds),
     auth.role === ROLE.CLIENT ? repo.openMatchesOf(db, auth.userId, pageIds) : new Map(),
@@ -212,8 +243,14 @@ export async function matchingDonorIds(
   filters: SearchFilters,
   limit: number,
 ): Promise<number[]> {
-  const { match } = await whereOf(deps.db, auth, filters, deps.clock.now());
-  return repo.matchingIds(deps.db, match, limit);
+  const query = await queryOf(deps.db, auth, filters, deps.clock.now());
+  const { ids } = await donorSearchIndex(deps.db).search(query, {
+    sort: 'Newest',
+    descending: true,
+    limit,
+    offset: 0,
+  });
+  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,12 +281,9 @@ async function present(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): 
   const filters = searchFilters.parse(row.filters);
   let newDonors = 0;
   try {
-    const { match } = await whereOf(deps.db, auth, filters, deps.clock.now());
+    const query = await queryOf(deps.db, auth, filters, deps.clock.now());
     const since = row.lastRunAt ?? row.createdAt;
-    newDonors = await repo.countMatching(deps.db, {
-      ...match,
-      where: and(match.where, sql`${donors.createdAt} > ${since.toISOString()}`)!,
-    });
+    ({ total: newDonors } = await donorSearchIndex(deps.db).search({ ...query, createdAfter: since }, null));
   } catch (error) {
     // A zip code no longer known makes the search unrunnable; it still lists, with no new donors.
     if (!(error instanceof Error && 'statusCode' in error)) throw error;
