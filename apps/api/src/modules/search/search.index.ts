@@ -114,11 +114,11 @@ const changesSince = (since: string) => sql`
   select 'h', null, ${sql.raw(NULL_COLUMNS)}, pg_snapshot_xmin(pg_current_snapshot())::text`;
 
 const DAY_MS = 86_400_000;
-export const EARTH_RADIUS_MILES = 3958.8;
+const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = 69.0;
 const RAD = Math.PI / 180;
 
-/** Great-circle miles (haversine), the same formula as the database's distanceSql. */
+/** Great-circle miles (haversine): the distance filter, the Distance sort and the card's distance. */
 export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const a =
     Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
@@ -167,7 +167,7 @@ export interface IndexSort {
 }
 
 /** YYYY-MM-DD of `years` whole years before `now` (UTC calendar). */
-export function yearsBefore(now: Date, years: number): string {
+function yearsBefore(now: Date, years: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
   return d.toISOString().slice(0, 10);
 }

@@ -19,7 +19,6 @@ import {
   zipCodes,
 } from '../../db/schema/index.js';
 import { type Db, escapeLike, queryRows } from '../../platform/db.js';
-import { EARTH_RADIUS_MILES } from './search.index.js';
 
 export interface ZipPoint {
   latitude: number;
@@ -33,14 +32,6 @@ export async function findZipPoint(db: Db, zipcode: string): Promise<ZipPoint | 
     .where(and(eq(zipCodes.country, 'US'), eq(zipCodes.zipcode, zipcode)))
     .limit(1);
   return row;
-}
-
-/** Great-circle miles from a point to the donor (haversine). */
-export function distanceSql(p: ZipPoint): SQL {
-  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${donors.latitude} - ${p.latitude}::float8) / 2), 2)
-    + cos(radians(${p.latitude}::float8)) * cos(radians(${donors.latitude}))
-      * power(sin(radians(${donors.longitude} - ${p.longitude}::float8) / 2), 2)))))`;
 }
 
 /**
@@ -144,7 +135,8 @@ export interface SearchRow {
   views_count: number;
   default_picture_id: number | null;
   photo_ids: unknown;
-  distance: number | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
@@ -155,12 +147,7 @@ const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
  * The cards of one page of a search, in the order of `ids` (the search index chose and ordered
  * them). A donor that stopped being visible since is left out.
  */
-export async function searchCards(
-  db: Db,
-  ids: readonly number[],
-  visible: SQL,
-  point: ZipPoint | null,
-): Promise<SearchRow[]> {
+export async function searchCards(db: Db, ids: readonly number[], visible: SQL): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<SearchRow>(
     db,
@@ -178,7 +165,7 @@ export async function searchCards(
           and not p.private limit 1) as default_picture_id,
         coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from ${donorPictures} p
           where p.donor_id = ${donors.userId} and not p.private), '[]'::json) as photo_ids,
-        ${point ? distanceSql(point) : sql`null::float8`} as distance
+        ${donors.latitude} as latitude, ${donors.longitude} as longitude
       from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
       where ${inArray(donors.userId, ids)} and ${visible}`,
   );

@@ -24,7 +24,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { donorVisibility, visibilityRule, visibilitySql } from '../donors/donor-access.js';
-import { donorSearchIndex, type IndexQuery, WEIGHT } from './search.index.js';
+import { donorSearchIndex, type IndexQuery, milesBetween, WEIGHT } from './search.index.js';
 import * as repo from './search.repo.js';
 
 type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
@@ -49,11 +49,14 @@ function lastNameVisibleSql(auth: Auth): SQL {
   return sql`false`;
 }
 
-function firstNameVisible(auth: Auth, donorCenterId: number, settings: CenterSettings | undefined): boolean {
+/** The rules of the two SQL conditions above, for one donor's center (`published`: it shows first names). */
+function firstNameVisible(auth: Auth, donorCenterId: number, published: boolean): boolean {
+  return lastNameVisible(auth, donorCenterId) || published;
+}
+
+function lastNameVisible(auth: Auth, donorCenterId: number): boolean {
   if (auth.role === ROLE.MASTER) return true;
-  if ((auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN) && donorCenterId === auth.centerId)
-    return true;
-  return settings?.isFirstNameVisible ?? true;
+  return (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN) && donorCenterId === auth.centerId;
 }
 
 /** Queue size minus the queued matches; outside 0 to 3 the center's available spots (spec section 9). */
@@ -63,18 +66,13 @@ export function remainingQueue(queued: number, settings: CenterSettings | undefi
   return remaining >= 0 && remaining <= REMAINING_QUEUE_MAX ? remaining : (settings?.availableSpots ?? 3);
 }
 
-/**
- * Which weights of a donor's search words the caller may see, by the donor's center: the rest
- * (D) always, the first name (A) and the last name (B) as firstNameVisibleSql and
- * lastNameVisibleSql decide.
- */
+/** Which weights of a donor's search words the caller may see, by the donor's center. */
 function nameWeights(auth: Auth, hiding: readonly number[]): (centerId: number) => number {
   const hidden = new Set(hiding);
-  const staff = auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
-  return (centerId) => {
-    const own = auth.role === ROLE.MASTER || (staff && centerId === auth.centerId);
-    return WEIGHT.D | (own || !hidden.has(centerId) ? WEIGHT.A : 0) | (own ? WEIGHT.B : 0);
-  };
+  return (centerId) =>
+    WEIGHT.D |
+    (firstNameVisible(auth, centerId, !hidden.has(centerId)) ? WEIGHT.A : 0) |
+    (lastNameVisible(auth, centerId) ? WEIGHT.B : 0);
 }
 
 /**
@@ -178,7 +176,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   // The cards, the caller's marks on them, the search history row and the saved search's last
   // run, all at once.
   const [rows, settings, favorites, shortlists, ownMatches] = await Promise.all([
-    repo.searchCards(db, pageIds, visibilitySql(query.visibility), query.point),
+    repo.searchCards(db, pageIds, visibilitySql(query.visibility)),
     repo.centerSettings(db, centers),
     repo.favoriteDonorIds(db, auth.userId, pageIds),
     repo.shortlistsOf(db, auth.userId, pageIds),
@@ -202,7 +200,9 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       id: r.id,
       displayId: r.display_id,
       agencyDisplayId: r.agency_display_id,
-      firstName: firstNameVisible(auth, r.center_id, s) ? r.first_name || null : null,
+      firstName: firstNameVisible(auth, r.center_id, s?.isFirstNameVisible ?? true)
+        ? r.first_name || null
+        : null,
       centerId: r.center_id,
       age: r.date_of_birth ? ageFrom(r.date_of_birth, now) : null,
       ageUnconfirmed: r.age_unconfirmed,
@@ -221,7 +221,12 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       photoUrl: r.default_picture_id ? `/api/donorphoto/${r.default_picture_id}` : null,
       photoIds,
       views: r.views_count,
-      distance: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+      distance:
+        query.point && r.latitude !== null && r.longitude !== null
+          ? Math.round(
+              milesBetween(query.point.latitude, query.point.longitude, r.latitude, r.longitude) * 10,
+            ) / 10
+          : null,
       fav: favorites.has(r.id),
       shortlists: marks.get(r.id)?.shortlists ?? [],
       feedback: marks.get(r.id)?.feedback ?? null,
