@@ -27,6 +27,8 @@ export const MSG = {
   LOGGED_IN_ELSEWHERE: 'Logged in from another device',
   GENERIC_GET_FAILURE: 'Some error happened, please try again!',
   HTTP_FAILURE: 'An error occured while processing your request.',
+  /** 503: the database is unreachable or dropped the connection (a restart); the request may be retried. */
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
   SCROLL_TERMS: 'Please scroll and read the Terms and Conditions.',
   CAPTCHA_REQUIRED: 'Please verify that you are not a robot.',
   CAPTCHA_INVALID: 'The captcha could not be verified, please try again.',

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from '../db/schema/index.js';
+import { describeDatabaseUnavailable } from './db-errors.js';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: repositories accept either. */
@@ -39,16 +41,31 @@ const RANDOM_PAGE_COST = 1.1;
  */
 const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
 
+/**
+ * How long a query waits for a connection (a free one of the pool's, or a new one) before it
+ * fails as unavailable (503) rather than hang while the database cannot be reached.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (or memory). */
 export async function openDatabase(opts: {
   databaseUrl?: string | null;
   dataDir?: string | null;
   loadDataDir?: Blob | File;
+  /** Told when a pooled PostgreSQL connection is lost (a restart, pg_terminate_backend). */
+  onConnectionLost?: (description: string) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: PLANNER_OPTIONS });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: PLANNER_OPTIONS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    watchConnections(pool, opts.onConnectionLost ?? (() => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -64,6 +81,23 @@ export async function openDatabase(opts: {
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/**
+ * A lost connection is an 'error' event: on the pool for an idle connection, on the client for
+ * one a transaction holds. Unheard, either ends the process. The pool drops the connection and
+ * opens a new one for the next query; the query that was running fails and its request is
+ * answered 503 (see db-errors.ts). Each loss is reported once, without any statement.
+ */
+function watchConnections(pool: Pool, onLost: (description: string) => void): void {
+  const reported = new WeakSet<object>();
+  const report = (error: Error) => {
+    if (reported.has(error)) return;
+    reported.add(error);
+    onLost(describeDatabaseUnavailable(error));
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -1,7 +1,8 @@
-import { describeIssue } from '@dm/shared';
+import { describeIssue, MSG } from '@dm/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeDatabaseUnavailable, isDatabaseUnavailable } from './db-errors.js';
 import { AppError } from './errors.js';
 
 /** The response schema of the envelope around a route's data, for validation and OpenAPI. */
@@ -39,6 +40,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ status: 'error', message: error.message, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or dropped the connection: worth a retry, not a bug. No statement logged.
+      request.log.warn({ database: describeDatabaseUnavailable(error) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: MSG.SERVICE_UNAVAILABLE, data: null });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 'error', message: 'Something went wrong!', data: null });
