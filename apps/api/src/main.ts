@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { donorSearchIndex } from './modules/search/search.index.js';
@@ -6,12 +7,19 @@ import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { startDbMaintenance } from './platform/db-maintenance.js';
 import { startJobs } from './platform/jobs.js';
+import { gracefulShutdown } from './platform/shutdown.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 const config = loadConfig();
+/** The app's logger once it exists; the database may lose a connection before (during the seed). */
+let log: FastifyBaseLogger | null = null;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? null : config.dataDir,
+  onConnectionLost: (description) => {
+    if (log) log.warn({ database: description }, 'database connection lost; the pool opens a new one');
+    else console.warn(`Database connection lost (${description})`);
+  },
 });
 await migrate(database);
 const seeded = await seedIfEmpty(database.db, {
@@ -25,6 +33,10 @@ const seeded = await seedIfEmpty(database.db, {
 });
 
 const app = await buildApp({ database, config, logger: true });
+log = app.log;
+// Last resort: every known source handles its failures (requests answer 503, jobs retry on their
+// next pass); anything missed is logged rather than ending the process for every other request.
+process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 if (seeded) app.log.info('Demo data seeded (accounts in README.md, password Demo!2345).');
 const jobs = startJobs({ db: database.db, config, log: app.log });
 // PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
@@ -43,16 +55,6 @@ donorSearchIndex(database.db)
     (error) => app.log.error({ err: error }, 'Search index did not load; the first search will retry'),
   );
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: shutting down`);
-  await jobs.stop();
-  await maintenance?.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
+const shutdown = gracefulShutdown({ app, jobs: [jobs, maintenance], database });
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
