@@ -23,7 +23,8 @@ function login(username: string, password: string, opts: { ip?: string; captcha?
     method: 'POST',
     url: '/api/authenticate',
     payload: { username, password, ...(opts.captcha ? { captcha: opts.captcha } : {}) },
-    headers: { 'x-forwarded-for': opts.ip ?? nextIp(), 'user-agent': 'vitest' },
+    headers: { 'user-agent': 'vitest' },
+    remoteAddress: opts.ip ?? nextIp(),
   });
 }
 
