@@ -42,10 +42,23 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * X-Forwarded-For only from the proxies TRUST_PROXY names; otherwise any client could forge its
+ * address past the per-address limits and into sessions and the audit log. Fastify answers a
+ * numeric trustProxy by trusting no hop at all, so a hop count is given as the function
+ * proxy-addr would compile for it: the first n hops in front of the app are proxies.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // Registering every module's routes and schemas takes a few seconds; on a busy machine it
     // exceeded Fastify's default 10 s and the app refused to start.

@@ -9,6 +9,8 @@ export interface AuditEntry {
   centerId?: number | null;
   /** Never put passwords, tokens, SSNs or medical answers here: name the fields instead. */
   details?: Record<string, unknown>;
+  /** The app clock's time, for rows a rate limit counts against that clock; else the database's now(). */
+  at?: Date;
 }
 
 /** Records who did what; call inside the same transaction as the change it describes. */
@@ -27,5 +29,6 @@ export async function audit(
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
     ip: ip ?? null,
+    ...(entry.at ? { at: entry.at } : {}),
   });
 }

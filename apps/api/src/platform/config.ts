@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every environment variable the server reads; the README documents each. */
@@ -23,6 +24,12 @@ export interface Config {
   healthcheckPassword: string;
   logLevel: string;
   cookieSecure: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (login and sign-up-link
+   * limits, sessions, audit log): false (the socket's peer is the client), true (any), a hop
+   * count, or proxy addresses and CIDR ranges. Fastify's trustProxy option.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 function readVersion(): string {
@@ -73,7 +80,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthcheckPassword: env.HEALTHCHECK_PASSWORD ?? 'Health!2345',
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** proxy-addr's names for the loopback, link-local and private (unique local) ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an address, address/prefix length, or one of the range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, false or 0 trusts no proxy, so a forged X-Forwarded-For changes
+ * nothing; true trusts any; a whole number trusts that many hops; otherwise a comma list of
+ * proxy addresses and CIDR ranges.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyEntry(e));
+  if (bad !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses/CIDRs, got "${bad}"`,
+    );
+  }
+  return entries;
 }
 
 function wholeNumber(value: string | undefined, fallback: number, name: string): number {

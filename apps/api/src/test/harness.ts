@@ -49,8 +49,23 @@ async function openTestDatabase(): Promise<Database> {
 
 /** Boots the real app on a fresh copy of the migrated, seeded test database. */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const clock = new TestClock();
+  return buildTestApp(await openTestDatabase(), new TestClock(), overrides, true);
+}
+
+/**
+ * A second app process over the same database and clock as `t` (as when several API processes
+ * run behind a load balancer); closing it leaves the database open for `t`.
+ */
+export function startSiblingApp(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return buildTestApp(t.database, t.clock, overrides, false);
+}
+
+async function buildTestApp(
+  database: Database,
+  clock: TestClock,
+  overrides: Partial<Config>,
+  ownsDatabase: boolean,
+): Promise<TestApp> {
   const sentMail: OutgoingMail[] = [];
   const mailTransport: MailTransportFactory = () => ({
     send: async (mail) => {
@@ -106,7 +121,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     request,
     close: async () => {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }

@@ -129,6 +129,7 @@ export const loginAttempts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     username: text('username').notNull(),
     ip: text('ip').notNull(),
+    /** 1 succeeded, 0 wrong password, 2 refused for a missing or bad captcha (auth.repo ATTEMPT). */
     succeeded: smallint('succeeded').notNull().default(0),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

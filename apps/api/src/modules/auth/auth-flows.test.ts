@@ -16,7 +16,7 @@ const login = (username: string, password: string) =>
     method: 'POST',
     url: '/api/authenticate',
     payload: { username, password },
-    headers: { 'x-forwarded-for': `10.1.0.${++address}` },
+    remoteAddress: `10.1.0.${++address}`,
   });
 const post = (url: string, payload: Record<string, unknown>, as?: string) =>
   t.request({ method: 'POST', url, payload, as });

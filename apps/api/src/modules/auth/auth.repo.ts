@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { centers, loginAttempts, sessions, terms, users, userTokens } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
@@ -35,28 +35,52 @@ export async function findCenter(db: Db, centerId: number): Promise<CenterRow | 
   return row;
 }
 
-/** Login attempts since `since` for an account and for an address, oldest first. */
+/**
+ * What a login_attempts row records, in its `succeeded` column: a success, a wrong password (or
+ * unknown account), or an attempt refused before any password was checked because the captcha
+ * it needed was missing or did not verify. Refusals count against the address only: counting them
+ * against the account would let anyone lock its owner out without ever solving a captcha.
+ */
+export const ATTEMPT = { FAILED: 0, SUCCEEDED: 1, REFUSED: 2 } as const;
+export type AttemptOutcome = (typeof ATTEMPT)[keyof typeof ATTEMPT];
+
+/**
+ * Login attempts since `since`: the account's successes and password failures, oldest first, and
+ * how many attempts from the address did not succeed (failures and refusals).
+ */
 export async function attemptsSince(db: Db, username: string, ip: string, since: Date) {
   const byAccount = await db
     .select({ succeeded: loginAttempts.succeeded, at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), gt(loginAttempts.at, since)))
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        gt(loginAttempts.at, since),
+        ne(loginAttempts.succeeded, ATTEMPT.REFUSED),
+      ),
+    )
     .orderBy(loginAttempts.at, loginAttempts.id);
   const [byAddress] = await db
     .select({ failed: sql<number>`count(*)::int` })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.at, since), eq(loginAttempts.succeeded, 0)));
+    .where(
+      and(
+        eq(loginAttempts.ip, ip),
+        gt(loginAttempts.at, since),
+        ne(loginAttempts.succeeded, ATTEMPT.SUCCEEDED),
+      ),
+    );
   return { byAccount, failedByAddress: byAddress?.failed ?? 0 };
 }
 
 export async function recordAttempt(
   db: Db,
-  attempt: { username: string; ip: string; succeeded: boolean; at: Date },
+  attempt: { username: string; ip: string; outcome: AttemptOutcome; at: Date },
 ): Promise<void> {
   await db.insert(loginAttempts).values({
     username: attempt.username,
     ip: attempt.ip,
-    succeeded: attempt.succeeded ? 1 : 0,
+    succeeded: attempt.outcome,
     at: attempt.at,
   });
 }

@@ -36,6 +36,8 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../.
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { buildSessionUser } from '../../platform/session-user.js';
 import {
+  ATTEMPT,
+  type AttemptOutcome,
   attemptsSince,
   type CenterRow,
   endSession,
@@ -114,13 +116,18 @@ export async function openSession(
 /** The failures that count towards the captcha: those since the last success in the window. */
 function failuresSinceLastSuccess(attempts: { succeeded: number }[]): number {
   let failures = 0;
-  for (const attempt of attempts) failures = attempt.succeeded ? 0 : failures + 1;
+  for (const attempt of attempts) failures = attempt.succeeded === ATTEMPT.SUCCEEDED ? 0 : failures + 1;
   return failures;
 }
 
 /**
  * POST /authenticate. Throws the non-success outcomes as AppErrors carrying the LoginOutcome
  * in data, so the route only presents the success.
+ *
+ * Past FAILED_LOGINS_BEFORE_CAPTCHA failures a password is only checked with a solved captcha.
+ * An attempt refused for a missing or bad captcha is recorded as a refusal: it counts towards the
+ * address's limit but not towards the account's, so a stranger who does not solve captchas cannot
+ * lock the owner out, and the owner with a solved captcha and the right password still gets in.
  */
 export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: RequestContext): Promise<SignedIn> {
   const username = body.username.trim().toLowerCase();
@@ -130,23 +137,25 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
   // Throttling counts failures only: a correct password is not what it protects against, and
   // counting successes would lock out an office whose staff share one address.
   const attempts = await attemptsSince(deps.db, username, ctx.ip, since);
-  const failedByAccount = attempts.byAccount.filter((a) => !a.succeeded).length;
+  const failedByAccount = attempts.byAccount.filter((a) => a.succeeded === ATTEMPT.FAILED).length;
   if (
     failedByAccount >= LOGIN_RATE_MAX_PER_ACCOUNT ||
     attempts.failedByAddress >= LOGIN_RATE_MAX_PER_ADDRESS
   ) {
     throw tooManyRequests(MSG.TOO_MANY_ATTEMPTS);
   }
-  const fail = async (error: AppError) => {
-    await recordAttempt(deps.db, { username, ip: ctx.ip, succeeded: false, at: now });
-    throw error;
+  const record = (outcome: AttemptOutcome, db: Db = deps.db) =>
+    recordAttempt(db, { username, ip: ctx.ip, outcome, at: now });
+  const refuse = async (message: string) => {
+    await record(ATTEMPT.REFUSED);
+    throw badRequest(message, { outcome: 'showCaptcha' });
   };
 
   const failures = failuresSinceLastSuccess(attempts.byAccount);
   if (failures >= FAILED_LOGINS_BEFORE_CAPTCHA) {
-    if (!body.captcha) return fail(badRequest(MSG.CAPTCHA_REQUIRED, { outcome: 'showCaptcha' }));
+    if (!body.captcha) return refuse(MSG.CAPTCHA_REQUIRED);
     if (!(await verifyCaptcha(deps.db, deps.config, deps.clock, body.captcha))) {
-      return fail(badRequest(MSG.CAPTCHA_INVALID, { outcome: 'showCaptcha' }));
+      return refuse(MSG.CAPTCHA_INVALID);
     }
   }
 
@@ -157,17 +166,18 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
   // Invited users have no password; archived staff and donors are refused like a wrong password.
   const archivedClient = user?.status === 'Archived' && user.role === ROLE.CLIENT;
   if (!user || !passwordOk || (user.status === 'Archived' && !archivedClient)) {
+    await record(ATTEMPT.FAILED);
     const captchaRequired = failures + 1 >= FAILED_LOGINS_BEFORE_CAPTCHA;
-    return fail(badRequest(MSG.LOGIN_FAILED, { outcome: 'failed', captchaRequired }));
+    throw badRequest(MSG.LOGIN_FAILED, { outcome: 'failed', captchaRequired });
   }
   // Only after the right password, so the outcome never reveals an account to a guesser.
   if (archivedClient) {
-    await recordAttempt(deps.db, { username, ip: ctx.ip, succeeded: false, at: now });
+    await record(ATTEMPT.FAILED);
     throw new AppError(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' });
   }
 
   return deps.db.transaction(async (tx) => {
-    await recordAttempt(tx, { username, ip: ctx.ip, succeeded: true, at: now });
+    await record(ATTEMPT.SUCCEEDED, tx);
     const signedIn = await openSession(tx, now, user.id, ctx, {
       switchedFromUserId: null,
       countsAsLogin: true,
@@ -286,7 +296,7 @@ export async function requestSignupLink(deps: AuthDeps, body: SignupLinkBody, ip
     await audit(
       tx,
       null,
-      { action: 'signup_link_requested', entityType: 'signup_link_request', entityId: ip },
+      { action: 'signup_link_requested', entityType: 'signup_link_request', entityId: ip, at: now },
       ip,
     );
   });

@@ -1,11 +1,4 @@
-import {
-  DEMO_PASSWORD,
-  LOGIN_RATE_MAX_PER_ACCOUNT,
-  LOGIN_RATE_MAX_PER_ADDRESS,
-  MSG,
-  SESSION_COOKIE,
-  SESSION_IDLE_MS,
-} from '@dm/shared';
+import { DEMO_PASSWORD, LOGIN_RATE_MAX_PER_ADDRESS, MSG, SESSION_COOKIE, SESSION_IDLE_MS } from '@dm/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
@@ -30,7 +23,8 @@ function login(username: string, password: string, opts: { ip?: string; captcha?
     method: 'POST',
     url: '/api/authenticate',
     payload: { username, password, ...(opts.captcha ? { captcha: opts.captcha } : {}) },
-    headers: { 'x-forwarded-for': opts.ip ?? nextIp(), 'user-agent': 'vitest' },
+    headers: { 'user-agent': 'vitest' },
+    remoteAddress: opts.ip ?? nextIp(),
   });
 }
 
@@ -174,17 +168,6 @@ describe('POST /api/authenticate', () => {
     expect(await verifyCaptcha(t.db, t.config, clock, captcha)).toBe(false);
     expect(await verifyCaptcha(t.db, t.config, t.clock, captcha)).toBe(true);
     expect(await verifyCaptcha(t.db, t.config, t.clock, captcha)).toBe(false);
-  });
-
-  it('throttles an account after too many failures (429), counted in the database', async () => {
-    const user = 'admin36@demo.test';
-    for (let i = 0; i < LOGIN_RATE_MAX_PER_ACCOUNT; i++) {
-      const res = await login(user, 'Wrong!2345');
-      expect(res.statusCode).toBe(400);
-    }
-    const blocked = await login(user, DEMO_PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(body(blocked)).toEqual({ status: 'error', message: MSG.TOO_MANY_ATTEMPTS, data: null });
   });
 
   it('throttles an address after too many failures across accounts', async () => {

@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 let address = 0;
 const ask = (payload: Record<string, unknown>, ip = `10.9.0.${++address}`) =>
-  t.request({ method: 'POST', url: '/api/invitedonor', payload, headers: { 'x-forwarded-for': ip } });
+  t.request({ method: 'POST', url: '/api/invitedonor', payload, remoteAddress: ip });
 const invites = async (to: string) =>
   (await t.outbox(to)).filter(
     (m) => m.emailTypeId === EMAIL_TYPE.INVITE_DONOR || m.emailTypeId === EMAIL_TYPE.INVITE_CLIENT,

@@ -13,7 +13,7 @@ import type { ModuleDeps } from '../../app.js';
 import { jobHeartbeats } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { HEARTBEAT_STALE_MS } from '../../platform/heartbeat.js';
-import { attemptsSince, recordAttempt } from '../auth/auth.repo.js';
+import { ATTEMPT, attemptsSince, recordAttempt } from '../auth/auth.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
 
@@ -45,7 +45,12 @@ export async function authenticate(deps: Deps, c: HealthCredentials, ip: string)
   );
   if (failedByAddress >= MAX_FAILURES) throw tooManyRequests(MSG.HEALTH_LOGIN_FAILED);
   const ok = valid(deps, c);
-  await recordAttempt(deps.db, { username: ATTEMPT_NAME, ip, succeeded: ok, at: now });
+  await recordAttempt(deps.db, {
+    username: ATTEMPT_NAME,
+    ip,
+    outcome: ok ? ATTEMPT.SUCCEEDED : ATTEMPT.FAILED,
+    at: now,
+  });
   if (!ok) throw badRequest(MSG.HEALTH_LOGIN_FAILED);
 }
 
