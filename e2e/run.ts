@@ -24,7 +24,7 @@ const code = await new Promise<number>((resolve) => {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl } },
+    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_MAIL_DIR: server.mailDir } },
   );
   child.on('exit', (c) => resolve(c ?? 1));
 });

@@ -8,6 +8,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** DATA_DIR/mail: the server's mail drop (MAIL_TRANSPORT=file), read by lib/mail.ts. */
+  mailDir: string;
   stop(): Promise<void>;
 }
 
@@ -23,8 +25,9 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built app (`npm run build` first) as `npm start` would, on a fresh embedded
- * database in a temporary DATA_DIR with the demo seed, on a free port.
+ * Starts the built app (`npm run build` first) as production runs it (NODE_ENV=production, mail
+ * written to the file drop in DATA_DIR/mail), on a fresh embedded database in a temporary
+ * DATA_DIR with the demo seed, on a free port.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -39,7 +42,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
-      MAIL_TRANSPORT: 'outbox',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'file',
+      // Production has no default health-check password; the health check scenario signs in with this.
+      HEALTHCHECK_PASSWORD: 'Health!2345',
       LOG_LEVEL: 'warn',
       // Enough donors for every search scenario; the default 20,000 would slow each run's start.
       SEED_DONORS: '400',
@@ -60,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, stop };
+      if (res.ok) return { baseUrl, mailDir: path.join(dataDir, 'mail'), stop };
     } catch {
       // not listening yet
     }

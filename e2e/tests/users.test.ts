@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { acceptTerms, login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { newestMailTo } from '../lib/mail.js';
 
 const browser = useBrowser();
 
-/** The sign-up link of the newest invitation to `to`, read from the local outbox (as an admin). */
-async function signupLink(request: APIRequestContext, to: string): Promise<string> {
-  const res = await request.get('/api/devoutbox?center_id=1');
-  assert.equal(res.status(), 200, await res.text());
-  const { data } = (await res.json()) as { data: { toAddress: string; html: string; id: number }[] };
-  const mail = data.filter((m) => m.toAddress === to).sort((a, b) => b.id - a.id)[0];
-  assert.ok(mail, `no invitation mailed to ${to}`);
+/** The sign-up link of the newest invitation to `to`, read from the server's mail drop. */
+async function signupLink(to: string): Promise<string> {
+  const mail = await newestMailTo(to, (m) => m.html.includes('/signup/'));
   const match = mail.html.match(/#(\/signup\/[A-Za-z0-9_-]+)/);
   assert.ok(match, 'the invitation carries a sign-up link');
   return match[1]!;
@@ -52,7 +49,7 @@ describe('users administration as the agency admin', () => {
         data: { username: 'iris.e2e@demo.test', userType: 9, firstname: 'Iris', lastname: 'Nomanager' },
       });
       assert.equal(invited.status(), 200, await invited.text());
-      const irisLink = await signupLink(page.request, 'iris.e2e@demo.test');
+      const irisLink = await signupLink('iris.e2e@demo.test');
       const signedUp = await page.request.post('/api/signuptokenauth', {
         data: {
           token: irisLink.split('/').pop(),
@@ -83,7 +80,7 @@ describe('users administration as the agency admin', () => {
       );
 
       // The case manager signs up from the e-mailed link and logs in.
-      const link = await signupLink(page.request, 'erin.e2e@demo.test');
+      const link = await signupLink('erin.e2e@demo.test');
       const cm = await newPage(browser);
       try {
         await go(cm.page, link);

@@ -110,7 +110,10 @@ export interface ConnectionInfo {
   updatedAt: string | null;
 }
 
-/** GET /api/devoutbox: the local mail outbox (development transport only). */
+/**
+ * GET /api/devoutbox: the local mail outbox (development transport only, absent in production).
+ * Subject and body are shown only to the mail's recipient; other mail is listed without them.
+ */
 export interface OutboxMail {
   id: number;
   toAddress: string;

@@ -83,6 +83,7 @@ export const MSG = {
   CONNECTION_FAILED: 'Could not connect to the mail server:',
   CONNECTION_SAVED: 'Connection information saved successfully.',
   OUTBOX_DISABLED: 'The local outbox is only available when mail is captured (MAIL_TRANSPORT=outbox).',
+  OUTBOX_NOT_YOURS: 'Only its recipient can read this e-mail.',
   NOTE_BLANK: 'Note cannot be blank.',
   NOTE_ADDED: 'Note added successfully.',
   NOTE_REMOVED: 'Note removed successfully.',
@@ -155,6 +156,7 @@ export const MSG = {
   DELETE_ZIP_CONFIRM: 'Are you sure you want to delete this zip code?',
   HEALTH_LOGIN_FAILED: 'Invalid username or password',
   HEALTH_UNAUTHORIZED: 'You are not allowed to perform this action',
+  HEALTH_LOGIN_OFF: 'The health check login is off: set HEALTHCHECK_PASSWORD to use it in production.',
   // donor form (donor-forms spec section 8)
   RACE_MAX_PREFIX: "Race can't be more than ",
   ETHNICITY_MAX_PREFIX: "Ethnicity can't be more than ",

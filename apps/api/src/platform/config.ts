@@ -12,7 +12,14 @@ export interface Config {
   /** Signs captcha challenges and encrypts secrets at rest (SMTP passwords, SSNs). */
   appSecret: string;
   publicUrl: string;
-  mailTransport: 'outbox' | 'smtp';
+  /** NODE_ENV=production: developer-only routes and defaults are absent. */
+  production: boolean;
+  /**
+   * file: each mail is written as an .eml file to DATA_DIR/mail, which only the operator reads
+   * (the default); smtp: sent; outbox: kept encrypted for the development outbox viewer (not in
+   * production). Decision 009.
+   */
+  mailTransport: MailTransportName;
   smtpUrl: string | null;
   mailFrom: string;
   seedDemo: boolean;
@@ -21,7 +28,8 @@ export interface Config {
   version: string;
   webDist: string | null;
   healthcheckUser: string;
-  healthcheckPassword: string;
+  /** null: the health-check login is off (production without HEALTHCHECK_PASSWORD). */
+  healthcheckPassword: string | null;
   logLevel: string;
   cookieSecure: boolean;
   /**
@@ -30,6 +38,21 @@ export interface Config {
    * count, or proxy addresses and CIDR ranges. Fastify's trustProxy option.
    */
   trustProxy: boolean | number | string[];
+}
+
+export const MAIL_TRANSPORTS = ['file', 'smtp', 'outbox'] as const;
+export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+
+/** The development health-check password; a production process has none unless configured. */
+export const DEV_HEALTHCHECK_PASSWORD = 'Health!2345';
+
+function mailTransportOf(value: string | undefined, production: boolean): MailTransportName {
+  const name = value || 'file';
+  if (!(MAIL_TRANSPORTS as readonly string[]).includes(name))
+    throw new Error(`MAIL_TRANSPORT must be one of ${MAIL_TRANSPORTS.join(', ')}, got "${name}"`);
+  if (production && name === 'outbox')
+    throw new Error('MAIL_TRANSPORT=outbox is a development tool; use file or smtp in production');
+  return name as MailTransportName;
 }
 
 function readVersion(): string {
@@ -62,6 +85,7 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
+  const production = env.NODE_ENV === 'production';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -69,7 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     appSecret: loadSecret(dataDir, env.APP_SECRET),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    mailTransport: env.MAIL_TRANSPORT === 'smtp' ? 'smtp' : 'outbox',
+    production: env.NODE_ENV === 'production',
+    mailTransport: mailTransportOf(env.MAIL_TRANSPORT, production),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'no-reply@donormatch.local',
     seedDemo: env.SEED_DEMO !== 'false',
@@ -77,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: env.APP_VERSION ?? readVersion(),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join('apps', 'web', 'dist')),
     healthcheckUser: env.HEALTHCHECK_USER ?? 'health',
-    healthcheckPassword: env.HEALTHCHECK_PASSWORD ?? 'Health!2345',
+    healthcheckPassword: env.HEALTHCHECK_PASSWORD || (production ? null : DEV_HEALTHCHECK_PASSWORD),
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -69,7 +69,7 @@ const deps = (
 });
 
 async function queue(centerId: number, to: string): Promise<number> {
-  const id = await queueTemplatedMail(t.db, {
+  const id = await queueTemplatedMail(t.db, t.secrets, {
     centerId,
     emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
     to,

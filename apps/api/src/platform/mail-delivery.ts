@@ -7,9 +7,12 @@ import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { heartbeat } from './heartbeat.js';
 import { recordRun } from './job-runs.js';
+import { openMail, type RenderedMail } from './mail.js';
 import {
+  fileMailTransport,
   type MailTransport,
   type MailTransportFactory,
+  mailDropDir,
   parseSmtpUrl,
   type SmtpOptions,
 } from './mail-transport.js';
@@ -141,22 +144,52 @@ async function claimDue(
   });
 }
 
-/** The agency's own connection, else SMTP_URL; null when neither is configured. */
-async function senderFor(
-  deps: MailDeliveryDeps,
-  centerId: number | null,
-): Promise<{ options: SmtpOptions; from: string } | null> {
-  const row = centerId === null ? undefined : await findSmtpConnection(deps.db, centerId);
-  if (row)
-    return { options: smtpOptionsOf(row, deps.secrets), from: formatFrom(row.fromEmail, row.fromName) };
-  if (deps.config.smtpUrl) return { options: parseSmtpUrl(deps.config.smtpUrl), from: deps.config.mailFrom };
-  return null;
+interface Sender {
+  open(): MailTransport;
+  from: string;
+  /** What describeSmtpError removes from a failure message. */
+  credentials: Pick<SmtpOptions, 'username' | 'password'>;
 }
 
 /**
- * One pass of the mail job: delivers due mail_outbox rows (or, with MAIL_TRANSPORT=outbox,
- * marks them captured for the development outbox). Failed sends are retried with backoff and
- * marked failed after MAIL_MAX_ATTEMPTS.
+ * MAIL_TRANSPORT=file: the operator's file drop. smtp: the agency's own connection, else
+ * SMTP_URL; null when neither is configured.
+ */
+async function senderFor(deps: MailDeliveryDeps, centerId: number | null): Promise<Sender | null> {
+  if (deps.config.mailTransport === 'file') {
+    const dir = mailDropDir(deps.config.dataDir);
+    return {
+      open: () => fileMailTransport(dir),
+      from: deps.config.mailFrom,
+      credentials: { username: '', password: '' },
+    };
+  }
+  const row = centerId === null ? undefined : await findSmtpConnection(deps.db, centerId);
+  const options = row
+    ? smtpOptionsOf(row, deps.secrets)
+    : deps.config.smtpUrl && parseSmtpUrl(deps.config.smtpUrl);
+  if (!options) return null;
+  return {
+    open: () => deps.mailTransport(options),
+    from: row ? formatFrom(row.fromEmail, row.fromName) : deps.config.mailFrom,
+    credentials: options,
+  };
+}
+
+/** The sealed content of a claimed row; a row that cannot be opened will never be sendable. */
+function contentOf(deps: MailDeliveryDeps, row: OutboxRow): RenderedMail | null {
+  try {
+    return openMail(deps.secrets, row.sealedContent);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One pass of the mail job: delivers due mail_outbox rows through SMTP or into the file drop
+ * (or, with MAIL_TRANSPORT=outbox, marks them captured for the development outbox, sealed).
+ * Failed sends are retried with backoff and marked failed after MAIL_MAX_ATTEMPTS. A row's
+ * sealed content is cleared once it is sent or failed: nothing keeps its links afterwards.
  */
 export async function deliverPendingMail(
   deps: MailDeliveryDeps,
@@ -190,7 +223,7 @@ export async function deliverPendingMail(
     const startedAt = clock.now();
     let sent = 0;
     let lastFailure: string | null = null;
-    let sender: Awaited<ReturnType<typeof senderFor>> = null;
+    let sender: Sender | null = null;
     let setupError: string | null = null;
     try {
       sender = await senderFor(deps, centerId);
@@ -202,20 +235,18 @@ export async function deliverPendingMail(
     }
     let transport: MailTransport | null = null;
     try {
-      if (sender) transport = deps.mailTransport(sender.options);
+      if (sender) transport = sender.open();
       for (const row of rows) {
         let failure = setupError;
-        if (transport && sender) {
+        const content = contentOf(deps, row);
+        // Sealed under another APP_SECRET (or cleared): no retry can send it.
+        const unreadable = content === null;
+        if (unreadable) failure = 'The queued mail could not be read (was APP_SECRET changed?); not sent.';
+        else if (transport && sender) {
           try {
-            await transport.send({
-              from: sender.from,
-              to: row.toAddress,
-              subject: row.subject,
-              html: row.html,
-              text: row.text,
-            });
+            await transport.send({ from: sender.from, to: row.toAddress, ...content });
           } catch (error) {
-            failure = describeSmtpError(error, sender.options);
+            failure = describeSmtpError(error, sender.credentials);
           }
         }
         const now = clock.now();
@@ -223,14 +254,14 @@ export async function deliverPendingMail(
         if (failure === null) {
           await deps.db
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: now, lastError: null })
+            .set({ status: 'sent', sentAt: now, lastError: null, sealedContent: null })
             .where(eq(mailOutbox.id, row.id));
           result.sent += 1;
           sent += 1;
-        } else if (row.attempts >= MAIL_MAX_ATTEMPTS) {
+        } else if (unreadable || row.attempts >= MAIL_MAX_ATTEMPTS) {
           await deps.db
             .update(mailOutbox)
-            .set({ status: 'failed', lastError: failure })
+            .set({ status: 'failed', lastError: failure, sealedContent: null })
             .where(eq(mailOutbox.id, row.id));
           deps.log?.warn({ mailId: row.id, attempts: row.attempts, error: failure }, 'mail delivery failed');
           result.failed += 1;

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface SmtpOptions {
@@ -58,5 +61,31 @@ export function parseSmtpUrl(url: string): SmtpOptions {
     secure,
     username: decodeURIComponent(parsed.username),
     password: decodeURIComponent(parsed.password),
+  };
+}
+
+/** Where MAIL_TRANSPORT=file writes mail: DATA_DIR/mail, readable by the operator alone. */
+export function mailDropDir(dataDir: string): string {
+  return path.join(dataDir, 'mail');
+}
+
+/**
+ * MAIL_TRANSPORT=file: renders each mail as a standard .eml message (nodemailer's stream
+ * transport) and writes it to `dir`, the folder made 0700 and each file 0600, so only the
+ * account running the server (the operator) can open them. Names start with the time, so they
+ * sort oldest first.
+ */
+export function fileMailTransport(dir: string): MailTransport {
+  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const { message } = await renderer.sendMail(mail);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(path.join(dir, name), message as Buffer, { mode: 0o600, flag: 'wx' });
+    },
+    verify: async () => {},
+    close: () => renderer.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { centers, emailTemplates, emailTypes, mailOutbox } from '../db/schema/index.js';
+import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
 
@@ -68,18 +69,37 @@ export async function renderTemplate(
   return { subject, html, text: htmlToText(html) };
 }
 
+/** The sealed form of a rendered mail, as mail_outbox keeps it. */
+export function sealMail(secrets: SecretBox, mail: RenderedMail): string {
+  return secrets.seal(JSON.stringify({ subject: mail.subject, html: mail.html, text: mail.text }));
+}
+
+/** The rendered mail of an outbox row; null once it was delivered (or failed) and cleared. */
+export function openMail(secrets: SecretBox, sealedContent: string | null): RenderedMail | null {
+  if (sealedContent === null) return null;
+  const { subject, html, text } = JSON.parse(secrets.open(sealedContent)) as RenderedMail;
+  return { subject, html, text };
+}
+
 /**
  * Renders and queues an e-mail in the caller's transaction. The mail job delivers it after
- * commit, so a rolled-back change never sends and a failed send is retried.
+ * commit, so a rolled-back change never sends and a failed send is retried. The rendered mail
+ * carries links that sign its recipient in, so it is stored sealed (decision 009).
  */
 export async function queueTemplatedMail(
   db: Db,
+  secrets: SecretBox,
   input: { centerId: number; emailTypeId: number; to: string; vars: Record<string, string> },
 ): Promise<number> {
   const mail = await renderTemplate(db, input);
   const [row] = await db
     .insert(mailOutbox)
-    .values({ centerId: input.centerId, emailTypeId: input.emailTypeId, toAddress: input.to, ...mail })
+    .values({
+      centerId: input.centerId,
+      emailTypeId: input.emailTypeId,
+      toAddress: input.to,
+      sealedContent: sealMail(secrets, mail),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

@@ -8,8 +8,9 @@ import { buildApp } from '../app.js';
 import { mailOutbox, sessions, users } from '../db/schema/index.js';
 import { TestClock } from '../platform/clock.js';
 import { type Config, loadConfig } from '../platform/config.js';
-import { hashToken, newToken } from '../platform/crypto.js';
+import { hashToken, newToken, SecretBox } from '../platform/crypto.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
+import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
 import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
@@ -19,16 +20,23 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   config: Config;
+  /** The app's SecretBox (what queueTemplatedMail seals mail with). */
+  secrets: SecretBox;
   /** Mail handed to SMTP by the mail job in this test app. */
   sentMail: OutgoingMail[];
-  /** Queued e-mails (mail_outbox rows), newest last, optionally only those to one address. */
-  outbox(to?: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  /**
+   * Queued e-mails (mail_outbox rows), newest last, optionally only those to one address, with
+   * the sealed subject and bodies opened as the recipient reads them (empty once delivered).
+   */
+  outbox(to?: string): Promise<OutboxEntry[]>;
   /** A session for a demo user without going through the login route. */
   tokenFor(username: string): Promise<string>;
   /** inject() with the session token of `as` (a username or a token) in x-access-token. */
   request(options: InjectOptions & { as?: string | null }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+export type OutboxEntry = typeof mailOutbox.$inferSelect & RenderedMail;
 
 async function openTestDatabase(): Promise<Database> {
   const pgTemplate = inject('pgTemplateDb');
@@ -76,6 +84,8 @@ async function buildTestApp(
   });
   const config: Config = {
     ...loadConfig({ APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR }),
+    // Tests read queued mail from the table (outbox()); a test of another transport says so.
+    mailTransport: 'outbox',
     webDist: null,
     version: 'test-version',
     ...overrides,
@@ -83,6 +93,7 @@ async function buildTestApp(
   const app = await buildApp({ database, config, clock, mailTransport });
   await app.ready();
   const db = database.db;
+  const secrets = new SecretBox(config.appSecret);
 
   const tokenFor = async (username: string) => {
     const [user] = await db.select().from(users).where(eq(users.username, username));
@@ -110,13 +121,17 @@ async function buildTestApp(
     database,
     clock,
     config,
+    secrets,
     sentMail,
-    outbox: (to) =>
-      db
+    outbox: async (to) => {
+      const rows = await db
         .select()
         .from(mailOutbox)
         .where(to ? eq(mailOutbox.toAddress, to) : sql`true`)
-        .orderBy(asc(mailOutbox.id)),
+        .orderBy(asc(mailOutbox.id));
+      const empty: RenderedMail = { subject: '', html: '', text: '' };
+      return rows.map((row) => ({ ...row, ...(openMail(secrets, row.sealedContent) ?? empty) }));
+    },
     tokenFor,
     request,
     close: async () => {

@@ -60,17 +60,19 @@ export const smtpConnections = pgTable('smtp_connections', {
 
 /**
  * Every e-mail is written here in the same transaction as the change that causes it, then
- * delivered by the mail job; nothing is lost if SMTP is down. With the local transport the
- * row stays as the development outbox.
+ * delivered by the mail job; nothing is lost if SMTP is down. Mail carries sign-in secrets
+ * (reset and invitation links, codes), so the rendered subject and bodies are kept only sealed
+ * with the app's SecretBox, and cleared once the mail is sent or has failed for good; the
+ * development outbox transport keeps the sealed copy of captured mail for its recipient
+ * (decision 009).
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   centerId: integer('center_id'),
   emailTypeId: integer('email_type_id'),
   toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  html: text('html').notNull(),
-  text: text('text').notNull(),
+  /** SecretBox-sealed JSON {subject, html, text}; null once delivered or failed. */
+  sealedContent: text('sealed_content'),
   /** pending -> sent | failed; 'captured' when the local transport keeps it. */
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),

@@ -56,7 +56,7 @@ import {
   type UserRow,
 } from './auth.repo.js';
 
-export type AuthDeps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
+export type AuthDeps = Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'secrets'>;
 
 /** Where a request came from; stored with the session and the login attempt. */
 export interface RequestContext {
@@ -245,7 +245,7 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, ip:
       ttlMs: RESET_TOKEN_TTL_MS,
       now,
     });
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: user.centerId,
       emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
       to: user.username,
@@ -314,7 +314,7 @@ export async function requestSignupLink(deps: AuthDeps, body: SignupLinkBody, ip
       ttlMs: INVITE_TOKEN_TTL_MS,
       now,
     });
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: user.centerId,
       emailTypeId: SIGNUP_MAIL[user.role]!,
       to: user.username,
@@ -408,7 +408,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
       const user = created!;
       // A new donor has not filled the pre-form (preFormStatus null): she lands on /preform.
       if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: user.id, centerId });
-      await queueTemplatedMail(tx, {
+      await queueTemplatedMail(tx, deps.secrets, {
         centerId,
         emailTypeId: EMAIL_TYPE.REGISTRATION_WELCOME,
         to: user.username,

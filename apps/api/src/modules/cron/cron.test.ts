@@ -40,7 +40,7 @@ beforeAll(async () => {
     .update(mailOutbox)
     .set({ status: 'captured' })
     .where(inArray(mailOutbox.status, ['pending', 'sending']));
-  await queueTemplatedMail(t.db, {
+  await queueTemplatedMail(t.db, t.secrets, {
     centerId: 85,
     emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
     to: 'someone@cron.test',

@@ -467,7 +467,7 @@ export async function review(deps: Deps, auth: Auth, body: ReviewBody): Promise<
       createdAt: now,
     });
     const link = `${deps.config.publicUrl}/#${pagePath('donorhome')}`;
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: core.donor.centerId,
       emailTypeId: EMAIL_TYPE.DONOR_FORM_STATUS,
       to: core.user.username,

@@ -654,7 +654,7 @@ export async function shareDonor(
       message: input.message,
       createdAt: deps.clock.now(),
     });
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.SHARE_DONOR,
       to: target.username,
@@ -720,7 +720,7 @@ export async function requestDetailsAccess(
       query: input.query,
       createdAt: deps.clock.now(),
     });
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.DETAILS_ACCESS_REQUEST,
       to: manager.username,
@@ -763,7 +763,7 @@ export async function favAndNotesNotification(
   const { donor } = await loadVisible(deps, auth, input.donorId);
   const { client, manager } = await clientAndManager(deps, auth);
   await deps.db.transaction(async (tx) => {
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
       to: manager.username,

@@ -174,17 +174,20 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
   );
 
-  app.get(
-    '/devoutbox',
-    {
-      config: { access: OUTBOX },
-      schema: {
-        summary: 'The local mail outbox (only with MAIL_TRANSPORT=outbox)',
-        querystring: centerQuery,
-        response: { 200: envelope(z.array(outboxMail)) },
+  // A development tool: a production process does not have the route at all (decision 009).
+  if (!deps.config.production)
+    app.get(
+      '/devoutbox',
+      {
+        config: { access: OUTBOX },
+        schema: {
+          summary:
+            'The local mail outbox (development, MAIL_TRANSPORT=outbox); subject and body only for their recipient',
+          querystring: centerQuery,
+          response: { 200: envelope(z.array(outboxMail)) },
+        },
       },
-    },
-    async (request) =>
-      ok(await service.devOutbox(deps, requireAuth(request), request.query.center_id, request.ip)),
-  );
+      async (request) =>
+        ok(await service.devOutbox(deps, requireAuth(request), request.query.center_id, request.ip)),
+    );
 };

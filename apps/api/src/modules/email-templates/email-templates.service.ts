@@ -15,6 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { openMail } from '../../platform/mail.js';
 import {
   describeSmtpError,
   findSmtpConnection,
@@ -22,7 +23,7 @@ import {
   smtpOptionsOf,
 } from '../../platform/mail-delivery.js';
 import type { SmtpOptions } from '../../platform/mail-transport.js';
-import { findCenter, isUniqueViolation } from '../auth/auth.repo.js';
+import { findCenter, findUserWithCenter, isUniqueViolation } from '../auth/auth.repo.js';
 import {
   deleteTemplate,
   type EmailTemplateRow,
@@ -355,9 +356,10 @@ export async function testConnection(
 }
 
 /**
- * GET /devoutbox: the captured mail of the development transport, for the caller's agency
- * (the master admin sees every agency's, or the one named). Links in these mails sign people
- * in, so reading it is audited and it does not exist when real mail is sent.
+ * GET /devoutbox (development only): the captured mail of the outbox transport, for the
+ * caller's agency (the master admin sees every agency's, or the one named). Mail carries links
+ * that sign its recipient in, so only the recipient sees a mail's subject and body; everyone
+ * else sees that it was sent, to whom and when (decision 009). Reading it is audited.
  */
 export async function devOutbox(
   deps: EmailTemplateDeps,
@@ -369,13 +371,22 @@ export async function devOutbox(
   const scope =
     auth.role === ROLE.MASTER && centerId === undefined ? null : await agencyOf(deps.db, auth, centerId);
   const rows = await listOutbox(deps.db, scope, OUTBOX_PAGE);
+  // A master admin switched into an account acts for it, but is not its recipient.
+  const me =
+    auth.switchedFromUserId === null
+      ? (await findUserWithCenter(deps.db, auth.userId))?.user.username
+      : undefined;
   await audit(deps.db, auth, { action: 'outbox_viewed', entityType: 'mail_outbox', centerId: scope }, ip);
-  return rows.map((row) => ({
-    id: row.id,
-    toAddress: row.toAddress,
-    subject: row.subject,
-    html: row.html,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const mine = me !== undefined && row.toAddress.toLowerCase() === me.toLowerCase();
+    const content = mine ? openMail(deps.secrets, row.sealedContent) : null;
+    return {
+      id: row.id,
+      toAddress: row.toAddress,
+      subject: content?.subject ?? MSG.OUTBOX_NOT_YOURS,
+      html: content?.html ?? `<p>${MSG.OUTBOX_NOT_YOURS}</p>`,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }

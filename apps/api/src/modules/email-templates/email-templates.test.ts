@@ -265,7 +265,7 @@ describe('template lifecycle', () => {
     expect(body(again).message).toBe(MSG.TEMPLATE_EXISTS);
 
     // Saved wording is what the agency's mail uses.
-    await queueTemplatedMail(t.db, {
+    await queueTemplatedMail(t.db, t.secrets, {
       centerId: 1,
       emailTypeId: EMAIL_TYPE.INVITE_DONOR,
       to: 'someone@example.test',
@@ -437,13 +437,13 @@ describe('connection information', () => {
 
 describe('development outbox', () => {
   it("shows the caller's agency's mail, the master's of every agency", async () => {
-    await queueTemplatedMail(t.db, {
+    await queueTemplatedMail(t.db, t.secrets, {
       centerId: 85,
       emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
       to: 'someone85@example.test',
       vars: { recipient: 'R', link: 'https://x.test' },
     });
-    await queueTemplatedMail(t.db, {
+    await queueTemplatedMail(t.db, t.secrets, {
       centerId: 1,
       emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
       to: 'someone1@example.test',

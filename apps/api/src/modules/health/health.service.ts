@@ -27,15 +27,27 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** Compares in constant time (of the digests), so the answer's timing tells nothing. */
 const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
+/**
+ * A production process without HEALTHCHECK_PASSWORD has no health-check login: the development
+ * default password would otherwise open it to anyone who read the README.
+ */
+function passwordOf(deps: Deps): string {
+  const password = deps.config.healthcheckPassword;
+  if (password === null) throw forbidden(MSG.HEALTH_LOGIN_OFF);
+  return password;
+}
+
 function valid(deps: Deps, c: HealthCredentials): boolean {
+  const expected = passwordOf(deps);
   // Both comparisons always run.
   const user = same(c.username, deps.config.healthcheckUser);
-  const password = same(c.password, deps.config.healthcheckPassword);
+  const password = same(c.password, expected);
   return user && password;
 }
 
 /** POST healthcheckauthenticate: the page's own login, throttled per address like user logins. */
 export async function authenticate(deps: Deps, c: HealthCredentials, ip: string): Promise<void> {
+  passwordOf(deps);
   const now = deps.clock.now();
   const { failedByAddress } = await attemptsSince(
     deps.db,

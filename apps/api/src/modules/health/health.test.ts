@@ -2,10 +2,12 @@ import { type DatabaseHealth, type DiskHealth, HEALTH_STATE, type JobsHealth, MS
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHeartbeats } from '../../db/schema/index.js';
+import { DEV_HEALTHCHECK_PASSWORD, loadConfig } from '../../platform/config.js';
 import { SecretBox } from '../../platform/crypto.js';
 import { HEARTBEAT_STALE_MS, heartbeat } from '../../platform/heartbeat.js';
 import { MAIL_DELIVERY_JOB, startMailDelivery } from '../../platform/mail-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { TEST_DATA_DIR, TEST_SECRET } from '../../test/template.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,5 +140,35 @@ describe('the health check with its own login', () => {
     await runner.stop();
     const rows = await t.db.select().from(jobHeartbeats);
     expect(rows.map((r) => r.job)).toEqual([MAIL_DELIVERY_JOB]);
+  });
+});
+
+describe('the health check login in production', () => {
+  const env = { APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR };
+
+  it('has no default password in production; development keeps it, a set one is used', () => {
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).healthcheckPassword).toBeNull();
+    expect(
+      loadConfig({ ...env, NODE_ENV: 'production', HEALTHCHECK_PASSWORD: '' }).healthcheckPassword,
+    ).toBeNull();
+    expect(
+      loadConfig({ ...env, NODE_ENV: 'production', HEALTHCHECK_PASSWORD: 'Long-Own-Pass-1' })
+        .healthcheckPassword,
+    ).toBe('Long-Own-Pass-1');
+    expect(loadConfig(env).healthcheckPassword).toBe(DEV_HEALTHCHECK_PASSWORD);
+  });
+
+  it('is off without HEALTHCHECK_PASSWORD: the default is refused with a clear message', async () => {
+    const prod = await startTestApp({ production: true, mailTransport: 'file', healthcheckPassword: null });
+    try {
+      const credentials = { username: prod.config.healthcheckUser, password: DEV_HEALTHCHECK_PASSWORD };
+      for (const url of ['/api/healthcheckauthenticate', '/api/checkdatabase', '/api/checkjobs']) {
+        const res = await prod.request({ method: 'POST', url, payload: credentials });
+        expect(res.statusCode).toBe(403);
+        expect(body(res).message).toBe(MSG.HEALTH_LOGIN_OFF);
+      }
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -39,7 +39,7 @@ import { assertDonorVisible } from '../donors/donor-access.js';
 import { remainingQueue } from '../search/search.service.js';
 import * as repo from './matches.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 const isStaffRole = (auth: Auth) => auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
 /** The availabilities the workflow moves a donor between; any other is left as staff set it. */
@@ -424,7 +424,7 @@ async function notify(
     if (!m.parent.managerId) return;
     const manager = await repo.userWithCenter(db, m.parent.managerId);
     if (!manager) return;
-    await queueTemplatedMail(db, {
+    await queueTemplatedMail(db, deps.secrets, {
       centerId: m.parent.centerId,
       emailTypeId: EMAIL_TYPE.MATCH_REQUESTED,
       to: manager.user.username,
@@ -441,7 +441,7 @@ async function notify(
   if (m.action === 'cancel_request' && auth.userId === m.parent.id) return;
   if (m.action === 'unreserve') return;
   if (m.action === 'cancel' || m.action === 'cancel_request') {
-    await queueTemplatedMail(db, {
+    await queueTemplatedMail(db, deps.secrets, {
       centerId: m.parent.centerId,
       emailTypeId: EMAIL_TYPE.MATCH_CANCELLED,
       to: m.parent.username,
@@ -449,7 +449,7 @@ async function notify(
     });
     return;
   }
-  await queueTemplatedMail(db, {
+  await queueTemplatedMail(db, deps.secrets, {
     centerId: m.parent.centerId,
     emailTypeId: EMAIL_TYPE.MATCH_STATUS_CHANGED,
     to: m.parent.username,

@@ -37,7 +37,7 @@ import { matchingDonorIds, remainingQueue } from '../search/search.service.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './portfolios.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 type Role = 'editor' | 'client';
 interface Opened {
@@ -229,7 +229,7 @@ export async function setStatus(
       const manager = managerId ? await repo.userById(tx, managerId) : undefined;
       const client = await repo.userById(tx, auth.userId);
       if (manager) {
-        await queueTemplatedMail(tx, {
+        await queueTemplatedMail(tx, deps.secrets, {
           centerId: o.p.centerId,
           emailTypeId: EMAIL_TYPE.PORTFOLIO_SUBMITTED,
           to: manager.username,
@@ -716,7 +716,7 @@ export async function shareWithClient(
       await repo.updatePortfolio(tx, p.id, { clientId: client.id, managerId: p.managerId ?? auth.userId });
     }
     await repo.touch(tx, p.id, deps.clock.now());
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: p.centerId,
       emailTypeId: EMAIL_TYPE.SHARE_PORTFOLIO_CLIENT,
       to: client.username,
@@ -768,7 +768,7 @@ export async function shareWithManager(
       sharedAt: deps.clock.now(),
     });
     if (fresh) {
-      await queueTemplatedMail(tx, {
+      await queueTemplatedMail(tx, deps.secrets, {
         centerId: p.centerId,
         emailTypeId: EMAIL_TYPE.SHARE_PORTFOLIO_MANAGER,
         to: m.username,
@@ -827,7 +827,7 @@ export async function notifyUpdate(deps: Deps, auth: Auth, id: number): Promise<
   const sender = await repo.userById(deps.db, auth.userId);
   if (!client) throw notFound();
   await deps.db.transaction(async (tx) => {
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: p.centerId,
       emailTypeId: EMAIL_TYPE.PORTFOLIO_UPDATED,
       to: client.username,
@@ -868,7 +868,7 @@ export async function askManager(
       query: input.query,
       createdAt: deps.clock.now(),
     });
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.IP_QUERY,
       to: manager.username,

@@ -43,7 +43,7 @@ import {
 import { filesByKind } from './staff-donors.import.js';
 import * as repo from './staff-donors.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -250,7 +250,7 @@ export async function inviteDonor(
         now,
       });
       const [sender] = await tx.select().from(users).where(eq(users.id, auth.userId));
-      await queueTemplatedMail(tx, {
+      await queueTemplatedMail(tx, deps.secrets, {
         centerId: auth.centerId,
         emailTypeId: EMAIL_TYPE.INVITE_DONOR,
         to: user!.username,
@@ -359,7 +359,7 @@ export async function setStatusWithEmail(
       })
       .where(eq(donors.userId, b.donor_id));
     const [sender] = await tx.select().from(users).where(eq(users.id, auth.userId));
-    await queueTemplatedMail(tx, {
+    await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.DONOR_STATUS_MESSAGE,
       to: found.user.username,

@@ -33,7 +33,6 @@ import type { z } from 'zod';
 import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
-import type { Config } from '../../platform/config.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -82,7 +81,7 @@ async function senderName(db: Db, auth: Auth): Promise<string> {
 /** Issues a fresh invitation link (older ones stop working) and queues the e-mail. */
 async function sendInvitation(
   tx: Db,
-  config: Config,
+  deps: Pick<UsersDeps, 'config' | 'secrets'>,
   now: Date,
   auth: Auth,
   invitee: Pick<UserRow, 'id' | 'role' | 'username' | 'firstName' | 'centerId'>,
@@ -94,14 +93,14 @@ async function sendInvitation(
     ttlMs: INVITE_TOKEN_TTL_MS,
     now,
   });
-  await queueTemplatedMail(tx, {
+  await queueTemplatedMail(tx, deps.secrets, {
     centerId: invitee.centerId,
     emailTypeId: INVITE_MAIL[invitee.role as RoleId],
     to: invitee.username,
     vars: {
       recipient: invitee.firstName || invitee.username,
       sender: await senderName(tx, auth),
-      link: `${config.publicUrl}/#/signup/${token}`,
+      link: `${deps.config.publicUrl}/#/signup/${token}`,
     },
   });
 }
@@ -174,7 +173,7 @@ export async function inviteUser(
         .returning();
       const invitee = created!;
       if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: invitee.id, centerId: center.id });
-      await sendInvitation(tx, deps.config, now, auth, invitee);
+      await sendInvitation(tx, deps, now, auth, invitee);
       await audit(
         tx,
         auth,
@@ -205,7 +204,7 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
     assertCenter(auth, invitee.centerId);
     if (!canInvite(auth.role, invitee.role as RoleId)) throw forbidden();
     if (invitee.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
-    await sendInvitation(tx, deps.config, now, auth, invitee);
+    await sendInvitation(tx, deps, now, auth, invitee);
     await audit(
       tx,
       auth,
@@ -219,7 +218,7 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
 // Grids, status rules, details, temporary password, delete, assignment, second parent, reports
 // ---------------------------------------------------------------------------------------------
 
-type UsersDeps = Pick<AuthDeps, 'db' | 'clock' | 'config'>;
+type UsersDeps = Pick<AuthDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 const STAFF_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR];
 
@@ -620,7 +619,7 @@ export async function inviteSecondary(
           updatedAt: now,
         })
         .returning();
-      await sendInvitation(tx, deps.config, now, auth, created!);
+      await sendInvitation(tx, deps, now, auth, created!);
       await audit(
         tx,
         auth,
@@ -738,7 +737,7 @@ export async function inviteForAnotherRole(
       .where(eq(users.id, target.id))
       .returning();
     if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: target.id, centerId: target.centerId });
-    await sendInvitation(tx, deps.config, now, auth, changed!);
+    await sendInvitation(tx, deps, now, auth, changed!);
     await audit(
       tx,
       auth,
