@@ -11,7 +11,11 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Records who did what; call inside the same transaction as the change it describes. */
+/**
+ * Records who did what; call inside the same transaction as the change it describes. The address
+ * is the caller's (`auth.ip`, taken from `request.ip` by the access hook) unless one is passed:
+ * routes without a session (login, password reset) pass `request.ip` themselves.
+ */
 export async function audit(
   db: Db,
   actor: Auth | null,
@@ -26,6 +30,6 @@ export async function audit(
     entityType: entry.entityType,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
-    ip: ip ?? null,
+    ip: ip ?? actor?.ip ?? null,
   });
 }
