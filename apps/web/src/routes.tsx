@@ -53,6 +53,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = {
   mapping: lazy(() => import('./features/mapping/MappingPage')),
   cronjob: lazy(() => import('./features/cron/CronJobPage')),
   crontable: lazy(() => import('./features/cron/CronTablePage')),
+  auditlog: lazy(() => import('./features/audit/AuditLogPage')),
   statistics: lazy(() => import('./features/statistics/StatisticsPage')),
   viewdonor: lazy(() => import('./features/staff-donors/ViewDonorPage')),
   donorimport: lazy(() => import('./features/staff-donors/DonorImportPage')),

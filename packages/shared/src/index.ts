@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './audit.js';
 export * from './constants.js';
 export * from './cron.js';
 export * from './donor.js';

@@ -28,4 +28,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
   await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);
   await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
+  await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
 }

@@ -13,7 +13,11 @@ export interface AuditEntry {
   at?: Date;
 }
 
-/** Records who did what; call inside the same transaction as the change it describes. */
+/**
+ * Records who did what; call inside the same transaction as the change it describes. The address
+ * is the caller's (`auth.ip`, taken from `request.ip` by the access hook) unless one is passed:
+ * routes without a session (login, password reset) pass `request.ip` themselves.
+ */
 export async function audit(
   db: Db,
   actor: Auth | null,
@@ -28,7 +32,7 @@ export async function audit(
     entityType: entry.entityType,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
-    ip: ip ?? null,
+    ip: ip ?? actor?.ip ?? null,
     ...(entry.at ? { at: entry.at } : {}),
   });
 }

@@ -47,6 +47,8 @@ export interface Auth {
   managerId: number | null;
   switchedFromUserId: number | null;
   subject: AccessSubject;
+  /** The caller's address (`request.ip`), recorded by `audit()` on every entry. */
+  ip: string | null;
 }
 
 /** Reads the session token from the header or, for the browser, the httpOnly cookie. */
@@ -98,7 +100,12 @@ function sessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
-export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Auth> {
+export async function resolveSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  ip: string | null = null,
+): Promise<Auth> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = sessionLookup(db);
@@ -141,6 +148,7 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
         compareDonors: centerSettings(center.settings).compareDonors === true,
       },
     },
+    ip,
   };
 }
 
@@ -156,11 +164,11 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
     }
     const token = tokenOf(request);
     if ('public' in access) {
-      if (token) request.auth = await resolveSession(db, clock, token).catch(() => null);
+      if (token) request.auth = await resolveSession(db, clock, token, request.ip).catch(() => null);
       return;
     }
     if (!token) throw unauthenticated(MSG.NO_TOKEN);
-    const auth = await resolveSession(db, clock, token);
+    const auth = await resolveSession(db, clock, token, request.ip);
     request.auth = auth;
     if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
       throw forbidden();

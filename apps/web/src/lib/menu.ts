@@ -42,6 +42,7 @@ const MENU: MenuItem[] = [
   { page: 'mapping', label: 'Field mapping', params: { item: 'eye_color' } },
   { page: 'cronjob', label: 'Scheduled jobs' },
   { page: 'crontable', label: 'Job runs' },
+  { page: 'auditlog', label: 'Donor audit log' },
 ];
 
 export function menuFor(user: SessionUser): MenuItem[] {

@@ -145,7 +145,17 @@ export const captchaSolutions = pgTable('captcha_solutions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Every staff read and write of protected data, and every security event. */
+/**
+ * The donor an audit entry is about: a donor entry's id, or the donor of a match transition
+ * (details.donorId). The audit list (modules/audit) filters and pages on this expression.
+ */
+export const auditDonorSql = (t: { entityType: AnyPgColumn; entityId: AnyPgColumn; details: AnyPgColumn }) =>
+  sql`(CASE WHEN ${t.entityType} = 'donor' THEN ${t.entityId} WHEN ${t.entityType} = 'match' THEN ${t.details}->>'donorId' END)`;
+
+/**
+ * Every staff read and write of protected data, and every security event. Append-only: a
+ * trigger (migration 0026) refuses UPDATE, DELETE and TRUNCATE.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -164,6 +174,13 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_entity_idx').on(t.entityType, t.entityId),
     index('audit_actor_idx').on(t.actorUserId, t.at),
+    // The audit list: one donor's entries newest first, and every donor entry newest first.
+    index('audit_donor_idx')
+      .on(auditDonorSql(t), t.at, t.id)
+      .where(sql`${auditDonorSql(t)} IS NOT NULL`),
+    index('audit_donor_at_idx')
+      .on(t.at, t.id)
+      .where(sql`${auditDonorSql(t)} IS NOT NULL`),
   ],
 );
 

@@ -182,6 +182,8 @@ export async function fileRow(db: Db, kind: FileKind, fileId: number) {
   const [row] = await db
     .select({
       donorId: table.donorId,
+      /** The donor's center, for the read's audit entry. */
+      centerId: sql<number>`(select ${donors.centerId} from ${donors} where ${donors.userId} = ${table.donorId})`,
       storageKey: table.storageKey,
       contentType: table.contentType,
       private: table.private,

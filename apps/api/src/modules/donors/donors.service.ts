@@ -332,6 +332,7 @@ export async function donorFile(
     action: 'donor.file.read',
     entityType: 'donor',
     entityId: row.donorId,
+    centerId: row.centerId,
     details: { kind, fileId },
   });
   return { ...file, contentType: row.contentType, range };

@@ -413,8 +413,11 @@ export async function finishImport(db: Db, id: number, values: Partial<typeof do
     .where(eq(donorImports.id, id));
 }
 
-/** A donor of the center by the id staff read off the grids: display id, agency id or user id. */
-export async function donorByAnyId(db: Db, centerId: number, id: string) {
+/**
+ * A donor by the id staff read off the grids: display id, agency id or user id, in one center or
+ * (null, the master admin's audit list) any center.
+ */
+export async function donorByAnyId(db: Db, centerId: number | null, id: string) {
   const lower = id.toLowerCase();
   const conds: SQL[] = [
     sql`lower(${donors.displayId}) = ${lower}`,
@@ -433,7 +436,7 @@ export async function donorByAnyId(db: Db, centerId: number, id: string) {
     })
     .from(donors)
     .innerJoin(users, eq(users.id, donors.userId))
-    .where(and(eq(donors.centerId, centerId), or(...conds)))
+    .where(centerId === null ? or(...conds) : and(eq(donors.centerId, centerId), or(...conds)))
     .orderBy(asc(donors.userId))
     .limit(1);
   return row ?? null;

@@ -316,4 +316,15 @@ describe('DonorDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
   });
+
+  it("links an admin of the donor's center to the donor's audit log, not a case manager", async () => {
+    const admin = sessionUser({ userId: 4, username: 'admin@demo.test', role: 7, client: null });
+    const first = page('/donordetails/42', { me: ok(admin), 'getdonordetails/42': ok(details()) });
+    const link = await screen.findByRole('link', { name: 'Audit log' });
+    expect(link.getAttribute('href')).toBe(`/auditlog?donor=${details().displayId}`);
+    first.unmount();
+    page('/donordetails/42', { me: ok(manager), 'getdonordetails/42': ok(details()) });
+    await screen.findByRole('link', { name: 'Download PDF' });
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
 });

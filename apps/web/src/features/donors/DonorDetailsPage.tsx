@@ -1,4 +1,4 @@
-import { canOpen, type DonorDetails, type DonorFile, MSG, PAGES, ROLE } from '@dm/shared';
+import { canOpen, type DonorDetails, type DonorFile, MSG, PAGES, pagePath, ROLE } from '@dm/shared';
 import {
   Alert,
   Anchor,
@@ -248,6 +248,7 @@ export default function DonorDetailsPage() {
   const mayFavorite = subject ? canOpen(subject, 'favorites') : false;
   const mayShare = user?.role === ROLE.MANAGER || user?.role === ROLE.ADMIN;
   const mayPdf = subject ? canOpen(subject, 'pdfpreview') : false;
+  const mayAudit = subject ? canOpen(subject, 'auditlog') : false;
   const favorite = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
       if (add) {
@@ -355,6 +356,15 @@ export default function DonorDetailsPage() {
           {mayPdf && user ? (
             <Button variant="default" component={Link} to={`/pdfpreview/${d.donorId}/${user.role}`}>
               Download PDF
+            </Button>
+          ) : null}
+          {mayAudit && (user?.role === ROLE.MASTER || user?.center.id === d.centerId) ? (
+            <Button
+              variant="default"
+              component={Link}
+              to={`${pagePath('auditlog')}?donor=${encodeURIComponent(d.displayId ?? String(d.donorId))}`}
+            >
+              Audit log
             </Button>
           ) : null}
         </Group>

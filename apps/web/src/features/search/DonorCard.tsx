@@ -9,7 +9,9 @@ import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../portfolios/DonorFeedbackPanel';
 import { searchKeys } from './queries';
 
-export const donorLabel = (d: DonorListItem) => d.agencyDisplayId ?? d.displayId ?? String(d.id);
+/** The donor id staff and parents see: the agency's own id, else the grid id, else the user id. */
+export const donorLabel = (d: Pick<DonorListItem, 'agencyDisplayId' | 'displayId' | 'id'>) =>
+  d.agencyDisplayId ?? d.displayId ?? String(d.id);
 
 export function formatHeight(cm: number | null): string {
   if (cm === null) return 'Not given';

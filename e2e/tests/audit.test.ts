@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { login } from '../lib/auth.js';
+import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
+
+const browser = useBrowser();
+
+/** The first donor of center 1 with a display id, read (and so audited) by the signed-in user. */
+async function readCenter1Donor(page: Page): Promise<{ id: number; displayId: string }> {
+  for (let id = 1; id < 400; id++) {
+    const res = await page.request.get(`/api/getdonordetails/${id}`);
+    if (res.status() !== 200) continue;
+    const { data } = (await res.json()) as { data: { centerId: number; displayId: string | null } };
+    if (data.centerId === 1 && data.displayId) return { id, displayId: data.displayId };
+  }
+  throw new Error('No center-1 donor visible');
+}
+
+describe('donor audit log', () => {
+  it("an admin finds the case manager's read of a donor, by donor, with the caller's address", async () => {
+    const manager = await newPage(browser);
+    let donor: { id: number; displayId: string };
+    try {
+      await login(manager.page, 'manager@demo.test');
+      donor = await readCenter1Donor(manager.page);
+    } finally {
+      await manager.context.close();
+    }
+
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, 'admin@demo.test');
+      await page.getByRole('link', { name: 'Donor audit log' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Donor audit log' }).waitFor();
+      await page.getByRole('textbox', { name: 'Donor ID' }).fill(donor.displayId);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      const table = page.getByRole('table');
+      const row = table.getByRole('row').filter({ hasText: '(Case Manager)' }).filter({ hasText: 'Read' });
+      await row.first().waitFor();
+      const text = (await row.first().textContent()) ?? '';
+      assert.match(text, new RegExp(donor.displayId));
+      assert.match(text, /127\.0\.0\.1/);
+      // Every row is this donor's.
+      for (const cells of await table.getByRole('row').all()) {
+        const line = (await cells.textContent()) ?? '';
+        if (line.startsWith('Time')) continue;
+        assert.match(line, new RegExp(donor.displayId));
+      }
+      await assertAccessible(page);
+
+      // The donor's page links to the same list.
+      await go(page, `/donordetails/${donor.id}`);
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Donor audit log' }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Donor ID' }).inputValue(), donor.displayId);
+      await table.getByRole('row').filter({ hasText: '(Agency Admin)' }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
