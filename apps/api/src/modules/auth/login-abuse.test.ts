@@ -56,7 +56,10 @@ const failed = (captchaRequired: boolean) => ({
 const showCaptcha = (message: string) => ({ status: 'error', message, data: { outcome: 'showCaptcha' } });
 const tooMany = { status: 'error', message: MSG.TOO_MANY_ATTEMPTS, data: null };
 
-describe('login lockout is not a weapon', () => {
+// Each test makes tens to a hundred login calls and solves captchas: room for a busy machine.
+const SLOW = { timeout: 120_000 };
+
+describe('login lockout is not a weapon', SLOW, () => {
   it("an attacker's 50 wrong passwords without a captcha do not stop the owner who solves one", async () => {
     const attack = async (username: string) => {
       const answers = [];
@@ -124,7 +127,7 @@ describe('login lockout is not a weapon', () => {
   });
 });
 
-describe('two API processes over one database share every limit', () => {
+describe('two API processes over one database share every limit', SLOW, () => {
   let other: TestApp;
   beforeAll(async () => {
     other = await startSiblingApp(t);
