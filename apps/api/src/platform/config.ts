@@ -22,6 +22,7 @@ export interface Config {
   healthcheckUser: string;
   healthcheckPassword: string;
   logLevel: string;
+  /** The session cookie is sent over TLS only: COOKIE_SECURE=true or an https PUBLIC_URL. */
   cookieSecure: boolean;
 }
 
@@ -55,13 +56,14 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     appSecret: loadSecret(dataDir, env.APP_SECRET),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     mailTransport: env.MAIL_TRANSPORT === 'smtp' ? 'smtp' : 'outbox',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'no-reply@donormatch.local',
@@ -72,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthcheckUser: env.HEALTHCHECK_USER ?? 'health',
     healthcheckPassword: env.HEALTHCHECK_PASSWORD ?? 'Health!2345',
     logLevel: env.LOG_LEVEL ?? 'info',
-    cookieSecure: env.COOKIE_SECURE === 'true',
+    cookieSecure: env.COOKIE_SECURE === 'true' || publicUrl.startsWith('https:'),
   };
 }
 

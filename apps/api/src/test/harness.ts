@@ -75,7 +75,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     const token = newToken();
     await db
       .insert(sessions)
-      .values({ tokenHash: hashToken(token), userId: user.id, lastSeenAt: clock.now() });
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: clock.now(),
+        lastSeenAt: clock.now(),
+      });
     return token;
   };
   const tokens = new Map<string, string>();
