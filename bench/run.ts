@@ -121,7 +121,8 @@ async function loginToken(username: string): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/authenticate',
-    payload: { username, password: DEMO_PASSWORD },
+    // A script asks for the token; the browser only ever gets the httpOnly cookie (issue 16).
+    payload: { username, password: DEMO_PASSWORD, issueToken: true },
   });
   ok(res, `authenticate ${username}`);
   return res.json().data.token;

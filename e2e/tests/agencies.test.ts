@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, sameOrigin, useBrowser } from '../lib/browser.js';
 
 const browser = useBrowser();
 
@@ -40,7 +40,10 @@ describe('agency administration as the master admin', () => {
           (document.querySelector('[aria-label="Visible: Lakeside Fertility"]') as HTMLInputElement | null)
             ?.checked === false,
       );
-      const stored = await page.request.post('/api/getcentersdetails/0', { data: { search: 'Lakeside' } });
+      const stored = await page.request.post('/api/getcentersdetails/0', {
+        headers: sameOrigin(),
+        data: { search: 'Lakeside' },
+      });
       const { data } = (await stored.json()) as { data: { rows: { name: string; status: number }[] } };
       assert.deepEqual(
         data.rows.map((r) => [r.name, r.status]),
@@ -87,6 +90,7 @@ describe('agency administration as the master admin', () => {
 
       // Put center 85's allowed organizations back for the scenarios that follow.
       const restore = await page.request.post('/api/updateallowedorganization', {
+        headers: sameOrigin(),
         data: {
           center_id: 85,
           center_details: list.filter((c) => c.allowed && c.name !== 'GWK Egg Bank').map((c) => c.centerId),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/browser.js';
 
 const browser = useBrowser();
 
@@ -30,6 +30,7 @@ describe('donor details', () => {
     try {
       await login(admin.page, 'admin@demo.test');
       const invite = await admin.page.request.post('/api/inviteuser', {
+        headers: sameOrigin(),
         data: { username: 'second-manager@demo.test', userType: 6, firstname: 'Sam', lastname: 'Second' },
       });
       assert.equal(invite.status(), 200, await invite.text());

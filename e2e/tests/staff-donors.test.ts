@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/browser.js';
 
 const browser = useBrowser();
 
@@ -65,13 +65,17 @@ describe('staff donor list as the agency admin', () => {
       const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
       assert.equal(csv[0]![0], 'User ID');
       assert.equal(csv[0]![4], 'Email');
-      const grid = await page.request.post('/api/getdonorbycenter', { data: { to: 1 } });
+      const grid = await page.request.post('/api/getdonorbycenter', {
+        headers: sameOrigin(),
+        data: { to: 1 },
+      });
       const { data } = (await grid.json()) as { data: { total: number } };
       assert.equal(csv.length - 1, data.total);
       assert.ok(csv.slice(1).every((r) => r.length === csv[0]!.length));
 
       // An Available donor of the center, found through the grid's search.
       const pick = await page.request.post('/api/getdonorbycenter', {
+        headers: sameOrigin(),
         data: { donor_availability: ['Available'], sort: 'donor_id', ord: 'desc', to: 20, search: 'donor' },
       });
       const donor = ((await pick.json()) as { data: { rows: GridRow[] } }).data.rows.find((r) =>
@@ -106,7 +110,10 @@ describe('staff donor list as the agency admin', () => {
       await release.getByRole('button', { name: 'Unreserve' }).click();
       await page.getByText('Donor unreserved successfully.').first().waitFor();
       await row.getByRole('cell', { name: 'Available', exact: true }).waitFor();
-      const after = await page.request.post('/api/getdonorbycenter', { data: { search: donor.username } });
+      const after = await page.request.post('/api/getdonorbycenter', {
+        headers: sameOrigin(),
+        data: { search: donor.username },
+      });
       const back = ((await after.json()) as { data: { rows: GridRow[] } }).data.rows[0]!;
       assert.equal(back.availability, 'Available');
     } finally {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/browser.js';
 
 const browser = useBrowser();
 
@@ -25,15 +25,18 @@ describe('uploads', () => {
       const me = await page.request.get('/api/me');
       danaId = (await me.json()).data.userId;
       const photo = await page.request.post(`/api/uploaddonorpic/${danaId}`, {
+        headers: sameOrigin(),
         multipart: { caption: 'Hiking', file: { name: 'hike.png', mimeType: 'image/png', buffer: PNG } },
       });
       assert.equal(photo.status(), 200, await photo.text());
       const doc = await page.request.post(`/api/uploaddonordocument/${danaId}`, {
+        headers: sameOrigin(),
         multipart: { file: { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: PDF } },
       });
       assert.equal(doc.status(), 200, await doc.text());
       // A PDF named .png is refused by its bytes.
       const fake = await page.request.post(`/api/uploaddonorpic/${danaId}`, {
+        headers: sameOrigin(),
         multipart: { file: { name: 'fake.png', mimeType: 'image/png', buffer: PDF } },
       });
       assert.equal(fake.status(), 400);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { acceptTerms, login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, sameOrigin, useBrowser } from '../lib/browser.js';
 import { newestMailTo } from '../lib/mail.js';
 
 const browser = useBrowser();
@@ -46,11 +46,13 @@ describe('users administration as the agency admin', () => {
 
       // An intended parent without a case manager (set up through the API: invite and sign-up).
       const invited = await page.request.post('/api/inviteuser', {
+        headers: sameOrigin(),
         data: { username: 'iris.e2e@demo.test', userType: 9, firstname: 'Iris', lastname: 'Nomanager' },
       });
       assert.equal(invited.status(), 200, await invited.text());
       const irisLink = await signupLink('iris.e2e@demo.test');
       const signedUp = await page.request.post('/api/signuptokenauth', {
+        headers: sameOrigin(),
         data: {
           token: irisLink.split('/').pop(),
           firstname: 'Iris',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { VERSION_HEADER } from '@dm/shared';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,7 +14,9 @@ import type { Config } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/envelope.js';
+import { contentSecurityPolicy } from './platform/headers.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
+import { installOriginCheck } from './platform/origin-check.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
 export interface AppDeps {
@@ -78,23 +81,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Donor matching API', version: deps.config.version },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'dm_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
+  const https = deps.config.publicUrl.startsWith('https:');
+  // Security headers on every answer, the web app's files and errors included (issue 16).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600 } : false,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
   app.addHook('onRoute', (route) => {
-    // The docs routes serve the OpenAPI UI itself: public.
+    // The docs routes serve the OpenAPI UI itself: public. Added before the docs are registered,
+    // or their routes miss it and answer 403.
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...(route.config ?? {}), access: { public: true } };
     }
@@ -113,12 +110,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   });
 
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Donor matching API', version: deps.config.version },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'dm_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
   installErrorHandler(app);
+  installOriginCheck(app, deps.config.publicUrl);
   installAccessHook(app, moduleDeps.db, moduleDeps.clock);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header(VERSION_HEADER, deps.config.version);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+    // API answers are never stored by a browser or proxy, unless the route chose otherwise (a
+    // donor's photo or file bytes: private, short-lived).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   await app.register(async (api) => registerModules(api, moduleDeps), { prefix: '/api' });

@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
 
 /**
  * Login outcomes of platform.md section 4.
- * - success: 200; the session cookie is set and the token is returned as well.
+ * - success: 200; the session cookie is set. The token is in the answer only when the body asked
+ *   for it with `issueToken: true` (scripts using the x-access-token header), never otherwise.
  * - failed: 400 'Username or password is incorrect'; captchaRequired tells the page to show the captcha.
  * - showCaptcha: 400 with MSG.CAPTCHA_REQUIRED or MSG.CAPTCHA_INVALID; solve it and retry the login.
  * - archivedClient: 403 with MSG.ARCHIVED_CLIENT.
@@ -18,7 +19,7 @@ export interface Envelope<T = unknown> {
  * Too many attempts answer 429 with MSG.TOO_MANY_ATTEMPTS and data null.
  */
 export type LoginOutcome =
-  | { outcome: 'success'; user: SessionUser; token: string; destination: string }
+  | { outcome: 'success'; user: SessionUser; token?: string; destination: string }
   | { outcome: 'failed'; captchaRequired: boolean }
   | { outcome: 'showCaptcha' }
   | { outcome: 'archivedClient' }
@@ -32,7 +33,7 @@ export interface TermsAnswer {
   publishedAt: string;
 }
 
-/** GET /api/accepteula */
+/** POST /api/accepteula */
 export interface AcceptEulaAnswer {
   affectedRows: number;
   eulaAcceptedAt: string;

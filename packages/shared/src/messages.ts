@@ -22,6 +22,8 @@ export const MSG = {
   BAD_TOKEN: 'Failed to authenticate token.',
   SESSION_EXPIRED_CODE: 'login',
   RELOGIN_CODE: 'relogin',
+  /** A state-changing request from another site (or one whose origin cannot be checked) (issue 16). */
+  CROSS_SITE_REFUSED: 'Cross-site request refused: this request must come from the application itself.',
   NO_MANAGER_CODE: 'nomanager',
   SESSION_EXPIRED: 'Session Expired',
   LOGGED_IN_ELSEWHERE: 'Logged in from another device',

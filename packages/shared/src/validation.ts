@@ -34,6 +34,11 @@ export const loginBody = z.object({
   password: z.string().min(1, MSG.LOGIN_REQUIRED),
   /** The solved captcha payload when the server asked for one. */
   captcha: z.string().optional(),
+  /**
+   * Scripts that authenticate with the x-access-token header ask for the session token in the
+   * answer; the browser leaves this out and keeps the session in the httpOnly cookie only.
+   */
+  issueToken: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -5,6 +5,7 @@ import {
   type PageKey,
   ROLE,
   type RoleId,
+  SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
   TOKEN_HEADER,
@@ -39,6 +40,8 @@ declare module 'fastify' {
 /** The signed-in caller, as every service receives it. */
 export interface Auth {
   sessionId: number;
+  /** When the person signed in; a switch keeps it, so switching never extends the lifetime. */
+  sessionStartedAt: Date;
   userId: number;
   role: RoleId;
   status: UserStatus;
@@ -72,6 +75,7 @@ function sessionLookup(db: Db) {
     .select({
       session: {
         id: sessions.id,
+        createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         endedAt: sessions.endedAt,
         endReason: sessions.endReason,
@@ -120,7 +124,9 @@ export async function resolveSession(
   }
   const now = clock.now();
   const idle = now.getTime() - session.lastSeenAt.getTime();
-  if (idle > SESSION_IDLE_MS || user.status === 'Archived') {
+  // Idle for an hour, or signed in 12 hours ago however active since (issue 16): 'login'.
+  const tooOld = now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
+  if (idle > SESSION_IDLE_MS || tooOld || user.status === 'Archived') {
     await db
       .update(sessions)
       .set({ endedAt: now, endReason: user.status === 'Archived' ? 'archived' : 'expired' })
@@ -132,6 +138,7 @@ export async function resolveSession(
   }
   return {
     sessionId: session.id,
+    sessionStartedAt: session.createdAt,
     userId: user.id,
     role: user.role as RoleId,
     status: user.status as UserStatus,

@@ -31,6 +31,7 @@ export interface Config {
   /** null: the health-check login is off (production without HEALTHCHECK_PASSWORD). */
   healthcheckPassword: string | null;
   logLevel: string;
+  /** The session cookie is sent over TLS only: COOKIE_SECURE=true or an https PUBLIC_URL. */
   cookieSecure: boolean;
   /**
    * Which proxies' X-Forwarded-For is believed for the client address (login and sign-up-link
@@ -86,14 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     appSecret: loadSecret(dataDir, env.APP_SECRET),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    production: env.NODE_ENV === 'production',
+    publicUrl,
+    production,
     mailTransport: mailTransportOf(env.MAIL_TRANSPORT, production),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'no-reply@donormatch.local',
@@ -104,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthcheckUser: env.HEALTHCHECK_USER ?? 'health',
     healthcheckPassword: env.HEALTHCHECK_PASSWORD || (production ? null : DEV_HEALTHCHECK_PASSWORD),
     logLevel: env.LOG_LEVEL ?? 'info',
-    cookieSecure: env.COOKIE_SECURE === 'true',
+    cookieSecure: env.COOKIE_SECURE === 'true' || publicUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -99,9 +99,12 @@ async function buildTestApp(
     const [user] = await db.select().from(users).where(eq(users.username, username));
     if (!user) throw new Error(`No user ${username}`);
     const token = newToken();
-    await db
-      .insert(sessions)
-      .values({ tokenHash: hashToken(token), userId: user.id, lastSeenAt: clock.now() });
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: clock.now(),
+      lastSeenAt: clock.now(),
+    });
     return token;
   };
   const tokens = new Map<string, string>();

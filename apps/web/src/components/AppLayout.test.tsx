@@ -67,6 +67,8 @@ describe('AppLayout leaving with unsaved changes', () => {
     await openAccountMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(requests.some((r) => r.name === 'logoutuser')).toBe(true));
+    // Logging out changes state, so it is a POST (a GET could be made by any cross-site link).
+    expect(requests.filter((r) => r.name === 'logoutuser').map((r) => r.method)).toEqual(['POST']);
     expect(screen.queryByText(MSG.UNSAVED_CHANGES)).toBeNull();
   });
 

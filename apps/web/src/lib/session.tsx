@@ -94,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!user) return;
     const timer = window.setInterval(() => {
       if (checkLocalExpiry(true)) {
-        void api('logoutuser', { silent: true }).catch(() => {});
+        void api('logoutuser', { method: 'POST', silent: true }).catch(() => {});
       }
     }, 30_000);
     return () => window.clearInterval(timer);
@@ -110,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(sessionKey, answer.user);
       },
       signOut: async () => {
-        await api('logoutuser', { silent: true }).catch(() => {});
+        await api('logoutuser', { method: 'POST', silent: true }).catch(() => {});
         clear();
         navigate('/login');
       },

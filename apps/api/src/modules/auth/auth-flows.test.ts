@@ -21,6 +21,10 @@ const login = (username: string, password: string) =>
 const post = (url: string, payload: Record<string, unknown>, as?: string) =>
   t.request({ method: 'POST', url, payload, as });
 
+/** The session a sign-in answer set: the httpOnly cookie, since the body never carries it. */
+const sessionCookie = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+
 async function resetLink(to: string): Promise<string> {
   const mails = await t.outbox(to);
   const mail = mails.filter((m) => m.emailTypeId === EMAIL_TYPE.RESET_PASSWORD).at(-1)!;
@@ -131,14 +135,14 @@ describe('POST /api/userregistration and /api/updateduserregistration', () => {
     const b = body<{
       outcome: string;
       destination: string;
-      token: string;
       user: { status: string; role: number };
     }>(res);
     expect(b.message).toBe(MSG.USER_REGISTERED);
     expect(b.data.outcome).toBe('success');
     expect(b.data.user).toMatchObject({ status: 'Pre-Active', role: 9 });
     expect(b.data.destination).toBe('/notpaid');
-    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)!.value).toBe(b.data.token);
+    expect(sessionCookie(res)).toBeTruthy();
+    expect(b.data).not.toHaveProperty('token');
     const mails = await t.outbox('new.client@demo.test');
     expect(mails.map((m) => m.emailTypeId)).toEqual([EMAIL_TYPE.REGISTRATION_WELCOME]);
     const [row] = await t.db.select().from(users).where(eq(users.username, 'new.client@demo.test'));
@@ -244,15 +248,15 @@ describe('POST /api/authadmin and /api/switchback', () => {
     const res = await post('/api/authadmin', { id: clientId }, adminToken);
     expect(res.statusCode).toBe(200);
     const data = body<{
-      token: string;
       user: { userId: number; switchedFrom: { userId: number; role: number } };
     }>(res).data;
     expect(data.user.userId).toBe(clientId);
     expect(data.user.switchedFrom).toMatchObject({ userId: await idOf('admin@demo.test'), role: 7 });
-    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)!.value).toBe(data.token);
+    expect(data).not.toHaveProperty('token');
+    const switched = sessionCookie(res);
     // The admin's own session ended; the client's own sessions are untouched.
     expect((await t.request({ method: 'GET', url: '/api/me', as: adminToken })).statusCode).toBe(401);
-    const inside = await t.request({ method: 'GET', url: '/api/me', as: data.token });
+    const inside = await t.request({ method: 'GET', url: '/api/me', as: switched });
     expect(body<{ userId: number }>(inside).data.userId).toBe(clientId);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'switch'));
     expect(audits.at(-1)!.entityId).toBe(String(clientId));
@@ -261,23 +265,25 @@ describe('POST /api/authadmin and /api/switchback', () => {
     expect(notSwitched.statusCode).toBe(400);
     expect(body(notSwitched).message).toBe(MSG.NOT_SWITCHED);
 
-    const back = await post('/api/switchback', {}, data.token);
+    const back = await post('/api/switchback', {}, switched);
     expect(back.statusCode).toBe(200);
-    const backData = body<{ token: string; user: { username: string; switchedFrom: unknown } }>(back).data;
+    const backData = body<{ user: { username: string; switchedFrom: unknown } }>(back).data;
     expect(backData.user).toMatchObject({ username: 'admin@demo.test', switchedFrom: null });
-    expect((await t.request({ method: 'GET', url: '/api/me', as: data.token })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/me', as: backData.token })).statusCode).toBe(200);
+    expect(backData).not.toHaveProperty('token');
+    expect((await t.request({ method: 'GET', url: '/api/me', as: switched })).statusCode).toBe(401);
+    const own = sessionCookie(back);
+    expect((await t.request({ method: 'GET', url: '/api/me', as: own })).statusCode).toBe(200);
   });
 
   it('lets a manager switch into a client of the center, and logging out ends the switch', async () => {
     const token = await t.tokenFor('manager@demo.test');
     const res = await post('/api/authadmin', { id: await idOf('donor@demo.test') }, token);
     expect(res.statusCode).toBe(200);
-    const inside = body<{ token: string }>(res).data.token;
+    const inside = sessionCookie(res);
     expect((await post('/api/authadmin', { id: await idOf('parent@demo.test') }, inside)).statusCode).toBe(
       403,
     );
-    expect((await t.request({ method: 'GET', url: '/api/logoutuser', as: inside })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/logoutuser', as: inside })).statusCode).toBe(200);
     const [row] = await t.db
       .select()
       .from(sessions)

@@ -121,6 +121,8 @@ export async function insertSession(
     ip: string;
     userAgent: string | null;
     now: Date;
+    /** When the session's lifetime began, if earlier than now (a switch keeps the sign-in time). */
+    startedAt?: Date;
   },
 ): Promise<string> {
   const token = newToken();
@@ -128,7 +130,7 @@ export async function insertSession(
     tokenHash: hashToken(token),
     userId: input.userId,
     switchedFromUserId: input.switchedFromUserId,
-    createdAt: input.now,
+    createdAt: input.startedAt ?? input.now,
     lastSeenAt: input.now,
     ip: input.ip,
     userAgent: input.userAgent,

@@ -58,7 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     {
       config: { access: { public: true } },
       schema: {
-        summary: 'Sign in with username and password (and a solved captcha after failures)',
+        summary:
+          'Sign in with username and password (and a solved captcha after failures). The session is the httpOnly cookie; `issueToken: true` also returns it as `data.token` for the x-access-token header',
         body: loginBody,
         response: signedInResponse,
       },
@@ -66,7 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     async (request, reply) => {
       const signedIn = await service.authenticate(deps, request.body, contextOf(request));
       setSessionCookie(reply, deps.config, signedIn.token);
-      return ok(signedIn.data, MSG.LOGIN_SUCCESS);
+      // Scripts using the x-access-token header ask for the token; the browser never gets it.
+      const data = request.body.issueToken ? { ...signedIn.data, token: signedIn.token } : signedIn.data;
+      return ok(data, MSG.LOGIN_SUCCESS);
     },
   );
 
@@ -93,7 +96,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     async (request) => ok(await service.currentUser(deps, requireAuth(request))),
   );
 
-  app.get(
+  // State changes are never GETs, so a cross-site link or image cannot make them (issue 16).
+  app.post(
     '/logoutuser',
     {
       config: { access: { signedIn: true } },
@@ -115,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     async () => ok(await service.currentTerms(deps)),
   );
 
-  app.get(
+  app.post(
     '/accepteula',
     {
       config: { access: { signedIn: true } },

@@ -54,7 +54,8 @@ export const sessionUserSchema = z.object({
 export const loginSuccessSchema = z.object({
   outcome: z.literal('success'),
   user: sessionUserSchema,
-  token: z.string(),
+  /** Only when the login asked for it (`issueToken`); the browser uses the httpOnly cookie. */
+  token: z.string().optional(),
   destination: z.string(),
 }) satisfies z.ZodType<LoginSuccess>;
 

@@ -64,7 +64,10 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
-/** A new signed-in session: the answer of every route that signs someone in. */
+/**
+ * A new signed-in session: the answer of every route that signs someone in. The token goes into
+ * the httpOnly cookie; `data` (the JSON answer) leaves it out unless a script asked for it.
+ */
 export interface SignedIn {
   data: LoginSuccess;
   token: string;
@@ -91,7 +94,7 @@ export async function openSession(
   now: Date,
   userId: number,
   ctx: RequestContext,
-  opts: { switchedFromUserId: number | null; countsAsLogin: boolean },
+  opts: { switchedFromUserId: number | null; countsAsLogin: boolean; startedAt?: Date },
 ): Promise<SignedIn> {
   if (opts.countsAsLogin) {
     // One session per person: a new login ends the older one, which then answers 'relogin'.
@@ -104,13 +107,14 @@ export async function openSession(
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     now,
+    startedAt: opts.startedAt,
   });
   const user = await buildSessionUser(tx, userId, opts.switchedFromUserId);
   const destination = postLoginDestination(user);
   if (opts.countsAsLogin) {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   }
-  return { token, data: { outcome: 'success', user, token, destination } };
+  return { token, data: { outcome: 'success', user, destination } };
 }
 
 /** The failures that count towards the captcha: those since the last success in the window. */
@@ -197,7 +201,7 @@ export function currentUser(deps: AuthDeps, auth: Auth): Promise<SessionUser> {
   return buildSessionUser(deps.db, auth.userId, auth.switchedFromUserId);
 }
 
-/** GET /logoutuser: ends this session only (a switched one too: the admin signs in again). */
+/** POST /logoutuser: ends this session only (a switched one too: the admin signs in again). */
 export async function logout(deps: AuthDeps, auth: Auth, ip: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -213,7 +217,7 @@ export async function currentTerms(deps: AuthDeps): Promise<TermsAnswer> {
   return { body: row.body, publishedAt: row.publishedAt.toISOString() };
 }
 
-/** GET /accepteula */
+/** POST /accepteula */
 export async function acceptEula(deps: AuthDeps, auth: Auth, ip: string): Promise<AcceptEulaAnswer> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -523,6 +527,7 @@ export async function switchInto(
     const signedIn = await openSession(tx, now, target.id, ctx, {
       switchedFromUserId: auth.userId,
       countsAsLogin: false,
+      startedAt: auth.sessionStartedAt,
     });
     await audit(
       tx,
@@ -550,6 +555,7 @@ export async function switchBack(deps: AuthDeps, auth: Auth, ctx: RequestContext
     const signedIn = await openSession(tx, now, originalId, ctx, {
       switchedFromUserId: null,
       countsAsLogin: false,
+      startedAt: auth.sessionStartedAt,
     });
     await audit(
       tx,

@@ -18,11 +18,21 @@ afterAll(() => t.close());
 let address = 0;
 const nextIp = () => `10.0.0.${++address}`;
 
-function login(username: string, password: string, opts: { ip?: string; captcha?: string } = {}) {
+/** Signs in as a script does: asking for the token (`issueToken`) unless told otherwise. */
+function login(
+  username: string,
+  password: string,
+  opts: { ip?: string; captcha?: string; issueToken?: boolean } = {},
+) {
   return t.request({
     method: 'POST',
     url: '/api/authenticate',
-    payload: { username, password, ...(opts.captcha ? { captcha: opts.captcha } : {}) },
+    payload: {
+      username,
+      password,
+      ...(opts.captcha ? { captcha: opts.captcha } : {}),
+      ...(opts.issueToken === false ? {} : { issueToken: true }),
+    },
     headers: { 'user-agent': 'vitest' },
     remoteAddress: opts.ip ?? nextIp(),
   });
@@ -40,24 +50,28 @@ async function solvedCaptcha(): Promise<string> {
 const me = (headers: Record<string, string>) => t.request({ method: 'GET', url: '/api/me', headers });
 
 describe('POST /api/authenticate', () => {
-  it('signs in: session cookie, token, session user and destination', async () => {
-    const res = await login('Admin@Demo.test', DEMO_PASSWORD);
+  it('signs in: session cookie, session user and destination, and no token in the body', async () => {
+    const res = await login('Admin@Demo.test', DEMO_PASSWORD, { issueToken: false });
     expect(res.statusCode).toBe(200);
-    const b = body<{ outcome: string; token: string; destination: string; user: { username: string } }>(res);
+    const b = body<{ outcome: string; token?: string; destination: string; user: { username: string } }>(res);
     expect(b.message).toBe(MSG.LOGIN_SUCCESS);
     expect(b.data.outcome).toBe('success');
     expect(b.data.destination).toBe('/viewclient');
     expect(b.data.user.username).toBe('admin@demo.test');
+    // The browser's session is the httpOnly cookie alone: page scripts never see the token.
+    expect(b.data).not.toHaveProperty('token');
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    expect(cookie.value).toBe(b.data.token);
+    expect(res.body).not.toContain(cookie.value);
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.path).toBe('/');
+    // PUBLIC_URL is http here and COOKIE_SECURE unset.
+    expect(cookie.secure).toBeUndefined();
 
     const byCookie = await me({ cookie: `${SESSION_COOKIE}=${cookie.value}` });
     expect(byCookie.statusCode).toBe(200);
     expect(body<{ username: string }>(byCookie).data.username).toBe('admin@demo.test');
-    const byHeader = await me({ 'x-access-token': b.data.token });
+    const byHeader = await me({ 'x-access-token': cookie.value });
     expect(body<{ role: number; lastLoginAt: string | null }>(byHeader).data.role).toBe(7);
     expect(body<{ lastLoginAt: string | null }>(byHeader).data.lastLoginAt).not.toBeNull();
   });
@@ -170,6 +184,13 @@ describe('POST /api/authenticate', () => {
     expect(await verifyCaptcha(t.db, t.config, t.clock, captcha)).toBe(false);
   });
 
+  it('returns the token to a script that asks for it (issueToken)', async () => {
+    const res = await login('admin85@demo.test', DEMO_PASSWORD, { issueToken: true });
+    const token = body<{ token: string }>(res).data.token;
+    expect(token).toBe(res.cookies.find((c) => c.name === SESSION_COOKIE)!.value);
+    expect((await me({ 'x-access-token': token })).statusCode).toBe(200);
+  });
+
   it('throttles an address after too many failures across accounts', async () => {
     const ip = nextIp();
     for (let i = 0; i < LOGIN_RATE_MAX_PER_ADDRESS; i++) {
@@ -242,16 +263,16 @@ describe('GET /api/me', () => {
   });
 });
 
-describe('GET /api/logoutuser', () => {
+describe('POST /api/logoutuser', () => {
   it('answers 401 without a token', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/logoutuser' });
+    const res = await t.request({ method: 'POST', url: '/api/logoutuser' });
     expect(res.statusCode).toBe(401);
     expect(body(res).message).toBe(MSG.NO_TOKEN);
   });
 
   it('ends the session and clears the cookie', async () => {
     const token = body<{ token: string }>(await login('admin111@demo.test', DEMO_PASSWORD)).data.token;
-    const res = await t.request({ method: 'GET', url: '/api/logoutuser', as: token });
+    const res = await t.request({ method: 'POST', url: '/api/logoutuser', as: token });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
     expect(cookie.value).toBe('');
@@ -261,7 +282,7 @@ describe('GET /api/logoutuser', () => {
   });
 });
 
-describe('GET /api/terms and /api/accepteula', () => {
+describe('GET /api/terms and POST /api/accepteula', () => {
   it('serves the terms in force to anyone', async () => {
     const res = await t.request({ method: 'GET', url: '/api/terms' });
     expect(res.statusCode).toBe(200);
@@ -271,13 +292,13 @@ describe('GET /api/terms and /api/accepteula', () => {
   });
 
   it('answers 401 to an anonymous acceptance', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/accepteula' });
+    const res = await t.request({ method: 'POST', url: '/api/accepteula' });
     expect(res.statusCode).toBe(401);
     expect(body(res).message).toBe(MSG.NO_TOKEN);
   });
 
   it('records the acceptance', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/accepteula', as: 'parent@demo.test' });
+    const res = await t.request({ method: 'POST', url: '/api/accepteula', as: 'parent@demo.test' });
     expect(res.statusCode).toBe(200);
     const data = body<{ affectedRows: number; eulaAcceptedAt: string }>(res).data;
     expect(data.affectedRows).toBe(1);

@@ -19,7 +19,6 @@ function success(
   return {
     outcome: 'success',
     user: sessionUser({ role: 7, ...overrides }),
-    token: 't'.repeat(32),
     destination,
   };
 }

@@ -55,7 +55,6 @@ describe('RegisterPage', () => {
     const answer: LoginSuccess = {
       outcome: 'success',
       user: sessionUser({ role: 2, eulaAccepted: false, eulaAcceptedAt: null }),
-      token: 't'.repeat(32),
       destination: '/preform',
     };
     const { requests } = renderPage(<RegisterPage />, {

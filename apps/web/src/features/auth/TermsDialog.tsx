@@ -29,7 +29,7 @@ export function TermsDialog({ opened, onAccepted }: { opened: boolean; onAccepte
     enabled: opened,
   });
   const accept = useMutation({
-    mutationFn: () => api<AcceptEulaAnswer>('accepteula', { silent: true }),
+    mutationFn: () => api<AcceptEulaAnswer>('accepteula', { method: 'POST', silent: true }),
     onSuccess: async () => {
       await session.refresh();
       onAccepted();

@@ -1,0 +1,41 @@
+import { MSG, SESSION_COOKIE, TOKEN_HEADER } from '@dm/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.js';
+
+/** The methods that may change state; GET and HEAD never do (a test walks the routes). */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery guard (issue 16): may this state-changing request act for the caller?
+ * - An Origin header decides: the origin of PUBLIC_URL or of the request's own Host is the app
+ *   itself (a center served on its own host included); anything else, `null` included, is not.
+ * - Without Origin, Sec-Fetch-Site decides: only `same-origin` (or `none`, typed by the user).
+ * - With neither the request is not from a browser that could be tricked (every browser sends
+ *   Origin on a cross-site POST): allowed unless it would act with the session cookie. Scripts
+ *   and tests authenticate with the x-access-token header, or not at all (login).
+ */
+export function sameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin.length > 0) {
+    if (origin === publicOrigin) return true;
+    try {
+      return new URL(origin).host === request.host;
+    } catch {
+      return false;
+    }
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site.length > 0) return site === 'same-origin' || site === 'none';
+  const headerToken = request.headers[TOKEN_HEADER];
+  if (typeof headerToken === 'string' && headerToken.length > 0) return true;
+  return !request.cookies?.[SESSION_COOKIE];
+}
+
+/** One onRequest hook, before the access hook, refuses every cross-site state change with 403. */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (!sameOriginRequest(request, publicOrigin)) throw forbidden(MSG.CROSS_SITE_REFUSED);
+  });
+}
