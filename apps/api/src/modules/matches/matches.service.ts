@@ -35,7 +35,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import { remainingQueue } from '../search/search.service.js';
 import * as repo from './matches.repo.js';
 

@@ -32,7 +32,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { assertDonorVisible, donorVisibility } from '../donors/donor-access.js';
+import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
 import { matchingDonorIds, remainingQueue } from '../search/search.service.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './portfolios.repo.js';

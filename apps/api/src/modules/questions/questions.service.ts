@@ -22,7 +22,7 @@ import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../auth/auth.repo.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './questions.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'clock'>;

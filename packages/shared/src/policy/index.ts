@@ -1,0 +1,3 @@
+export * from './donor.js';
+export * from './note.js';
+export * from './subject.js';
