@@ -160,17 +160,6 @@ export const inviteUserBody = z
   );
 export type InviteUserBody = z.infer<typeof inviteUserBody>;
 
-/** Which roles each role may invite (platform.md section 6: master invites admins only, admin never a master). */
-export const INVITABLE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
-  [ROLE.MASTER]: [ROLE.ADMIN],
-  [ROLE.ADMIN]: [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
-  [ROLE.MANAGER]: [ROLE.CLIENT, ROLE.DONOR],
-};
-
-export function canInvite(inviter: RoleId, invitee: RoleId): boolean {
-  return INVITABLE_ROLES[inviter]?.includes(invitee) ?? false;
-}
-
 /**
  * POST /inviteuserforanotherrole: someone invited under the wrong user type, who has not
  * signed up yet, is invited again under another one (a new link; the old one stops working).

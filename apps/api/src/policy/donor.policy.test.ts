@@ -4,7 +4,7 @@ import {
   canReadFavoritesOf,
   canReadFrozenBatches,
   canShareDonor,
-  canShareDonorWith,
+  canShareWithManager,
   donorRedaction,
   donorViewCounts,
   donorVisibilityKind,
@@ -115,10 +115,10 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
   it('a donor is shared only with another active case manager of the same center', () => {
     const me = subject(ROLE.MANAGER, OWN, 10);
     const target = { userId: 11, role: ROLE.MANAGER, status: 'Active', centerId: OWN };
-    expect(canShareDonorWith(me, target)).toBe(true);
-    expect(canShareDonorWith(me, { ...target, userId: 10 })).toBe(false);
-    expect(canShareDonorWith(me, { ...target, status: 'Archived' })).toBe(false);
-    expect(canShareDonorWith(me, { ...target, centerId: OTHER })).toBe(false);
-    expect(canShareDonorWith(me, { ...target, role: ROLE.ADMIN })).toBe(false);
+    expect(canShareWithManager(me, target)).toBe(true);
+    expect(canShareWithManager(me, { ...target, userId: 10 })).toBe(false);
+    expect(canShareWithManager(me, { ...target, status: 'Archived' })).toBe(false);
+    expect(canShareWithManager(me, { ...target, centerId: OTHER })).toBe(false);
+    expect(canShareWithManager(me, { ...target, role: ROLE.ADMIN })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { ROLE } from '../roles.js';
+import { seesPrivateDonorFiles } from './file.js';
 import { isCenterStaff, isClient, isStaff, type PolicySubject } from './subject.js';
 
 /** The facts of a donor the rules read. */
@@ -79,18 +80,6 @@ export function donorVisibilityKind(s: PolicySubject): 'all' | 'self' | 'centers
 /** GET getdonorfrozenbatchdetails: admin and manager only. */
 export const canReadFrozenBatches = (s: PolicySubject): boolean => isCenterStaff(s);
 
-/** Private uploads (pictures, videos, documents) stay with staff and the donor. */
-export const seesPrivateDonorFiles = (s: PolicySubject): boolean => !isClient(s);
-
-/** Whether one stored donor file may be streamed (after the donor visibility rule). */
-export function canOpenDonorFile(
-  s: PolicySubject,
-  file: { kind: 'picture' | 'video' | 'document' | 'additional'; private: boolean },
-): boolean {
-  if (file.kind === 'additional' && s.role === ROLE.DONOR) return false;
-  return !(file.private && isClient(s));
-}
-
 /**
  * A center switch that hides a donor fact from clients (compensation, donor type): staff always
  * see it.
@@ -103,19 +92,6 @@ export const donorViewCounts = (s: PolicySubject): boolean => isClient(s);
 
 /** Sharing a donor with another case manager: admin and manager. */
 export const canShareDonor = (s: PolicySubject): boolean => isCenterStaff(s);
-
-/** Who a donor may be shared with: another active case manager of the caller's center. */
-export function canShareDonorWith(
-  s: PolicySubject,
-  target: { userId: number; role: number; status: string; centerId: number },
-): boolean {
-  return (
-    target.role === ROLE.MANAGER &&
-    target.status !== 'Archived' &&
-    target.centerId === s.centerId &&
-    target.userId !== s.userId
-  );
-}
 
 /**
  * Asking the agency about a donor (more details, favourite and note notifications to the case

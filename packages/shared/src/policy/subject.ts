@@ -31,3 +31,9 @@ export const inCenterOf = (
   s: Pick<PolicySubject, 'role' | 'centerId'>,
   centerId: number | null | undefined,
 ) => s.role === ROLE.MASTER || s.centerId === centerId;
+
+/** The center a caller works on: the master the one named (when named), everyone else their own. */
+export const chosenCenter = (
+  s: Pick<PolicySubject, 'role' | 'centerId'>,
+  centerId: number | null | undefined,
+) => (s.role === ROLE.MASTER && centerId ? centerId : s.centerId);

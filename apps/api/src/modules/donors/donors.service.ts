@@ -8,7 +8,7 @@ import {
   canReadFavoritesOf,
   canReadFrozenBatches,
   canRemoveDonorNote,
-  canShareDonorWith,
+  canShareWithManager,
   DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD,
   type DonorDetails,
   type DonorFields,
@@ -633,7 +633,7 @@ export async function shareDonor(
   const target = await repo.userById(deps.db, input.sharedTo);
   if (
     !target ||
-    !canShareDonorWith(auth, {
+    !canShareWithManager(auth, {
       userId: target.id,
       role: target.role,
       status: target.status,
