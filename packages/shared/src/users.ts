@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_GRID_SIZE } from './constants.js';
 import { MSG } from './messages.js';
-import { ROLE, type RoleId, USER_STATUS, type UserStatus } from './roles.js';
+import { type RoleId, USER_STATUS, type UserStatus } from './roles.js';
 import { contactNoSchema, emailSchema, nameSchema, passwordSchema } from './validation.js';
 
 /**

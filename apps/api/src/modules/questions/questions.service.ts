@@ -2,6 +2,7 @@ import {
   answerProblem,
   answerText,
   type CustomQuestion,
+  canAnswerFor,
   type DonorQuestion,
   isChoiceType,
   MSG,
@@ -10,7 +11,6 @@ import {
   type QuestionType,
   type QuestionVisibility,
   questionKey,
-  ROLE,
   type SubmitAnswersBody,
   type saveQuestionBody,
   type updateQuestionBody,
@@ -224,7 +224,7 @@ async function answerableDonorCenter(db: Db, auth: Auth, donorId: number): Promi
   await assertDonorVisible(db, auth, donorId);
   const centerId = await repo.donorCenterOf(db, donorId);
   if (centerId === undefined) throw notFound();
-  if (auth.role !== ROLE.DONOR) assertCenter(auth, centerId);
+  if (!canAnswerFor(auth, { centerId })) throw notFound();
   return centerId;
 }
 
