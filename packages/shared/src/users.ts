@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_GRID_SIZE } from './constants.js';
 import { MSG } from './messages.js';
-import { ROLE, type RoleId, USER_STATUS, type UserStatus } from './roles.js';
+import { type RoleId, USER_STATUS, type UserStatus } from './roles.js';
 import { contactNoSchema, emailSchema, nameSchema, passwordSchema } from './validation.js';
 
 /**
@@ -159,17 +159,6 @@ export const inviteUserBody = z
     { message: USERS_MSG.USERNAME_SAME_AS_NAME, path: ['username'] },
   );
 export type InviteUserBody = z.infer<typeof inviteUserBody>;
-
-/** Which roles each role may invite (platform.md section 6: master invites admins only, admin never a master). */
-export const INVITABLE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
-  [ROLE.MASTER]: [ROLE.ADMIN],
-  [ROLE.ADMIN]: [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
-  [ROLE.MANAGER]: [ROLE.CLIENT, ROLE.DONOR],
-};
-
-export function canInvite(inviter: RoleId, invitee: RoleId): boolean {
-  return INVITABLE_ROLES[inviter]?.includes(invitee) ?? false;
-}
 
 /**
  * POST /inviteuserforanotherrole: someone invited under the wrong user type, who has not

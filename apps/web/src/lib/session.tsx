@@ -1,4 +1,11 @@
-import { type AccessSubject, type LoginOutcome, MSG, mustAcceptTerms, type SessionUser } from '@dm/shared';
+import {
+  type AccessSubject,
+  type LoginOutcome,
+  MSG,
+  mustAcceptTerms,
+  type PolicySubject,
+  type SessionUser,
+} from '@dm/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -42,6 +49,17 @@ export function subjectOf(user: SessionUser): AccessSubject {
       preActiveAccess: user.center.preActiveAccess,
       compareDonors: user.center.compareDonors,
     },
+  };
+}
+
+/** The caller as the shared policy functions read it (packages/shared/src/policy). */
+export function policySubjectOf(user: SessionUser): PolicySubject {
+  return {
+    userId: user.userId,
+    role: user.role,
+    centerId: user.center.id,
+    parentId: user.parentId,
+    managerId: user.managerId,
   };
 }
 

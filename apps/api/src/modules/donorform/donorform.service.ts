@@ -60,7 +60,7 @@ import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as donorsRepo from '../donors/donors.repo.js';
 import * as repo from './donorform.repo.js';
 import { readTab, writeTab } from './donorform.tabs.js';

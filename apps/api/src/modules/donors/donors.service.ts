@@ -2,6 +2,13 @@ import type { Readable } from 'node:stream';
 import {
   ageFrom,
   type CompareDonor,
+  canAskAboutDonor,
+  canEditDonorNotes,
+  canOpenDonorFile,
+  canReadFavoritesOf,
+  canReadFrozenBatches,
+  canRemoveDonorNote,
+  canShareWithManager,
   DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD,
   type DonorDetails,
   type DonorFields,
@@ -9,12 +16,17 @@ import {
   type DonorNote,
   type DonorSummary,
   type DonorViewAnswer,
+  donorRedaction,
+  donorViewCounts,
   EMAIL_TYPE,
   type FavoriteDonor,
+  isStaff,
   type ManagerOption,
   MSG,
-  ROLE,
+  mayWriteNotes,
   type SharedDonor,
+  seesHiddenDonorFact,
+  seesPrivateDonorFiles,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, centerSettings, donorEthnicities, donorRaces } from '../../db/schema/index.js';
@@ -24,40 +36,17 @@ import { verifyCaptcha } from '../../platform/captcha.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
 import { matchPanelsOf } from '../matches/matches.service.js';
 import { answerVisibility } from '../questions/questions.repo.js';
 import { clientCaseManager } from '../users/case-manager.js';
-import { assertDonorVisible, donorVisibility } from './donor-access.js';
 import * as repo from './donors.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'> & { storage: FileStorage };
 
-const STAFF: readonly number[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.MASTER];
-const isStaff = (auth: Auth) => STAFF.includes(auth.role);
-
-/**
- * What the caller may see of one donor. Staff of the donor's own center (and the master) and
- * the donor themself see everything their role allows; everyone else sees the first name and
- * the compensation only where the donor's center shows them.
- */
+/** What the caller may see of one donor: the donor policy with the donor's center's switches. */
 function visibilityFor(auth: Auth, donorId: number, donorCenterId: number, raw: Partial<CenterSettings>) {
-  const settings = centerSettings(raw);
-  const insider =
-    auth.role === ROLE.MASTER ||
-    auth.userId === donorId ||
-    (isStaff(auth) && auth.centerId === donorCenterId);
-  return {
-    insider,
-    firstName: insider || settings.isFirstNameVisible,
-    compensation: insider || settings.isCompensationVisible,
-    staff: isStaff(auth),
-    /** Frozen batch details: admin and manager (spec section 6). */
-    frozenBatches: auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER,
-    /** Additional documents are loaded for manager, admin and client. */
-    additional: auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER || auth.role === ROLE.CLIENT,
-    /** Private uploads stay with staff and the donor. */
-    privateFiles: auth.role !== ROLE.CLIENT,
-  };
+  return donorRedaction(auth, { donorId, centerId: donorCenterId }, centerSettings(raw));
 }
 
 function maskSsn(deps: Deps, sealed: string | null): string | null {
@@ -131,7 +120,7 @@ const notesView = (rows: Awaited<ReturnType<typeof repo.notesOf>>): DonorNote[] 
 export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Promise<DonorDetails> {
   const { db } = deps;
   const { donor, user, center } = await loadVisible(deps, auth, donorId);
-  if (auth.role === ROLE.CLIENT) await assertPageAllowed(deps, auth, donorId);
+  if (donorViewCounts(auth)) await assertPageAllowed(deps, auth, donorId);
   const see = visibilityFor(auth, donorId, donor.centerId, center.settings);
   const profile = await repo.profileOf(db, donorId);
   const [races, ethnicities, members, history, diseases, records, exams, cycles, meds, deliveries, custom] =
@@ -153,10 +142,12 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     repo.videosOf(db, donorId, see.privateFiles),
     repo.documentsOf(db, donorId, see.privateFiles),
   ]);
-  const additional = see.additional ? await repo.additionalDocumentsOf(db, donorId, see.privateFiles) : null;
+  const additional = see.additionalDocuments
+    ? await repo.additionalDocumentsOf(db, donorId, see.privateFiles)
+    : null;
   const frozen = see.frozenBatches ? await repo.frozenBatchesOf(db, donorId) : null;
   // Notes are the donor's own agency's working notes: not for staff of other centers.
-  const notes = see.staff && see.insider ? notesView(await repo.notesOf(db, donorId)) : null;
+  const notes = see.notes ? notesView(await repo.notesOf(db, donorId)) : null;
   const favorite = await repo.isFavorite(db, auth.userId, donorId);
   await auditRead(deps, auth, donorId, donor.centerId, 'details');
 
@@ -168,7 +159,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     centerId: donor.centerId,
     centerName: center.name,
     firstName: see.firstName ? user.firstName : null,
-    lastName: see.staff || auth.userId === donorId ? user.lastName : null,
+    lastName: see.lastName ? user.lastName : null,
     age: donor.dateOfBirth ? ageFrom(donor.dateOfBirth, deps.clock.now()) : null,
     availability: donor.availability,
     frozenAvailability: donor.frozenAvailability,
@@ -176,8 +167,8 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     viewsCount: donor.viewsCount,
     isFavorite: favorite,
     compensation: see.compensation ? donor.compensation : null,
-    ssn: see.staff ? maskSsn(deps, p?.ssnEncrypted ?? null) : null,
-    contact: see.staff
+    ssn: see.ssn ? maskSsn(deps, p?.ssnEncrypted ?? null) : null,
+    contact: see.contact
       ? {
           email: user.username,
           contactNo: user.contactNo,
@@ -258,14 +249,14 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     additionalDocuments: additional ? additional.map((f) => fileOf('additional', f)) : null,
     frozenBatches: frozen ? frozen.map((b) => fields(b, ['selectedBy', 'updatedBy', 'updatedAt'])) : null,
     notes,
-    adminNotes: see.staff && see.insider ? (p?.adminNotes ?? null) : null,
-    matchPanels: see.staff ? await matchPanelsOf(db, auth, donorId, donor.centerId) : null,
+    adminNotes: see.notes ? (p?.adminNotes ?? null) : null,
+    matchPanels: see.matchPanels ? await matchPanelsOf(db, auth, donorId, donor.centerId) : null,
   };
 }
 
 /** GET getdonorfrozenbatchdetails: admin and manager only. */
 export async function frozenBatches(deps: Deps, auth: Auth, donorId: number): Promise<DonorFields[]> {
-  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MANAGER) throw forbidden();
+  if (!canReadFrozenBatches(auth)) throw forbidden();
   const { donor } = await loadVisible(deps, auth, donorId);
   const rows = await repo.frozenBatchesOf(deps.db, donorId);
   await auditRead(deps, auth, donorId, donor.centerId, 'frozenBatches');
@@ -275,7 +266,7 @@ export async function frozenBatches(deps: Deps, auth: Auth, donorId: number): Pr
 /** GET getadditionaldocument: manager, admin and client. */
 export async function additionalDocuments(deps: Deps, auth: Auth, donorId: number): Promise<DonorFile[]> {
   const { donor } = await loadVisible(deps, auth, donorId);
-  const rows = await repo.additionalDocumentsOf(deps.db, donorId, auth.role !== ROLE.CLIENT);
+  const rows = await repo.additionalDocumentsOf(deps.db, donorId, seesPrivateDonorFiles(auth));
   await auditRead(deps, auth, donorId, donor.centerId, 'additionalDocuments');
   return rows.map((f) => fileOf('additional', f));
 }
@@ -288,7 +279,7 @@ export async function filesOf(
   kind: 'picture' | 'video' | 'document',
 ): Promise<DonorFile[]> {
   const { donor } = await loadVisible(deps, auth, donorId);
-  const withPrivate = auth.role !== ROLE.CLIENT;
+  const withPrivate = seesPrivateDonorFiles(auth);
   const rows =
     kind === 'picture'
       ? await repo.picturesOf(deps.db, donorId, withPrivate)
@@ -315,9 +306,9 @@ export async function donorFile(
   contentType: string;
   range: { start: number; end: number } | null;
 }> {
-  if (kind === 'additional' && auth.role === ROLE.DONOR) throw notFound();
+  if (!canOpenDonorFile(auth, { kind, private: false })) throw notFound();
   const row = await repo.fileRow(deps.db, kind, fileId);
-  if (!row || (row.private && auth.role === ROLE.CLIENT)) throw notFound();
+  if (!row || !canOpenDonorFile(auth, { kind, private: row.private })) throw notFound();
   await assertDonorVisible(deps.db, auth, row.donorId);
   let file: { stream: Readable; size: number };
   let range: { start: number; end: number } | null;
@@ -357,13 +348,13 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
 export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
   const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: isStaff(auth) || centerSettings(core).isCompensationVisible };
+  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isCompensationVisible) };
 }
 
 /** GET /checkdonortypevisibility: the agency setting is_donor_type_visible (staff always see it). */
 export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
   const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: isStaff(auth) || centerSettings(core).isDonorTypeVisible };
+  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isDonorTypeVisible) };
 }
 
 // --- views
@@ -394,7 +385,7 @@ export async function recordView(
   ip: string,
 ): Promise<DonorViewAnswer> {
   const { donor, center } = await loadVisible(deps, auth, donorId);
-  if (auth.role !== ROLE.CLIENT) return { counted: false };
+  if (!donorViewCounts(auth)) return { counted: false };
   // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
   const sampleCode = centerSettings(center.settings).sampleDonorCode;
   if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
@@ -436,13 +427,14 @@ export async function recordView(
 
 // --- notes
 
+/** The role check comes first (403 before the donor's 404), the donor's center after it. */
 function assertNoteStaff(auth: Auth): void {
-  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MANAGER) throw forbidden();
+  if (!mayWriteNotes(auth)) throw forbidden();
 }
 
 /** Notes belong to the donor's own center: staff of a center that only sees the donor may not touch them. */
 function assertOwnCenter(auth: Auth, donorCenterId: number): void {
-  if (auth.centerId !== donorCenterId) throw forbidden();
+  if (!canEditDonorNotes(auth, { centerId: donorCenterId })) throw forbidden();
 }
 
 export async function listNotes(deps: Deps, auth: Auth, donorId: number): Promise<DonorNote[]> {
@@ -486,7 +478,7 @@ export async function removeNote(deps: Deps, auth: Auth, noteId: number): Promis
   if (!note) throw notFound();
   const { donor } = await loadVisible(deps, auth, note.donorId);
   assertOwnCenter(auth, donor.centerId);
-  if (auth.role !== ROLE.ADMIN && note.managerId !== auth.userId) throw forbidden();
+  if (!canRemoveDonorNote(auth, donor, { authorId: note.managerId })) throw forbidden();
   await deps.db.transaction(async (tx) => {
     await repo.deleteNote(tx, noteId);
     await audit(tx, auth, {
@@ -553,8 +545,12 @@ export async function favoriteList(
   if (owner !== auth.userId) {
     if (!isStaff(auth)) throw notFound();
     const client = await repo.userById(deps.db, owner);
-    if (!client || client.role !== ROLE.CLIENT) throw notFound();
-    if (auth.role !== ROLE.MASTER && client.centerId !== auth.centerId) throw notFound();
+    if (
+      !client ||
+      !canReadFavoritesOf(auth, { userId: client.id, role: client.role, centerId: client.centerId })
+    ) {
+      throw notFound();
+    }
     await audit(deps.db, auth, { action: 'favorites.read', entityType: 'user', entityId: owner });
   }
   const rows = await repo.favoritesOf(deps.db, owner, await donorVisibility(deps.db, auth));
@@ -638,10 +634,12 @@ export async function shareDonor(
   const target = await repo.userById(deps.db, input.sharedTo);
   if (
     !target ||
-    target.role !== ROLE.MANAGER ||
-    target.status === 'Archived' ||
-    target.centerId !== auth.centerId ||
-    target.id === auth.userId
+    !canShareWithManager(auth, {
+      userId: target.id,
+      role: target.role,
+      status: target.status,
+      centerId: target.centerId,
+    })
   ) {
     throw badRequest(MSG.SELECT_MANAGER);
   }
@@ -708,7 +706,7 @@ export async function requestDetailsAccess(
   auth: Auth,
   input: { donorId: number; query: string },
 ): Promise<{ id: number }> {
-  if (auth.role !== ROLE.CLIENT) throw forbidden();
+  if (!canAskAboutDonor(auth)) throw forbidden();
   const { donor } = await loadVisible(deps, auth, input.donorId);
   const { client, manager } = await clientAndManager(deps, auth);
   const donorLabel = donor.displayId ?? String(donor.userId);
@@ -759,7 +757,7 @@ export async function favAndNotesNotification(
   auth: Auth,
   input: { donorId: number; type: keyof typeof FAV_NOTES_ACTION; message: string },
 ): Promise<void> {
-  if (auth.role !== ROLE.CLIENT) throw forbidden();
+  if (!canAskAboutDonor(auth)) throw forbidden();
   if (input.type === 'notes' && !input.message.trim()) throw badRequest(MSG.NOTE_BLANK);
   const { donor } = await loadVisible(deps, auth, input.donorId);
   const { client, manager } = await clientAndManager(deps, auth);

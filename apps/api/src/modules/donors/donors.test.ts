@@ -16,7 +16,7 @@ import {
 import { resolveSession } from '../../platform/auth-context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from './donor-access.js';
+import { donorVisibility } from '../donor-access/donor-access.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import {
   type DonorMatchStatus,
   EMAIL_TYPE,
   isDonationComplete,
+  isDonorCenterStaff,
   MATCH_MSG,
   type MatchAction,
   type MatchContact,
@@ -15,16 +16,21 @@ import {
   type MatchRow,
   type MatchStatus,
   MSG,
-  matchActorOf,
+  matchActor,
+  matchesAsParent,
   matchGridBody,
   matchReportBody,
   matchTransition,
+  mayStartMatchFor,
   OPEN_MATCH_STATUSES,
   type QueueType,
   type ResolveMatchBody,
   ROLE,
   STAFF_DONOR_MSG,
+  seesMatchDonorName,
   statusesForFilters,
+  takesPartInMatches,
+  usesMatchStaffTools,
   WAITING_MATCH_STATUSES,
 } from '@dm/shared';
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
@@ -35,20 +41,20 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import { remainingQueue } from '../search/search.service.js';
 import * as repo from './matches.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
-const isStaffRole = (auth: Auth) => auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
+const isStaffRole = usesMatchStaffTools;
 /** The availabilities the workflow moves a donor between; any other is left as staff set it. */
 const WORKFLOW_AVAILABILITY = ['Available', 'Under Review', 'In Cycle'];
 const REMOVED_BY_CONFIRM = 'The intended parent was matched with another donor.';
 const FROZEN_EGGS_PENDING = 'Frozen Eggs Pending';
 
 function assertMatchRole(auth: Auth): void {
-  if (auth.role !== ROLE.CLIENT && !isStaffRole(auth)) throw forbidden();
+  if (!takesPartInMatches(auth)) throw forbidden();
 }
 
 function rowOf(r: repo.MatchRecord, showDonorName: boolean): MatchRow {
@@ -170,7 +176,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     donorId = m.donorId;
   }
   let parentId: number;
-  if (auth.role === ROLE.CLIENT) {
+  if (matchesAsParent(auth)) {
     await assertDonorVisible(db, auth, donorId);
     if (input.parentId && input.parentId !== auth.userId) throw notFound();
     parentId = auth.userId;
@@ -182,13 +188,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
   const parentRow = await repo.userWithCenter(db, parentId);
   if (!parentRow || parentRow.user.role !== ROLE.CLIENT) throw notFound();
   // Staff start requests and reservations only for their own center's parents.
-  if (
-    (input.action === 'request' || input.action === 'reserve') &&
-    auth.role !== ROLE.CLIENT &&
-    parentRow.user.centerId !== auth.centerId
-  ) {
-    throw notFound();
-  }
+  if (!mayStartMatchFor(auth, input.action, parentRow.user)) throw notFound();
   const now = clock.now();
 
   const result = await db.transaction(async (tx) => {
@@ -210,7 +210,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
         : await repo.openMatchOf(tx, donorId, parentId, OPEN_MATCH_STATUSES);
     if (input.matchId !== undefined && (!current || current.parentId !== parentId)) throw notFound();
     const from = current && OPEN_MATCH_STATUSES.includes(current.status as MatchStatus) ? current : null;
-    const actor = matchActorOf(auth.role, auth.userId === parentId, donor.centerId === auth.centerId);
+    const actor = matchActor(auth, parentId, donor);
     const to = matchTransition((from?.status as MatchStatus | undefined) ?? null, input.action, actor);
     if (!to) {
       if (actor === 'other') throw forbidden();
@@ -396,7 +396,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     const [row] = await repo.matchRows(tx, eq(repo.matches.id, matchId));
     return row!;
   });
-  return result ? rowOf(result, auth.role !== ROLE.CLIENT) : null;
+  return result ? rowOf(result, seesMatchDonorName(auth)) : null;
 }
 
 async function notify(
@@ -527,24 +527,23 @@ export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number):
   const core = await repo.donorWithCenter(deps.db, donorId);
   if (!core) throw notFound();
   const settings = centerSettings(core.center.settings);
-  const staff = isStaffRole(auth) && core.donor.centerId === auth.centerId;
+  const staff = isDonorCenterStaff(auth, core.donor);
   const open = staff
     ? await repo.matchRows(
         deps.db,
         and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]))!,
       )
     : [];
-  const own =
-    auth.role === ROLE.CLIENT
-      ? await repo.matchRows(
-          deps.db,
-          and(
-            eq(repo.matches.donorId, donorId),
-            eq(repo.matches.parentId, auth.userId),
-            inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
-          )!,
-        )
-      : [];
+  const own = matchesAsParent(auth)
+    ? await repo.matchRows(
+        deps.db,
+        and(
+          eq(repo.matches.donorId, donorId),
+          eq(repo.matches.parentId, auth.userId),
+          inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
+        )!,
+      )
+    : [];
   return {
     donorId,
     donorAvailability: core.donor.availability,
@@ -618,7 +617,7 @@ export async function matchPanelsOf(
   donorId: number,
   donorCenterId: number,
 ): Promise<{ active: DonorFields[]; queued: DonorFields[] }> {
-  if (!isStaffRole(auth) || auth.centerId !== donorCenterId) return { active: [], queued: [] };
+  if (!isDonorCenterStaff(auth, { centerId: donorCenterId })) return { active: [], queued: [] };
   const { active, queued } = await activeAndQueued(db, donorId);
   const panel = (r: MatchRow): DonorFields => ({
     matchId: r.matchId,
@@ -651,7 +650,7 @@ export async function donorQueueDetails(deps: Deps, auth: Auth, donorId: number)
 export async function queueNumber(deps: Deps, auth: Auth, donorId: number, parentId: number | null) {
   assertMatchRole(auth);
   let parent = parentId;
-  if (auth.role === ROLE.CLIENT) {
+  if (matchesAsParent(auth)) {
     await assertDonorVisible(deps.db, auth, donorId);
     if (parent && parent !== auth.userId) throw notFound();
     parent = auth.userId;

@@ -18,7 +18,7 @@ import { auditLog, donorDonationCycles, donors, matchEvents, matches, users } fr
 import { resolveSession } from '../../platform/auth-context.js';
 import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donors/donor-access.js';
+import { donorVisibility } from '../donor-access/donor-access.js';
 
 let t: TestApp;
 let parentId: number;

@@ -1,11 +1,16 @@
 import {
+  actsAsPortfolioClient,
   ageFrom,
   CLIENT_CLOSED_STATUSES,
+  canSharePortfolioWithClient,
+  canShareWithManager,
   type DonorFeedbackEntry,
+  donorFeedbackScope,
   EMAIL_TYPE,
   type Feedback,
   type FeedbackCounts,
   type IpQueryType,
+  isClientOfCallerCenter,
   MSG,
   type PortfolioDetail,
   type PortfolioDonor,
@@ -13,6 +18,8 @@ import {
   type PortfolioSort,
   type PortfolioStatus,
   type PortfolioSummary,
+  portfolioAccess,
+  portfolioClientId,
   portfolioLimitExceeded,
   portfolioLimitWarning,
   type RemainingQueueItem,
@@ -21,6 +28,7 @@ import {
   type SaveShortlistAnswer,
   type SearchFilters,
   type SharedManager,
+  seesPortfolioDonorFirstName,
 } from '@dm/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -32,7 +40,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { assertDonorVisible, donorVisibility } from '../donors/donor-access.js';
+import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
 import { matchingDonorIds, remainingQueue } from '../search/search.service.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './portfolios.repo.js';
@@ -45,9 +53,8 @@ interface Opened {
   as: Role;
 }
 
-const isClient = (auth: Auth) => auth.role === ROLE.CLIENT;
-/** A secondary parent works on the primary parent's portfolio. */
-const clientIdOf = (auth: Auth) => auth.parentId ?? auth.userId;
+const isClient = actsAsPortfolioClient;
+const clientIdOf = portfolioClientId;
 
 /**
  * Who may open a portfolio: its creator, its client, its manager and the managers it is shared
@@ -55,15 +62,13 @@ const clientIdOf = (auth: Auth) => auth.parentId ?? auth.userId;
  */
 async function open(db: Db, auth: Auth, id: number): Promise<Opened> {
   const p = await repo.findPortfolio(db, id);
-  if (!p || p.centerId !== auth.centerId) throw notFound();
-  if (isClient(auth)) {
-    if (p.clientId !== clientIdOf(auth) && p.createdBy !== auth.userId) throw notFound();
-    return { p, as: 'client' };
-  }
-  if (auth.role !== ROLE.MANAGER) throw notFound();
-  if (p.createdBy === auth.userId || p.managerId === auth.userId) return { p, as: 'editor' };
-  if (await repo.isSharedWith(db, p.id, auth.userId)) return { p, as: 'editor' };
-  throw notFound();
+  if (!p) throw notFound();
+  // The share lookup only when it can decide: a manager of the center who is not creator nor manager.
+  const as =
+    portfolioAccess(auth, p, false) ??
+    (portfolioAccess(auth, p, true) && (await repo.isSharedWith(db, p.id, auth.userId)) ? 'editor' : null);
+  if (!as) throw notFound();
+  return { p, as };
 }
 
 /** A client acting on a portfolio the case manager moved away is sent to /noportfolio/1. */
@@ -505,11 +510,12 @@ async function donorsFor(deps: Deps, auth: Auth, p: repo.PortfolioRow): Promise<
   const now = deps.clock.now();
   return rows.map((r) => {
     const s = centerSettings(r.centerSettings as Partial<CenterSettings>);
-    const ownStaff = auth.role === ROLE.MANAGER && r.centerId === auth.centerId;
     return {
       donorId: r.donorId,
       displayId: r.displayId,
-      firstName: ownStaff || s.isFirstNameVisible ? r.firstName || null : null,
+      firstName: seesPortfolioDonorFirstName(auth, r.centerId, s.isFirstNameVisible)
+        ? r.firstName || null
+        : null,
       age: r.dateOfBirth ? ageFrom(r.dateOfBirth, now) : null,
       heightCm: r.heightCm,
       eyeColor: r.eyeColor,
@@ -685,7 +691,7 @@ export async function addCommentToMany(
 /** GET getclientsmailid/{clientId}: the e-mail of a client of the caller's center. */
 export async function clientEmail(deps: Deps, auth: Auth, clientId: number): Promise<{ email: string }> {
   const client = await repo.userById(deps.db, clientId);
-  if (!client || client.role !== ROLE.CLIENT || client.centerId !== auth.centerId) throw notFound();
+  if (!client || !isClientOfCallerCenter(auth, client)) throw notFound();
   return { email: client.username };
 }
 
@@ -700,12 +706,7 @@ export async function shareWithClient(
 ): Promise<PortfolioSummary> {
   const { p } = await openEditable(deps.db, auth, input.id);
   const client = await repo.userByUsername(deps.db, input.to);
-  if (
-    !client ||
-    client.role !== ROLE.CLIENT ||
-    client.centerId !== auth.centerId ||
-    client.status === 'Archived'
-  ) {
+  if (!client || !canSharePortfolioWithClient(auth, client)) {
     throw badRequest(MSG.INVALID_CLIENT);
   }
   if (p.clientId !== null && p.clientId !== client.id) throw badRequest(MSG.PORTFOLIO_HAS_CLIENT);
@@ -742,10 +743,7 @@ async function targetManager(deps: Deps, auth: Auth, managerId: number) {
   const m = await repo.userById(deps.db, managerId);
   if (
     !m ||
-    m.role !== ROLE.MANAGER ||
-    m.centerId !== auth.centerId ||
-    m.status === 'Archived' ||
-    m.id === auth.userId
+    !canShareWithManager(auth, { userId: m.id, role: m.role, status: m.status, centerId: m.centerId })
   ) {
     throw badRequest(MSG.SELECT_MANAGER);
   }
@@ -951,13 +949,14 @@ export async function download(
  */
 export async function donorFeedback(deps: Deps, auth: Auth, donorId: number): Promise<DonorFeedbackEntry[]> {
   await assertDonorVisible(deps.db, auth, donorId);
-  const staffOrClient = isClient(auth) || auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN;
-  if (!staffOrClient || !(await settingsOf(deps.db, auth.centerId)).feedbackAllowed) return [];
-  const where = isClient(auth)
-    ? eq(portfolios.clientId, clientIdOf(auth))
-    : auth.role === ROLE.ADMIN
-      ? eq(portfolios.centerId, auth.centerId)
-      : repo.openableByManager(auth.userId, auth.centerId);
+  const scope = donorFeedbackScope(auth);
+  if (!scope || !(await settingsOf(deps.db, auth.centerId)).feedbackAllowed) return [];
+  const where =
+    scope === 'client'
+      ? eq(portfolios.clientId, clientIdOf(auth))
+      : scope === 'center'
+        ? eq(portfolios.centerId, auth.centerId)
+        : repo.openableByManager(auth.userId, auth.centerId);
   const rows = await repo.donorFeedback(deps.db, donorId, where);
   return rows.map((r) => ({
     portfolioId: r.portfolioId,

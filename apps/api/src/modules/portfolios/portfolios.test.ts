@@ -22,7 +22,7 @@ import {
 import { DEMO_PORTFOLIO_NAME } from '../../db/seed/portfolios.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donors/donor-access.js';
+import { donorVisibility } from '../donor-access/donor-access.js';
 import { clampQueue } from './portfolios.service.js';
 
 let t: TestApp;

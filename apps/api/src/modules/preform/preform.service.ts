@@ -28,7 +28,7 @@ import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './preform.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock'>;

@@ -1,4 +1,4 @@
-import { ROLE } from '@dm/shared';
+import { answerVisibilityKind } from '@dm/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { customizedQuestions, donorCustomAnswers, donors } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -89,8 +89,8 @@ export async function deleteAnswers(db: Db, donorId: number, questionIds: number
 }
 
 /**
- * Which of a donor's stored answers a caller reads (join customized_questions on question_id),
- * after the status meanings in @dm/shared QUESTION_STATUSES:
+ * Which of a donor's stored answers a caller reads (join customized_questions on question_id):
+ * `answerVisibilityKind` of packages/shared/src/policy/question.ts as SQL, after the status meanings in @dm/shared QUESTION_STATUSES:
  * - the donor: answers to active questions;
  * - intended parents: active public questions only;
  * - staff of the question's own center (and the master admin): everything, archived included;
@@ -99,9 +99,10 @@ export async function deleteAnswers(db: Db, donorId: number, questionIds: number
  */
 export function answerVisibility(auth: Auth): SQL {
   const q = customizedQuestions;
-  if (auth.role === ROLE.MASTER) return sql`true`;
-  if (auth.role === ROLE.DONOR) return eq(q.isActive, true);
-  if (auth.role === ROLE.CLIENT) return and(eq(q.isActive, true), eq(q.status, 'public'))!;
+  const kind = answerVisibilityKind(auth);
+  if (kind === 'all') return sql`true`;
+  if (kind === 'active') return eq(q.isActive, true);
+  if (kind === 'activePublic') return and(eq(q.isActive, true), eq(q.status, 'public'))!;
   return or(
     isNull(q.id),
     eq(q.centerId, auth.centerId),

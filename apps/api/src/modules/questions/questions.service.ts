@@ -2,6 +2,7 @@ import {
   answerProblem,
   answerText,
   type CustomQuestion,
+  canAnswerFor,
   type DonorQuestion,
   isChoiceType,
   MSG,
@@ -10,7 +11,6 @@ import {
   type QuestionType,
   type QuestionVisibility,
   questionKey,
-  ROLE,
   type SubmitAnswersBody,
   type saveQuestionBody,
   type updateQuestionBody,
@@ -22,7 +22,7 @@ import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../auth/auth.repo.js';
-import { assertDonorVisible } from '../donors/donor-access.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './questions.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'clock'>;
@@ -224,7 +224,7 @@ async function answerableDonorCenter(db: Db, auth: Auth, donorId: number): Promi
   await assertDonorVisible(db, auth, donorId);
   const centerId = await repo.donorCenterOf(db, donorId);
   if (centerId === undefined) throw notFound();
-  if (auth.role !== ROLE.DONOR) assertCenter(auth, centerId);
+  if (!canAnswerFor(auth, { centerId })) throw notFound();
   return centerId;
 }
 

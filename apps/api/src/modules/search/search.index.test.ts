@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorSearch, donorSearchRemoved, donors } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import type { VisibilityRule } from '../donors/donor-access.js';
+import type { VisibilityRule } from '../donor-access/donor-access.js';
 import { DonorSearchIndex, type IndexQuery, TOP_K_MAX } from './search.index.js';
 
 let t: TestApp;

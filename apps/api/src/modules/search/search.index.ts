@@ -2,7 +2,7 @@ import { CLIENT_VISIBLE_AVAILABILITY, heightRangeCm, type SearchFilters, type Se
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { queryRows } from '../../platform/db.js';
-import type { VisibilityRule } from '../donors/donor-access.js';
+import type { VisibilityRule } from '../donor-access/donor-access.js';
 
 /**
  * The donor search, evaluated in process over a copy of `donor_search`.

@@ -23,7 +23,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
-import { donorVisibility, visibilityRule, visibilitySql } from '../donors/donor-access.js';
+import { donorVisibility, visibilityRule, visibilitySql } from '../donor-access/donor-access.js';
 import { donorSearchIndex, type IndexQuery, milesBetween, WEIGHT } from './search.index.js';
 import * as repo from './search.repo.js';
 

@@ -9,6 +9,7 @@ import {
   type AdditionalDocumentKind,
   type AdditionalUploadResult,
   COVID_FILE_TYPES,
+  canManageDonorMedia,
   chunkCount,
   chunkLength,
   DOCUMENT_MAX_BYTES,
@@ -21,8 +22,9 @@ import {
   MAX_IMAGES_PER_SELECTION,
   MAX_VIDEOS,
   type MediaFile,
+  mayManageDonorMedia,
   PHOTO_TYPES,
-  ROLE,
+  tracksMediaVisits,
   UPLOAD_MSG,
   VIDEO_CHUNK_BYTES,
   VIDEO_MAX_BYTES,
@@ -75,7 +77,7 @@ const view = (kind: FileKind, row: Row): MediaFile => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const isStaff = (auth: Auth) => auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER;
+const isStaff = tracksMediaVisits;
 
 /**
  * Who may upload to, change or list a donor's media: the donor herself, and the admins and case
@@ -83,10 +85,10 @@ const isStaff = (auth: Auth) => auth.role === ROLE.ADMIN || auth.role === ROLE.M
  * Returns the donor's center.
  */
 export async function assertMayManage(deps: Deps, auth: Auth, donorId: number): Promise<number> {
-  if (auth.role !== ROLE.DONOR && !isStaff(auth)) throw forbidden();
+  if (!mayManageDonorMedia(auth)) throw forbidden();
   const centerId = await repo.donorCenter(deps.db, donorId);
   if (centerId === null) throw notFound();
-  if (auth.role === ROLE.DONOR ? auth.userId !== donorId : auth.centerId !== centerId) throw notFound();
+  if (!canManageDonorMedia(auth, { donorId, centerId })) throw notFound();
   return centerId;
 }
 

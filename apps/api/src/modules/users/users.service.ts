@@ -1,7 +1,13 @@
 import {
   type AssignAnswer,
+  archiveNeedsReason,
   type ClientOption,
+  canAdministerUsers,
   canInvite,
+  canInviteSecondParent,
+  canManageUser,
+  canReadUserContact,
+  chosenCenter,
   EMAIL_TYPE,
   INVITE_TOKEN_TTL_MS,
   type InviteUserAnswer,
@@ -10,6 +16,8 @@ import {
   type IpSearchHistory,
   type inviteSecondaryBody,
   type ipSearchHistoryBody,
+  isMaster,
+  listableUserRoles,
   MSG,
   ROLE,
   ROLE_LABEL,
@@ -17,6 +25,7 @@ import {
   type registeredIpReportBody,
   type StaffOption,
   type StatusConfirmation,
+  settableUserStatuses,
   USERS_MSG,
   type UserContactDetails,
   type UserList,
@@ -220,15 +229,10 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
 
 type UsersDeps = Pick<AuthDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
-const STAFF_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR];
-
 /** What a caller's grids may show: the master every center and role, managers their center's clients. */
 export function listScopeOf(auth: Auth, centerId?: number): ListScope {
-  if (auth.role === ROLE.MASTER) {
-    return { centerId: centerId ?? null, roles: [ROLE.MASTER, ...STAFF_ROLES], userId: auth.userId };
-  }
-  const roles = auth.role === ROLE.MANAGER ? [ROLE.CLIENT] : STAFF_ROLES;
-  return { centerId: auth.centerId, roles, userId: auth.userId };
+  const roles = [...listableUserRoles(auth)];
+  return { centerId: isMaster(auth) ? (centerId ?? null) : auth.centerId, roles, userId: auth.userId };
 }
 
 /** A role grid's query: the grid's role wins over any in the body. */
@@ -283,11 +287,8 @@ export async function* userCsvRows(
  */
 async function manageableUser(tx: Db, auth: Auth, userId: number): Promise<UserRow> {
   const target = await findUser(tx, userId, true);
-  if (!target) throw notFound();
-  assertCenter(auth, target.centerId);
   // Nobody's grid lists the master, nor a manager's anyone but intended parents: 404 as unseen.
-  if (target.role === ROLE.MASTER) throw notFound();
-  if (auth.role === ROLE.MANAGER && target.role !== ROLE.CLIENT) throw notFound();
+  if (!target || !canManageUser(auth, target)) throw notFound();
   return target;
 }
 
@@ -306,7 +307,7 @@ export async function updateUserStatus(
     if (from === to) return { userId: target.id, status: to, followers: [] };
     if (from === 'Invited' && to !== 'Archived') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
     const isClient = target.role === ROLE.CLIENT;
-    if (to === 'Pre-Active' && !isClient) throw badRequest(USERS_MSG.PREACTIVE_CLIENTS_ONLY);
+    if (!settableUserStatuses(target).includes(to)) throw badRequest(USERS_MSG.PREACTIVE_CLIENTS_ONLY);
     if (isClient && to === 'Active') {
       // A secondary parent works with the primary's case manager.
       const primary = target.parentId ? await findUser(tx, target.parentId) : target;
@@ -318,7 +319,7 @@ export async function updateUserStatus(
       throw conflict(USERS_MSG.PREACTIVE_CONFIRM, { confirm: 'preactive' } satisfies StatusConfirmation);
     }
     const reason = body.archiveReason?.trim() ?? '';
-    if (consumerClient && to === 'Archived' && (from === 'Active' || from === 'Pre-Active') && !reason) {
+    if (center && archiveNeedsReason(center, target, from, to) && !reason) {
       throw badRequest(USERS_MSG.ARCHIVE_REASON_REQUIRED);
     }
     if (target.role === ROLE.MANAGER && to === 'Archived' && !body.confirmed) {
@@ -424,7 +425,7 @@ export async function updateUserDetails(
 
 /** Admin (and master) only: managers see these screens but have no password or delete tools. */
 function assertAdmin(auth: Auth): void {
-  if (auth.role !== ROLE.ADMIN && auth.role !== ROLE.MASTER) throw forbidden();
+  if (!canAdministerUsers(auth)) throw forbidden();
 }
 
 /** POST /settemporarypassword: the admin sets a password; the user's sessions end. */
@@ -486,8 +487,7 @@ export async function deleteUser(deps: UsersDeps, auth: Auth, userId: number, ip
 
 /** GET /getcasemanagerlist: the center's case managers that are not archived. */
 export async function managerOptions(deps: UsersDeps, auth: Auth, centerId?: number): Promise<StaffOption[]> {
-  const center = auth.role === ROLE.MASTER && centerId ? centerId : auth.centerId;
-  return staffOf(deps.db, center, [ROLE.MANAGER]);
+  return staffOf(deps.db, chosenCenter(auth, centerId), [ROLE.MANAGER]);
 }
 
 /** GET /getadmin: who donors can be assigned to. */
@@ -589,8 +589,7 @@ export async function inviteSecondary(
   ip: string,
 ): Promise<InviteUserAnswer> {
   const now = deps.clock.now();
-  if (auth.role === ROLE.CLIENT && body.primaryIP_id !== auth.userId) throw forbidden();
-  if (auth.role !== ROLE.CLIENT && !canInvite(auth.role, ROLE.CLIENT)) throw forbidden();
+  if (!canInviteSecondParent(auth, body.primaryIP_id)) throw forbidden();
   try {
     return await deps.db.transaction(async (tx) => {
       const primary = await findUser(tx, body.primaryIP_id, true);
@@ -781,8 +780,7 @@ export async function contactDetails(
   ip: string,
 ): Promise<UserContactDetails> {
   const target = await findUser(deps.db, userId);
-  if (!target || target.role === ROLE.MASTER) throw notFound();
-  assertCenter(auth, target.centerId);
+  if (!target || !canReadUserContact(auth, target)) throw notFound();
   if (target.role === ROLE.DONOR) {
     await audit(
       deps.db,

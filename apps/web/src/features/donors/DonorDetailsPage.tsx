@@ -1,4 +1,17 @@
-import { canOpen, type DonorDetails, type DonorFile, MSG, PAGES, pagePath, ROLE } from '@dm/shared';
+import {
+  canAskAboutDonor,
+  canEditDonorNotes,
+  canOpen,
+  canShareDonor,
+  type DonorDetails,
+  type DonorFile,
+  donorViewCounts,
+  inCenterOf,
+  MSG,
+  PAGES,
+  pagePath,
+  type PolicySubject,
+} from '@dm/shared';
 import {
   Alert,
   Anchor,
@@ -19,7 +32,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
-import { subjectOf, useSession } from '../../lib/session';
+import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
@@ -40,8 +53,9 @@ type ViewState = 'recording' | 'captcha' | 'ready' | 'failed';
  * A client's first look at a donor in a session is counted (PUT donorviews); past the session's
  * threshold of new donors the server asks for a captcha first, and the page retries with it.
  */
-function useRecordedView(donorId: number, role: number | undefined) {
-  const isClient = role === ROLE.CLIENT;
+function useRecordedView(donorId: number, who: PolicySubject | null) {
+  const role = who?.role;
+  const counted = who ? donorViewCounts(who) : false;
   const [state, setState] = useState<ViewState>('recording');
   const record = async (captcha?: string) => {
     try {
@@ -57,7 +71,7 @@ function useRecordedView(donorId: number, role: number | undefined) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: record once per donor and role
   useEffect(() => {
     if (role === undefined) return;
-    if (!isClient) {
+    if (!counted) {
       setState('ready');
       return;
     }
@@ -240,20 +254,22 @@ export default function DonorDetailsPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const view = useRecordedView(donorId, user?.role);
+  const who = user ? policySubjectOf(user) : null;
+  const view = useRecordedView(donorId, who);
   const details = useDonorDetails(donorId, Number.isInteger(donorId) && view.state === 'ready');
   const [shareOpen, setShareOpen] = useState(false);
   const [accessOpen, setAccessOpen] = useState(false);
   const subject = user ? subjectOf(user) : null;
   const mayFavorite = subject ? canOpen(subject, 'favorites') : false;
-  const mayShare = user?.role === ROLE.MANAGER || user?.role === ROLE.ADMIN;
+  const mayShare = who ? canShareDonor(who) : false;
+  const mayAsk = who ? canAskAboutDonor(who) : false;
   const mayPdf = subject ? canOpen(subject, 'pdfpreview') : false;
   const mayAudit = subject ? canOpen(subject, 'auditlog') : false;
   const favorite = useMutation({
     mutationFn: async (add: boolean): Promise<void> => {
       if (add) {
         const { added } = await saveFavorite(donorId);
-        if (added && user?.role === ROLE.CLIENT) await notifyManager(donorId, 'favorite');
+        if (added && mayAsk) await notifyManager(donorId, 'favorite');
       } else await removeFavorite(donorId);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
@@ -348,7 +364,7 @@ export default function DonorDetailsPage() {
               Share donor
             </Button>
           ) : null}
-          {user?.role === ROLE.CLIENT ? (
+          {mayAsk ? (
             <Button variant="default" onClick={() => setAccessOpen(true)}>
               Request more details
             </Button>
@@ -358,7 +374,7 @@ export default function DonorDetailsPage() {
               Download PDF
             </Button>
           ) : null}
-          {mayAudit && (user?.role === ROLE.MASTER || user?.center.id === d.centerId) ? (
+          {mayAudit && who && inCenterOf(who, d.centerId) ? (
             <Button
               variant="default"
               component={Link}
@@ -375,7 +391,7 @@ export default function DonorDetailsPage() {
       <DetailsTabs
         d={d}
         initialTab={tabIndex(params.settab)}
-        staffOfCenter={mayShare && user?.center.id === d.centerId}
+        staffOfCenter={who ? canEditDonorNotes(who, d) : false}
       />
       {d.adminNotes ? (
         <Paper withBorder p="md">
@@ -385,7 +401,7 @@ export default function DonorDetailsPage() {
       ) : null}
       {d.matchPanels ? <MatchPanels donorId={d.donorId} panels={d.matchPanels} /> : null}
       {d.notes ? <DonorNotesPanel donorId={d.donorId} notes={d.notes} /> : null}
-      {user?.role === ROLE.CLIENT ? (
+      {mayAsk ? (
         <RequestDetailsAccessDialog
           donorId={d.donorId}
           displayId={d.displayId}

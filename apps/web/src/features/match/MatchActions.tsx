@@ -7,11 +7,12 @@ import {
   type MatchAction,
   type MatchRow,
   MSG,
+  matchesAsParent,
   pagePath,
   type QueueType,
   REMAINING_QUEUE_MAX,
   type ResolveMatchInput,
-  ROLE,
+  takesPartInMatches,
 } from '@dm/shared';
 import {
   Alert,
@@ -33,7 +34,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../lib/session';
+import { policySubjectOf, useSession } from '../../lib/session';
 import { type MatchCall, useDonorMatchStatus, useMatchCall } from './queries';
 
 const STAFF_BUTTONS: { action: MatchAction; label: string; call?: MatchCall['call'] }[] = [
@@ -290,8 +291,8 @@ export function MatchActions({
       DONATIONS_REDIRECT_MS,
     );
   };
-  if (!user || (user.role !== ROLE.CLIENT && user.role !== ROLE.MANAGER && user.role !== ROLE.ADMIN))
-    return null;
+  const who = user ? policySubjectOf(user) : null;
+  if (!who || !takesPartInMatches(who)) return null;
   if (status.isPending) return <Loader size="sm" aria-label="Loading match status" />;
   if (!status.data) return null;
   const s = status.data;
@@ -303,7 +304,7 @@ export function MatchActions({
   });
   const run = (call: MatchCall) => mutation.mutateAsync(call).then(() => undefined);
 
-  if (user.role === ROLE.CLIENT) {
+  if (matchesAsParent(who)) {
     const own = s.own;
     const mayCancel = own !== null && allowedMatchActions(own.status, 'parent').includes('cancel_request');
     return (

@@ -2,7 +2,9 @@ import {
   canOpen,
   IP_QUERY_TYPES,
   type IpQueryType,
+  isPreActiveClient,
   MSG,
+  mayStartPortfolio,
   portfolioName,
   type SearchFiltersInput,
 } from '@dm/shared';
@@ -12,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { MessageDialog } from '../../components/MessageDialog';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { subjectOf, useSession } from '../../lib/session';
+import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import {
   addDonorToPortfolios,
   askManager,
@@ -91,7 +93,7 @@ function AddDialog({
   }, [opened]);
   const open = (list.data ?? []).filter((p) => p.status !== 'Archived');
   // A client has one portfolio, from the case manager: they may only start one when none is shared.
-  const mayCreate = user?.role !== 9 || open.length === 0;
+  const mayCreate = user ? mayStartPortfolio(policySubjectOf(user), open.length > 0) : true;
   const submit = async () => {
     let name: string | undefined;
     if (newName.trim()) {
@@ -193,7 +195,7 @@ export function AddToPortfolioButton({ donorId, label }: { donorId: number; labe
   const { user } = useSession();
   const [opened, setOpened] = useState(false);
   if (!user) return null;
-  const preActive = user.role === 9 && user.status === 'Pre-Active';
+  const preActive = isPreActiveClient(user);
   if (!preActive && !canOpen(subjectOf(user), 'previewshortlist')) return null;
   return (
     <>

@@ -1,7 +1,7 @@
-import { pagePath } from '@dm/shared';
+import { donorFeedbackScope, pagePath } from '@dm/shared';
 import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../lib/session';
+import { policySubjectOf, useSession } from '../../lib/session';
 import { formatNoteDate } from '../donors/format';
 import { useDonorFeedback } from './queries';
 
@@ -16,10 +16,11 @@ export const FEEDBACK_COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as
  */
 export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
   const { user } = useSession();
-  const mayAsk = user?.role === 9 || user?.role === 6 || user?.role === 7;
+  const scope = user ? donorFeedbackScope(policySubjectOf(user)) : null;
+  const mayAsk = scope !== null;
   const feedback = useDonorFeedback(donorId, mayAsk);
   if (!mayAsk || !feedback.data || feedback.data.length === 0) return null;
-  const staff = user?.role === 6 || user?.role === 7;
+  const staff = scope === 'center' || scope === 'manager';
   return (
     <Paper withBorder p="md" component="section" aria-label="Portfolio feedback">
       <Table captionSide="top">

@@ -1,4 +1,6 @@
 import {
+  actsAsPortfolioClient,
+  canAskAboutDonor,
   type Feedback,
   MSG,
   PORTFOLIO_SORTS,
@@ -6,7 +8,6 @@ import {
   type PortfolioDonor,
   type PortfolioSort,
   pagePath,
-  ROLE,
 } from '@dm/shared';
 import {
   Alert,
@@ -29,7 +30,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useSession } from '../../lib/session';
+import { policySubjectOf, useSession } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
 import { formatNoteDate } from '../donors/format';
 import { notifyManager } from '../donors/queries';
@@ -93,7 +94,8 @@ function CommentsDialog({
       // Added: nothing is unsaved any more, even while the notification below is on its way.
       setText('');
       // A client's note on a donor reaches their case manager (setfavandnotesnotification).
-      if (donor && user?.role === ROLE.CLIENT) await notifyManager(donor.donorId, 'notes', added);
+      if (donor && user && canAskAboutDonor(policySubjectOf(user)))
+        await notifyManager(donor.donorId, 'notes', added);
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
       return true;
     } catch (e) {
@@ -187,9 +189,10 @@ export default function PortfolioPreviewPage() {
   useEffect(() => {
     if (detail.error) gone(detail.error);
   }, [detail.error, gone]);
+  const asClient = user ? actsAsPortfolioClient(policySubjectOf(user)) : false;
   useEffect(() => {
-    if (user?.role === 9 && Number.isFinite(id)) void checkFirstView(id).catch(() => {});
-  }, [id, user?.role]);
+    if (asClient && Number.isFinite(id)) void checkFirstView(id).catch(() => {});
+  }, [id, asClient]);
   // The p parameter names a donor to bring into view.
   useEffect(() => {
     if (!params.p || !detail.data) return;
@@ -257,7 +260,7 @@ export default function PortfolioPreviewPage() {
   }
   const d = detail.data;
   const p = d.portfolio;
-  const isClient = user?.role === 9;
+  const isClient = asClient;
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">

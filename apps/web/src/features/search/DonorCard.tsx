@@ -1,9 +1,9 @@
-import { canOpen, cmToFeetInches, type DonorListItem, pagePath, ROLE } from '@dm/shared';
+import { canAskAboutDonor, canOpen, cmToFeetInches, type DonorListItem, pagePath } from '@dm/shared';
 import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { subjectOf, useSession } from '../../lib/session';
+import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { notifyManager, removeFavorite, saveFavorite } from '../donors/queries';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../portfolios/DonorFeedbackPanel';
@@ -107,7 +107,8 @@ function FavoriteToggle({ donor, label }: { donor: DonorListItem; label: string 
     mutationFn: async (add: boolean): Promise<void> => {
       if (add) {
         const { added } = await saveFavorite(donor.id);
-        if (added && user?.role === ROLE.CLIENT) await notifyManager(donor.id, 'favorite');
+        if (added && user && canAskAboutDonor(policySubjectOf(user)))
+          await notifyManager(donor.id, 'favorite');
       } else await removeFavorite(donor.id);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: searchKeys.allDonors }),

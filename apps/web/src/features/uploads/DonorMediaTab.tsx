@@ -1,8 +1,8 @@
-import { ROLE } from '@dm/shared';
+import { tracksMediaVisits } from '@dm/shared';
 import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { policySubjectOf, useSession } from '../../lib/session';
 import { DocumentsSection } from './DocumentsSection';
 import { PhotosSection } from './PhotosSection';
 import { useDonorMedia } from './queries';
@@ -17,7 +17,7 @@ import { VideosSection } from './VideosSection';
 export function DonorMediaTab(props: { donorId: number; readOnly: boolean }) {
   const media = useDonorMedia(props.donorId);
   const { user } = useSession();
-  const staff = user?.role === ROLE.ADMIN || user?.role === ROLE.MANAGER;
+  const staff = user ? tracksMediaVisits(policySubjectOf(user)) : false;
   // Staff see what the donor added since their last visit marked new; this visit is recorded once.
   const [newSince, setNewSince] = useState<string | null | undefined>(undefined);
   const loaded = media.data !== undefined;

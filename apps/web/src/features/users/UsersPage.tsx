@@ -1,17 +1,23 @@
 import {
+  archiveNeedsReason,
   CLIENT_GRID_SIZE,
-  canInvite,
+  canAdministerUsers,
+  canAssignCaseManager,
+  canInviteSecondParent,
   canOpen,
-  INVITABLE_ROLES,
   type IpCacheTime,
   inviteSecondaryBody,
+  listableUserRoles,
+  mayGetSecondParent,
   NAME_SEARCH_DEBOUNCE_MS,
   PAGES,
   type PageKey,
   ROLE,
   ROLE_LABEL,
   type RoleId,
+  reinviteRoles,
   type StatusConfirmation,
+  settableUserStatuses,
   temporaryPasswordBody,
   USER_STATUS,
   USERS_MSG,
@@ -43,7 +49,7 @@ import { z } from 'zod';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
 import { api, apiDownload } from '../../lib/api';
-import { subjectOf, useSession } from '../../lib/session';
+import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { InviteForm } from './AddClientPage';
 import { FieldsDialog } from './FieldsDialog';
 import { sendStatus, useCaseManagers, userKeys, useUserList } from './queries';
@@ -63,7 +69,7 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
 
 /** Status choices of a row: Pre-Active only for intended parents; Invited only shown, never chosen. */
 function statusOptions(row: UserRow) {
-  const choices = row.role === ROLE.CLIENT ? ['Active', 'Pre-Active', 'Archived'] : ['Active', 'Archived'];
+  const choices = settableUserStatuses(row);
   const options = choices.map((value) => ({ value, label: value }));
   return row.status === 'Invited'
     ? [{ value: 'Invited', label: 'Invited', disabled: true }, ...options]
@@ -82,8 +88,10 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
   const queryClient = useQueryClient();
   const params = useParams();
   const list = useListQuery('name', CLIENT_GRID_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
+  const who = user ? policySubjectOf(user) : null;
+  /** Layout only: a manager's grid has the My/All switch and its own invite dialog. */
   const isManager = user?.role === ROLE.MANAGER;
-  const isAdmin = user?.role === ROLE.ADMIN || user?.role === ROLE.MASTER;
+  const isAdmin = who ? canAdministerUsers(who) : false;
   const [status, setStatus] = useState<string>(
     (USER_STATUS as readonly string[]).includes(params.filter ?? '') ? params.filter! : '',
   );
@@ -163,8 +171,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
 
   const onStatus = (row: UserRow, next: string | null) => {
     if (!next || next === row.status) return;
-    const consumerClient = user?.center.consumerSite && row.role === ROLE.CLIENT;
-    if (consumerClient && next === 'Archived' && (row.status === 'Active' || row.status === 'Pre-Active')) {
+    if (user && archiveNeedsReason(user.center, row, row.status, next)) {
       setDialog({ kind: 'archive', row });
       return;
     }
@@ -241,7 +248,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           <Menu.Dropdown>
             <Menu.Item onClick={() => setDialog({ kind: 'details', row: r })}>Edit details</Menu.Item>
             {r.status === 'Invited' ? <Menu.Item onClick={() => reinvite(r)}>Re-invite</Menu.Item> : null}
-            {r.status === 'Invited' && user && otherRoles(user.role, r).length > 0 ? (
+            {r.status === 'Invited' && who && reinviteRoles(who, r).length > 0 ? (
               <Menu.Item onClick={() => setDialog({ kind: 'role', row: r })}>
                 Invite as another user type
               </Menu.Item>
@@ -251,10 +258,10 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
                 Temporary password
               </Menu.Item>
             ) : null}
-            {isAdmin && r.role === ROLE.CLIENT && r.parentId === null && user?.role !== ROLE.MASTER ? (
+            {who && canAssignCaseManager(who, r) ? (
               <Menu.Item onClick={() => setDialog({ kind: 'assign', row: r })}>Assign case manager</Menu.Item>
             ) : null}
-            {r.role === ROLE.CLIENT && r.parentId === null && !r.hasSecondary ? (
+            {who && mayGetSecondParent(r) && canInviteSecondParent(who, r.userId) ? (
               <Menu.Item onClick={() => setDialog({ kind: 'secondary', row: r })}>
                 Invite second parent
               </Menu.Item>
@@ -282,7 +289,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
     [row],
   );
   const subject = user ? subjectOf(user) : null;
-  const roleFilter = kind === 'all' && !isManager;
+  const roleFilter = kind === 'all' && who !== null && listableUserRoles(who).length > 1;
 
   return (
     <Stack>
@@ -446,10 +453,10 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         onSave={(b) => api('invitesecondaryip', { body: b, silent: true, successToast: true }).then(refresh)}
         onClose={() => setDialog(null)}
       />
-      {user ? (
+      {who ? (
         <AnotherRoleDialog
           row={dialog?.kind === 'role' ? dialog.row : null}
-          roles={dialog?.kind === 'role' ? otherRoles(user.role, dialog.row) : []}
+          roles={dialog?.kind === 'role' ? reinviteRoles(who, dialog.row) : []}
           onClose={() => setDialog(null)}
           onDone={refresh}
         />
@@ -508,12 +515,6 @@ function IpListRefresh(props: { onRefreshed: () => unknown }) {
       </Button>
     </Group>
   );
-}
-
-/** The user types an invited (not signed-up) user may be invited again as; a donor stays a donor. */
-function otherRoles(caller: RoleId, row: UserRow): RoleId[] {
-  if (row.role === ROLE.DONOR || !canInvite(caller, row.role)) return [];
-  return (INVITABLE_ROLES[caller] ?? []).filter((r) => r !== row.role);
 }
 
 /** Invite as another user type: a new sign-up link under the chosen type. */

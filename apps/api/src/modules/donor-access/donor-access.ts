@@ -1,4 +1,4 @@
-import { CLIENT_VISIBLE_AVAILABILITY, ROLE } from '@dm/shared';
+import { CLIENT_VISIBLE_AVAILABILITY, donorVisibilityKind } from '@dm/shared';
 import { and, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { donors, users } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -7,7 +7,8 @@ import { notFound } from '../../platform/errors.js';
 import { donorAccessCenters } from '../centers/centers.service.js';
 
 /**
- * The one rule of which donors a caller may see; search, details, favourites, comparison,
+ * The one rule of which donors a caller may see (the role decision is `donorVisibilityKind` of
+ * packages/shared/src/policy/donor.ts; this turns it into SQL); search, details, favourites, comparison,
  * portfolios and downloads all go through it. The condition reads `donors` alone (the archived
  * flag is copied onto donors for that), so counts need no join.
  *
@@ -31,15 +32,16 @@ export type VisibilityRule =
   | { kind: 'client'; centers: number[]; ownCenter: number; hidden: number[] };
 
 export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule> {
-  if (auth.role === ROLE.MASTER) return { kind: 'all' };
-  if (auth.role === ROLE.DONOR) return { kind: 'self', donorId: auth.userId };
+  const kind = donorVisibilityKind(auth);
+  if (kind === 'all') return { kind: 'all' };
+  if (kind === 'self') return { kind: 'self', donorId: auth.userId };
   // Both lookups at once: an intended parent's search waits for the slower one, not the sum.
   const [access, hidden] = await Promise.all([
     donorAccessCenters(db, auth),
-    auth.role === ROLE.CLIENT ? hiddenDonorIds(db) : [],
+    kind === 'client' ? hiddenDonorIds(db) : [],
   ]);
   const centers = access.map((c) => c.id);
-  if (auth.role !== ROLE.CLIENT) return { kind: 'centers', centers };
+  if (kind === 'centers') return { kind: 'centers', centers };
   return { kind: 'client', centers, ownCenter: auth.centerId, hidden };
 }
 

@@ -1,0 +1,124 @@
+import {
+  canAskAboutDonor,
+  canOpenDonorFile,
+  canReadFavoritesOf,
+  canReadFrozenBatches,
+  canShareDonor,
+  canShareWithManager,
+  donorRedaction,
+  donorViewCounts,
+  donorVisibilityKind,
+  ROLE,
+  seesHiddenDonorFact,
+  seesPrivateDonorFiles,
+} from '@dm/shared';
+import { describe, expect, it } from 'vitest';
+import { everyone, OTHER, OWN, subject } from './subjects.js';
+
+const donor = { donorId: 500, centerId: OWN };
+const hidden = { isFirstNameVisible: false, isCompensationVisible: false };
+const shown = { isFirstNameVisible: true, isCompensationVisible: true };
+
+describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
+  // insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels
+  const table: Record<string, [boolean, boolean, boolean, boolean, boolean, boolean, boolean, boolean]> = {
+    'master own': [true, true, true, false, false, true, true, true],
+    'master other': [true, true, true, false, false, true, true, true],
+    'admin own': [true, true, true, true, true, true, true, true],
+    'admin other': [false, true, true, true, true, true, false, true],
+    'manager own': [true, true, true, true, true, true, true, true],
+    'manager other': [false, true, true, true, true, true, false, true],
+    'client own': [false, false, false, false, true, false, false, false],
+    'client other': [false, false, false, false, true, false, false, false],
+    'donor own': [false, false, false, false, false, true, false, false],
+    'donor other': [false, false, false, false, false, true, false, false],
+  };
+  it.each(everyone())('redaction for %s', (label, s) => {
+    const r = donorRedaction(s, donor, hidden);
+    const [insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels] = table[label]!;
+    expect(
+      [
+        r.insider,
+        r.staff,
+        r.lastName,
+        r.frozenBatches,
+        r.additionalDocuments,
+        r.privateFiles,
+        r.notes,
+        r.matchPanels,
+      ],
+      label,
+    ).toEqual([insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels]);
+    expect(r.ssn).toBe(staff);
+    expect(r.contact).toBe(staff);
+    // The center's switches open first name and compensation to outsiders only.
+    expect(r.firstName).toBe(insider);
+    expect(r.compensation).toBe(insider);
+    expect(donorRedaction(s, donor, shown).firstName).toBe(true);
+    expect(donorRedaction(s, donor, shown).compensation).toBe(true);
+    expect(canReadFrozenBatches(s)).toBe(frozen);
+    expect(seesPrivateDonorFiles(s)).toBe(privateFiles);
+  });
+
+  it('the donor themself is an insider and sees the last name', () => {
+    const self = subject(ROLE.DONOR, OTHER, donor.donorId);
+    const r = donorRedaction(self, donor, hidden);
+    expect([r.insider, r.firstName, r.lastName, r.compensation, r.notes, r.ssn]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it.each(everyone())('role decisions for %s', (label, s) => {
+    const role = s.role;
+    const centerStaff = role === ROLE.ADMIN || role === ROLE.MANAGER;
+    const staff = centerStaff || role === ROLE.MASTER;
+    expect(donorVisibilityKind(s), label).toBe(
+      role === ROLE.MASTER
+        ? 'all'
+        : role === ROLE.DONOR
+          ? 'self'
+          : role === ROLE.CLIENT
+            ? 'client'
+            : 'centers',
+    );
+    expect(canShareDonor(s)).toBe(centerStaff);
+    expect(canAskAboutDonor(s)).toBe(role === ROLE.CLIENT);
+    expect(donorViewCounts(s)).toBe(role === ROLE.CLIENT);
+    expect(seesHiddenDonorFact(s, false)).toBe(staff);
+    expect(seesHiddenDonorFact(s, true)).toBe(true);
+    for (const kind of ['picture', 'video', 'document', 'additional'] as const) {
+      expect(canOpenDonorFile(s, { kind, private: false }), `${kind} public`).toBe(
+        !(kind === 'additional' && role === ROLE.DONOR),
+      );
+      expect(canOpenDonorFile(s, { kind, private: true }), `${kind} private`).toBe(
+        role !== ROLE.CLIENT && !(kind === 'additional' && role === ROLE.DONOR),
+      );
+    }
+  });
+
+  it.each(everyone())('favourites of a client of center 1 for %s', (label, s) => {
+    const client = { userId: 7, role: ROLE.CLIENT, centerId: OWN };
+    const staff = s.role === ROLE.ADMIN || s.role === ROLE.MANAGER || s.role === ROLE.MASTER;
+    expect(canReadFavoritesOf(s, client), label).toBe(
+      staff && (s.role === ROLE.MASTER || s.centerId === OWN),
+    );
+    expect(canReadFavoritesOf(s, { ...client, role: ROLE.DONOR })).toBe(false);
+    expect(canReadFavoritesOf(s, null)).toBe(false);
+    expect(canReadFavoritesOf(s, { userId: s.userId, role: s.role, centerId: s.centerId })).toBe(true);
+  });
+
+  it('a donor is shared only with another active case manager of the same center', () => {
+    const me = subject(ROLE.MANAGER, OWN, 10);
+    const target = { userId: 11, role: ROLE.MANAGER, status: 'Active', centerId: OWN };
+    expect(canShareWithManager(me, target)).toBe(true);
+    expect(canShareWithManager(me, { ...target, userId: 10 })).toBe(false);
+    expect(canShareWithManager(me, { ...target, status: 'Archived' })).toBe(false);
+    expect(canShareWithManager(me, { ...target, centerId: OTHER })).toBe(false);
+    expect(canShareWithManager(me, { ...target, role: ROLE.ADMIN })).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+import { ROLE } from '../roles.js';
+import { seesPrivateDonorFiles } from './file.js';
+import { isCenterStaff, isClient, isStaff, type PolicySubject } from './subject.js';
+
+/** The facts of a donor the rules read. */
+export interface DonorFacts {
+  donorId: number;
+  centerId: number;
+}
+
+/** The donor's center's display switches (center settings, defaults applied). */
+export interface DonorCenterDisplay {
+  isFirstNameVisible: boolean;
+  isCompensationVisible: boolean;
+}
+
+/** What the caller may see of one donor (details, summaries, comparison, PDF). */
+export interface DonorRedaction {
+  /** Staff of the donor's own center, the master admin, or the donor themself. */
+  insider: boolean;
+  staff: boolean;
+  firstName: boolean;
+  lastName: boolean;
+  compensation: boolean;
+  /** Masked SSN and contact details. */
+  ssn: boolean;
+  contact: boolean;
+  /** Frozen batch details: admin and manager (spec section 6). */
+  frozenBatches: boolean;
+  /** Additional documents are loaded for manager, admin and client. */
+  additionalDocuments: boolean;
+  /** Private uploads stay with staff and the donor. */
+  privateFiles: boolean;
+  /** The donor's own agency's working notes and admin notes. */
+  notes: boolean;
+  /** The match panels of the details page. */
+  matchPanels: boolean;
+}
+
+/**
+ * Staff of the donor's own center (and the master) and the donor themself see everything their
+ * role allows; everyone else sees the first name and the compensation only where the donor's
+ * center shows them.
+ */
+export function donorRedaction(
+  s: PolicySubject,
+  donor: DonorFacts,
+  center: DonorCenterDisplay,
+): DonorRedaction {
+  const staff = isStaff(s);
+  const insider =
+    s.role === ROLE.MASTER || s.userId === donor.donorId || (staff && s.centerId === donor.centerId);
+  return {
+    insider,
+    staff,
+    firstName: insider || center.isFirstNameVisible,
+    lastName: staff || s.userId === donor.donorId,
+    compensation: insider || center.isCompensationVisible,
+    ssn: staff,
+    contact: staff,
+    frozenBatches: isCenterStaff(s),
+    additionalDocuments: isCenterStaff(s) || isClient(s),
+    privateFiles: seesPrivateDonorFiles(s),
+    notes: staff && insider,
+    matchPanels: staff,
+  };
+}
+
+/**
+ * Which donors a caller may see, as a kind (the API turns it into SQL with the centers it may
+ * see): the master every donor, a donor only themself, an intended parent the client-visible
+ * donors of the centers it may see, other staff every donor of those centers.
+ */
+export function donorVisibilityKind(s: PolicySubject): 'all' | 'self' | 'centers' | 'client' {
+  if (s.role === ROLE.MASTER) return 'all';
+  if (s.role === ROLE.DONOR) return 'self';
+  return isClient(s) ? 'client' : 'centers';
+}
+
+/** GET getdonorfrozenbatchdetails: admin and manager only. */
+export const canReadFrozenBatches = (s: PolicySubject): boolean => isCenterStaff(s);
+
+/**
+ * A center switch that hides a donor fact from clients (compensation, donor type): staff always
+ * see it.
+ */
+export const seesHiddenDonorFact = (s: PolicySubject, centerShows: boolean): boolean =>
+  isStaff(s) || centerShows;
+
+/** A client's look at a donor is counted (and captcha-gated); nobody else's. */
+export const donorViewCounts = (s: PolicySubject): boolean => isClient(s);
+
+/** Sharing a donor with another case manager: admin and manager. */
+export const canShareDonor = (s: PolicySubject): boolean => isCenterStaff(s);
+
+/**
+ * Asking the agency about a donor (more details, favourite and note notifications to the case
+ * manager): intended parents only.
+ */
+export const canAskAboutDonor = (s: PolicySubject): boolean => isClient(s);
+
+/** Opening someone's favourites: one's own; staff those of a client of their center (master any). */
+export function canReadFavoritesOf(
+  s: PolicySubject,
+  owner: { userId: number; role: number; centerId: number } | null,
+): boolean {
+  if (owner?.userId === s.userId) return true;
+  if (!isStaff(s) || !owner || owner.role !== ROLE.CLIENT) return false;
+  return s.role === ROLE.MASTER || owner.centerId === s.centerId;
+}
