@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerModules } from './modules/index.js';
 import { installAccessHook } from './platform/auth-context.js';
@@ -13,6 +13,7 @@ import type { Config } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/envelope.js';
+import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
@@ -42,6 +43,19 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * The request as logged: the path without its query string, whose values (a searched name, a
+ * donor id, an e-mail) must not reach the log, like a database error's parameters.
+ */
+export function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    route: request.routeOptions?.url,
+    remoteAddress: request.ip,
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -50,7 +64,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Registering every module's routes and schemas takes a few seconds; on a busy machine it
     // exceeded Fastify's default 10 s and the app refused to start.
     pluginTimeout: 60_000,
-    ...(deps.logger ? { logger: { level: deps.config.logLevel, redact: REDACT } } : {}),
+    ...(deps.logger
+      ? {
+          logger: {
+            level: deps.config.logLevel,
+            redact: REDACT,
+            serializers: { req: requestForLog },
+            // Tests pass { stream } to read the log lines.
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+        }
+      : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   installAccessHook(app, moduleDeps.db, moduleDeps.clock);
+  installInputGuard(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header(VERSION_HEADER, deps.config.version);
     reply.header('x-content-type-options', 'nosniff');
