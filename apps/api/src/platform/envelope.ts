@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { errorSummary } from './log-safe.js';
 
 /** The response schema of the envelope around a route's data, for validation and OpenAPI. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -40,7 +41,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ status: 'error', message: error.message, data: null });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Never `err: error`: a database error carries the query's parameters (a donor's answers).
+    request.log.error(
+      { error: errorSummary(error), route: `${request.method} ${request.routeOptions.url ?? '(unknown)'}` },
+      'request failed',
+    );
     return reply.code(500).send({ status: 'error', message: 'Something went wrong!', data: null });
   });
 }

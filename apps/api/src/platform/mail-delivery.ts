@@ -7,6 +7,7 @@ import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { heartbeat } from './heartbeat.js';
 import { recordRun } from './job-runs.js';
+import { errorSummary } from './log-safe.js';
 import {
   type MailTransport,
   type MailTransportFactory,
@@ -288,7 +289,7 @@ export function startMailDelivery(
       } while (!stopped && result.claimed === MAIL_BATCH_SIZE);
       await beat(true);
     } catch (error) {
-      deps.log.error({ err: error }, 'mail delivery pass failed');
+      deps.log.error({ error: errorSummary(error) }, 'mail delivery pass failed');
       await beat(false);
     }
   };

@@ -48,7 +48,10 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 /** Boots the real app on a fresh copy of the migrated, seeded test database. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new TestClock();
   const sentMail: OutgoingMail[] = [];
@@ -65,7 +68,13 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     version: 'test-version',
     ...overrides,
   };
-  const app = await buildApp({ database, config, clock, mailTransport });
+  const app = await buildApp({
+    database,
+    config,
+    clock,
+    mailTransport,
+    ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
+  });
   await app.ready();
   const db = database.db;
 
