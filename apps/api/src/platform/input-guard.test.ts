@@ -148,6 +148,7 @@ describe('control characters in any string input', () => {
       ['getzipcodes', { search: mega }, 'master@demo.test'],
       ['savecustomizedquestion', { question: mega, tab: 'general' }, ADMIN],
       ['authenticate', { username: mega, password: mega }, undefined],
+      ['authenticate', { username: mega, password: 'Sample1!' }, undefined],
     ] as const) {
       const res = await post(url, payload, as);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
