@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerModules } from './modules/index.js';
 import { installAccessHook } from './platform/auth-context.js';
@@ -15,6 +15,7 @@ import { SecretBox } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/envelope.js';
 import { contentSecurityPolicy } from './platform/headers.js';
+import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
 import { installOriginCheck } from './platform/origin-check.js';
 
@@ -58,6 +59,19 @@ function trustProxyOption(
   return (_address, hop) => hop < trust;
 }
 
+/**
+ * The request as logged: the path without its query string, whose values (a searched name, a
+ * donor id, an e-mail) must not reach the log, like a database error's parameters.
+ */
+export function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    route: request.routeOptions?.url,
+    remoteAddress: request.ip,
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -66,7 +80,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Registering every module's routes and schemas takes a few seconds; on a busy machine it
     // exceeded Fastify's default 10 s and the app refused to start.
     pluginTimeout: 60_000,
-    ...(deps.logger ? { logger: { level: deps.config.logLevel, redact: REDACT } } : {}),
+    ...(deps.logger
+      ? {
+          logger: {
+            level: deps.config.logLevel,
+            redact: REDACT,
+            serializers: { req: requestForLog },
+            // Tests pass { stream } to read the log lines.
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+        }
+      : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installOriginCheck(app, deps.config.publicUrl);
   installAccessHook(app, moduleDeps.db, moduleDeps.clock);
+  installInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(VERSION_HEADER, deps.config.version);
     // API answers are never stored by a browser or proxy, unless the route chose otherwise (a

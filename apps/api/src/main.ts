@@ -8,6 +8,7 @@ import { migrate, openDatabase } from './platform/db.js';
 import { startDbMaintenance } from './platform/db-maintenance.js';
 import { startJobs } from './platform/jobs.js';
 import { gracefulShutdown } from './platform/shutdown.js';
+import { errorSummary } from './platform/log-safe.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 const config = loadConfig();
@@ -52,7 +53,8 @@ donorSearchIndex(database.db)
       const { size } = donorSearchIndex(database.db);
       app.log.info(`Search index: ${size} donors in ${Math.round(performance.now() - warmStart)} ms`);
     },
-    (error) => app.log.error({ err: error }, 'Search index did not load; the first search will retry'),
+    (error) =>
+      app.log.error({ error: errorSummary(error) }, 'Search index did not load; the first search will retry'),
   );
 
 const shutdown = gracefulShutdown({ app, jobs: [jobs, maintenance], database });

@@ -209,6 +209,9 @@ export const MSG = {
   FORM_CHANGES_NOT_FOUND: 'Change set not found.',
   PICTURE_REQUIRED: 'Please upload at least one photo.',
   SELECT_ATLEAST_ONE_VALUE: 'Please select atleast one value',
+  // input guard (issue 16): {field} is filled with the field's name by describeIssue
+  INPUT_CONTROL_CHARACTER: '{field} contains characters that are not allowed.',
+  INPUT_TOO_DEEP: '{field} is nested too deeply.',
 } as const;
 
 /** The catalogue's "Please enter {label}". */

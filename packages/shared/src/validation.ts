@@ -30,8 +30,9 @@ export function formatContactNo(digits: string): string {
 }
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, MSG.LOGIN_REQUIRED),
-  password: z.string().min(1, MSG.LOGIN_REQUIRED),
+  // Capped: a 1 MB user name reached the login_attempts index and answered 500 (issue 16).
+  username: z.string().trim().min(1, MSG.LOGIN_REQUIRED).max(254),
+  password: z.string().min(1, MSG.LOGIN_REQUIRED).max(200),
   /** The solved captcha payload when the server asked for one. */
   captcha: z.string().optional(),
   /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.js';
+import { errorSummary } from './log-safe.js';
 
 /**
  * The tables the busy reads depend on. The search counts donor_search with an index-only scan,
@@ -69,7 +70,9 @@ export function startDbMaintenance(
     timer = null;
     inFlight = tablesDue(deps.db)
       .then((due) => vacuumAnalyze(deps.db, due))
-      .catch((err: unknown) => deps.log.error({ err }, 'database maintenance pass failed'))
+      .catch((err: unknown) =>
+        deps.log.error({ error: errorSummary(err) }, 'database maintenance pass failed'),
+      )
       .finally(() => {
         inFlight = null;
         if (!stopped) timer = setTimeout(tick, everyMs);

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeDatabaseUnavailable, isDatabaseUnavailable } from './db-errors.js';
 import { AppError } from './errors.js';
+import { errorSummary } from './log-safe.js';
 
 /** The response schema of the envelope around a route's data, for validation and OpenAPI. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -49,7 +50,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         .header('retry-after', '5')
         .send({ status: 'error', message: MSG.SERVICE_UNAVAILABLE, data: null });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Never `err: error`: a database error carries the query's parameters (a donor's answers).
+    request.log.error(
+      { error: errorSummary(error), route: `${request.method} ${request.routeOptions.url ?? '(unknown)'}` },
+      'request failed',
+    );
     return reply.code(500).send({ status: 'error', message: 'Something went wrong!', data: null });
   });
 }

@@ -8,6 +8,7 @@ import type { Db } from './db.js';
 import { heartbeat } from './heartbeat.js';
 import { recordRun } from './job-runs.js';
 import { openMail, type RenderedMail } from './mail.js';
+import { errorSummary } from './log-safe.js';
 import {
   fileMailTransport,
   type MailTransport,
@@ -319,7 +320,7 @@ export function startMailDelivery(
       } while (!stopped && result.claimed === MAIL_BATCH_SIZE);
       await beat(true);
     } catch (error) {
-      deps.log.error({ err: error }, 'mail delivery pass failed');
+      deps.log.error({ error: errorSummary(error) }, 'mail delivery pass failed');
       await beat(false);
     }
   };

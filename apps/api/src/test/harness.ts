@@ -56,8 +56,13 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 /** Boots the real app on a fresh copy of the migrated, seeded test database. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  return buildTestApp(await openTestDatabase(), new TestClock(), overrides, true);
+export type LogOptions = { logStream?: { write(line: string): void } };
+
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: LogOptions = {},
+): Promise<TestApp> {
+  return buildTestApp(await openTestDatabase(), new TestClock(), overrides, true, options);
 }
 
 /**
@@ -65,7 +70,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
  * run behind a load balancer); closing it leaves the database open for `t`.
  */
 export function startSiblingApp(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
-  return buildTestApp(t.database, t.clock, overrides, false);
+  return buildTestApp(t.database, t.clock, overrides, false, {});
 }
 
 async function buildTestApp(
@@ -73,6 +78,7 @@ async function buildTestApp(
   clock: TestClock,
   overrides: Partial<Config>,
   ownsDatabase: boolean,
+  options: LogOptions,
 ): Promise<TestApp> {
   const sentMail: OutgoingMail[] = [];
   const mailTransport: MailTransportFactory = () => ({
@@ -90,7 +96,13 @@ async function buildTestApp(
     version: 'test-version',
     ...overrides,
   };
-  const app = await buildApp({ database, config, clock, mailTransport });
+  const app = await buildApp({
+    database,
+    config,
+    clock,
+    mailTransport,
+    ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
+  });
   await app.ready();
   const db = database.db;
   const secrets = new SecretBox(config.appSecret);

@@ -25,6 +25,7 @@ import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
 import { heartbeat } from '../../platform/heartbeat.js';
 import { finishRun, startRun } from '../../platform/job-runs.js';
+import { errorSummary } from '../../platform/log-safe.js';
 import * as mappingRepo from '../mapping/mapping.repo.js';
 import * as repo from './staff-donors.repo.js';
 
@@ -322,7 +323,7 @@ export function startDonorImports(
     inFlight = runPendingImports(deps)
       .then(() => beat(true))
       .catch(async (error) => {
-        deps.log.error({ err: error }, 'donor import pass failed');
+        deps.log.error({ error: errorSummary(error) }, 'donor import pass failed');
         await beat(false);
       })
       .finally(() => {

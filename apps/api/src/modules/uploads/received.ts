@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extensionOf } from '@dm/shared';
 import type { FastifyRequest } from 'fastify';
+import { assertCleanInput } from '../../platform/input-guard.js';
 
 /** One file part of a multipart request, already streamed to a work file (never held whole). */
 export interface ReceivedFile {
@@ -58,6 +59,9 @@ export async function receiveParts(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
+        // Text fields pass the same check as every JSON body (the route's preValidation hook
+        // runs before the parts are read).
+        assertCleanInput({ [part.fieldname]: String(part.value) });
         fields[part.fieldname] = [...(fields[part.fieldname] ?? []), String(part.value)];
         continue;
       }
