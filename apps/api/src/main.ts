@@ -7,8 +7,8 @@ import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { startDbMaintenance } from './platform/db-maintenance.js';
 import { startJobs } from './platform/jobs.js';
-import { gracefulShutdown } from './platform/shutdown.js';
 import { errorSummary } from './platform/log-safe.js';
+import { gracefulShutdown } from './platform/shutdown.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 const config = loadConfig();

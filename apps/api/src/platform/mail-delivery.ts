@@ -7,8 +7,8 @@ import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { heartbeat } from './heartbeat.js';
 import { recordRun } from './job-runs.js';
-import { openMail, type RenderedMail } from './mail.js';
 import { errorSummary } from './log-safe.js';
+import { openMail, type RenderedMail } from './mail.js';
 import {
   fileMailTransport,
   type MailTransport,

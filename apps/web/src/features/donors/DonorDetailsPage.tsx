@@ -9,8 +9,8 @@ import {
   inCenterOf,
   MSG,
   PAGES,
-  pagePath,
   type PolicySubject,
+  pagePath,
 } from '@dm/shared';
 import {
   Alert,
