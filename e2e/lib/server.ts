@@ -60,8 +60,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  // First start migrates and seeds the reference and demo data: allow it time.
-  const deadline = Date.now() + 180_000;
+  // First start migrates and seeds the reference and demo data: allow it time (over 160 s on a
+  // busy 2-core machine).
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

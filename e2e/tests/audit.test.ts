@@ -51,7 +51,9 @@ describe('donor audit log', () => {
 
       // The donor's page links to the same list.
       await go(page, `/donordetails/${donor.id}`);
-      await page.getByRole('link', { name: 'Audit log' }).click();
+      await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Donor audit log' }).waitFor();
+      // exact: the menu's "Donor audit log" would match too.
+      await page.getByRole('link', { name: 'Audit log', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Donor audit log' }).waitFor();
       assert.equal(await page.getByRole('textbox', { name: 'Donor ID' }).inputValue(), donor.displayId);
       await table.getByRole('row').filter({ hasText: '(Agency Admin)' }).first().waitFor();

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 
 export const auditKeys = { list: (q: AuditLogQuery) => ['auditlog', q] as const };
 
-/** GET /auditlog: a page of donor audit entries. Errors are shown on the form (silent). */
+/** GET /auditlog: a page of donor audit entries, fetched fresh. Errors are shown on the form (silent). */
 export const useAuditLog = (q: AuditLogQuery, enabled: boolean) =>
   useQuery({
     queryKey: auditKeys.list(q),
@@ -14,6 +14,8 @@ export const useAuditLog = (q: AuditLogQuery, enabled: boolean) =>
         silent: true,
       }),
     enabled,
+    // A log is read for what just happened: never the 30 s cache of the other lists.
+    staleTime: 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
