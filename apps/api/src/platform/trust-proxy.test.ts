@@ -55,7 +55,7 @@ describe('the client address of a request', () => {
     const res = await app.request({
       method: 'POST',
       url: '/api/authenticate',
-      payload: { username: 'admin85@demo.test', password: DEMO_PASSWORD },
+      payload: { username: 'admin85@demo.test', password: DEMO_PASSWORD, issueToken: true },
       headers: { 'x-forwarded-for': forwardedFor },
       remoteAddress,
     });

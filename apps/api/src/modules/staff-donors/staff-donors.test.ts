@@ -216,7 +216,7 @@ describe('donor grid', () => {
     const res = await req('POST', '/api/getdonorbycenter', { donor_availability: ['Sleeping'] });
     expect(res.statusCode).toBe(400);
     const answer = body<{ fields: { field: string }[] }>(res);
-    expect(answer.message).toBe('0 is invalid.');
+    expect(answer.message).toBe('Donor availability is invalid.');
     expect(answer.data.fields[0]!.field).toBe('donor_availability.0');
   });
   it('counts matches by the filter steps (Waiting to Confirm covers Active) and parent status', async () => {
