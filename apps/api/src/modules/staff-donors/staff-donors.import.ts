@@ -25,6 +25,7 @@ import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
 import { heartbeat } from '../../platform/heartbeat.js';
 import { finishRun, startRun } from '../../platform/job-runs.js';
+import { isDatabaseUnavailable } from '../../platform/db-errors.js';
 import { errorSummary } from '../../platform/log-safe.js';
 import * as mappingRepo from '../mapping/mapping.repo.js';
 import * as repo from './staff-donors.repo.js';
@@ -254,13 +255,23 @@ export async function importDonor(
   });
 }
 
-function describe(error: unknown): string {
+/**
+ * Why a donor was rejected, as the import report shows it to the center's staff. A database
+ * error's own message quotes the statement and its parameters (a donor's answers), so the report
+ * gets only what the log would: the code and the message without values.
+ */
+export function importRejectReason(error: unknown): string {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e.code ?? e.cause?.code;
   const constraint = e.constraint ?? e.cause?.constraint ?? '';
   if (code === '23505')
     return constraint.includes('agency_display_id') ? 'Donor id already exists.' : 'Username already exists';
-  return error instanceof Error ? error.message : String(error);
+  const summary = errorSummary(error);
+  const fromDatabase = summary.type === 'DrizzleQueryError' || /^[0-9A-Z]{5}$/.test(summary.code ?? '');
+  if (!fromDatabase) return error instanceof Error ? error.message : String(error);
+  const cause = summary.type === 'DrizzleQueryError' && summary.cause ? summary.cause : summary;
+  const where = [cause.code, cause.column ?? cause.constraint].filter(Boolean).join(', ');
+  return `The database refused this donor${where ? ` (${where})` : ''}: ${cause.message}`;
 }
 
 /** Runs one claimed import: every donor on its own, each result recorded. */
@@ -278,17 +289,20 @@ export async function runImport(
         await importDonor(db, job.centerId, d, clock.now(), job.id);
         importedKeys.push(d.key);
       } catch (error) {
+        // The database went away: stop here; the import is taken over again once it is back.
+        if (isDatabaseUnavailable(error)) throw error;
         const at =
           error instanceof RowError
             ? { file: error.file, row: error.row }
             : { file: d.rows.general?.[0]?.file ?? '', row: d.rows.general?.[0]?.row ?? 0 };
-        rejected.push({ ...at, donorKey: d.key, reason: describe(error) });
+        rejected.push({ ...at, donorKey: d.key, reason: importRejectReason(error) });
       }
     }
     await repo.finishImport(db, job.id, { status: 'done', importedKeys, rejected, finishedAt: clock.now() });
     await finishRun(db, run, { ok: true, processed: importedKeys.length, at: clock.now() });
   } catch (error) {
-    const message = error instanceof Error ? error.message : STAFF_DONOR_MSG.IMPORT_FAILED;
+    if (isDatabaseUnavailable(error)) throw error;
+    const message = error instanceof Error ? importRejectReason(error) : STAFF_DONOR_MSG.IMPORT_FAILED;
     await repo.finishImport(db, job.id, { status: 'failed', error: message, finishedAt: clock.now() });
     await finishRun(db, run, { ok: false, processed: 0, error: message, at: clock.now() });
   }
