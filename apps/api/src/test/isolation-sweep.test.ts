@@ -1,5 +1,5 @@
 import { decidePage, ROLE, type RoleId, searchFilters } from '@dm/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customizedQuestions,
@@ -18,6 +18,7 @@ import {
   fieldsOf,
   isIdName,
   listRoutes,
+  reactivate,
   routeName,
   type SweepRoute,
   sampleRequest,
@@ -220,15 +221,7 @@ describe("another center's objects on every route, as each role of center 1", ()
             });
           }
         }
-        await t.db
-          .update(users)
-          .set({ status: 'Active' })
-          .where(
-            inArray(
-              users.username,
-              CALLERS.map(([, u]) => u),
-            ),
-          );
+        await reactivate(t.db, CALLERS);
       }
     }
     const seconds = Math.round((performance.now() - started) / 1000);

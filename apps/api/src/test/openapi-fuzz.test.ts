@@ -1,5 +1,5 @@
 import { decidePage, ROLE, type RoleId } from '@dm/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { resolveSession } from '../platform/auth-context.js';
@@ -9,6 +9,7 @@ import {
   fieldsOf,
   isStringField,
   listRoutes,
+  reactivate,
   routeName,
   type SampleRequest,
   type SweepRoute,
@@ -139,15 +140,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
         await send('body: array', { ...sample, body: [] });
       }
       // Accounts may have been archived, switched or had a password changed by a route: restore.
-      await t.db
-        .update(users)
-        .set({ status: 'Active' })
-        .where(
-          inArray(
-            users.username,
-            CALLERS.map(([, u]) => u),
-          ),
-        );
+      await reactivate(t.db, CALLERS);
     }
     const seconds = Math.round((performance.now() - started) / 1000);
     console.info(

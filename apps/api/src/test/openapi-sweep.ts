@@ -1,5 +1,8 @@
 import type { PageKey } from '@dm/shared';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { users } from '../db/schema/index.js';
+import type { Db } from '../platform/db.js';
 
 /**
  * The app's routes as its own OpenAPI document declares them, and sample requests built from
@@ -307,4 +310,17 @@ export function describePayload(value: unknown): string {
     typeof v === 'string' && v.length > 60 ? `<string of ${v.length} characters>` : v,
   );
   return text && text.length > 300 ? `${text.slice(0, 300)}…` : String(text);
+}
+
+/** Routes may archive, switch or lock the calling accounts: a sweep sets them Active again. */
+export async function reactivate(db: Db, callers: [unknown, string][]): Promise<void> {
+  await db
+    .update(users)
+    .set({ status: 'Active' })
+    .where(
+      inArray(
+        users.username,
+        callers.map(([, u]) => u),
+      ),
+    );
 }
