@@ -1,4 +1,6 @@
 import {
+  activeNeedsCaseManager,
+  archiveNeedsPortfolioCheck,
   archiveNeedsReason,
   canAdministerUsers,
   canAssignCaseManager,
@@ -6,13 +8,19 @@ import {
   canInviteSecondParent,
   canManageUser,
   canReadUserContact,
+  canReinviteUser,
   chosenCenter,
+  inviteCenterOf,
+  inviterAsCaseManager,
   listableUserRoles,
   mayGetSecondParent,
+  preActiveNeedsConfirmation,
   ROLE,
   type RoleId,
+  reinviteRefusal,
   reinviteRoles,
   settableUserStatuses,
+  statusFollowsPrimary,
 } from '@dm/shared';
 import { describe, expect, it } from 'vitest';
 import { everyone, OTHER, OWN, ROLES, subject } from './subjects.js';
@@ -86,5 +94,38 @@ describe('user policy (packages/shared/src/policy/user.ts)', () => {
     expect(mayGetSecondParent({ role: ROLE.CLIENT, parentId: 3, hasSecondary: false })).toBe(false);
     expect(mayGetSecondParent({ role: ROLE.CLIENT, parentId: null, hasSecondary: true })).toBe(false);
     expect(mayGetSecondParent({ role: ROLE.MANAGER, parentId: null, hasSecondary: false })).toBe(false);
+  });
+
+  it.each(everyone())('invitation center, case manager and re-invitation for %s', (label, s) => {
+    const master = s.role === ROLE.MASTER;
+    expect(inviteCenterOf(s, OTHER), label).toBe(master ? OTHER : s.centerId);
+    expect(inviteCenterOf(s, undefined), label).toBe(master ? undefined : s.centerId);
+    expect(inviterAsCaseManager(s), label).toBe(s.role === ROLE.MANAGER ? s.userId : null);
+    for (const [, role] of ROLES) {
+      const target = { role, centerId: OWN };
+      const expected = role !== ROLE.MASTER && (master || s.centerId === OWN) && canInvite(s.role, role);
+      expect(canReinviteUser(s, target), `${label} re-invites ${role}`).toBe(expected);
+    }
+  });
+
+  it.each(ROLES)('re-invitation refusals and status rules for a %s target', (_name, role) => {
+    const target = { role, parentId: null as number | null };
+    expect(reinviteRefusal(target, role)).toBe('same-role');
+    const other = role === ROLE.CLIENT ? ROLE.MANAGER : ROLE.CLIENT;
+    expect(reinviteRefusal(target, other)).toBe(role === ROLE.DONOR ? 'donor-fixed' : null);
+    const client = role === ROLE.CLIENT;
+    expect(activeNeedsCaseManager(target, 'Active')).toBe(client);
+    expect(activeNeedsCaseManager(target, 'Archived')).toBe(false);
+    const consumer = { consumerSite: true };
+    expect(preActiveNeedsConfirmation(consumer, target, 'Active', 'Pre-Active')).toBe(client);
+    expect(preActiveNeedsConfirmation({ consumerSite: false }, target, 'Active', 'Pre-Active')).toBe(false);
+    expect(preActiveNeedsConfirmation(undefined, target, 'Active', 'Pre-Active')).toBe(false);
+    expect(preActiveNeedsConfirmation(consumer, target, 'Archived', 'Pre-Active')).toBe(false);
+    expect(archiveNeedsPortfolioCheck(target, 'Archived')).toBe(role === ROLE.MANAGER);
+    expect(archiveNeedsPortfolioCheck(target, 'Active')).toBe(false);
+    expect(statusFollowsPrimary(target, 'Archived')).toBe(client);
+    expect(statusFollowsPrimary(target, 'Pre-Active')).toBe(client);
+    expect(statusFollowsPrimary(target, 'Active')).toBe(false);
+    expect(statusFollowsPrimary({ role, parentId: 5 }, 'Archived')).toBe(false);
   });
 });

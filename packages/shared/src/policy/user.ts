@@ -99,3 +99,48 @@ export function canShareWithManager(
     target.userId !== s.userId
   );
 }
+
+/** The center an invited user joins: the master the one named (none named: undefined), others their own. */
+export const inviteCenterOf = (s: PolicySubject, centerId: number | undefined): number | undefined =>
+  s.role === ROLE.MASTER ? centerId : s.centerId;
+
+/** An intended parent invited by a case manager gets that manager as case manager (others: none). */
+export const inviterAsCaseManager = (s: PolicySubject): number | null =>
+  s.role === ROLE.MANAGER ? s.userId : null;
+
+/**
+ * Whether an invited user is the caller's to invite again: never the master, only of the caller's
+ * center (the master any), and only someone the caller could have invited. Others are unseen (404).
+ */
+export const canReinviteUser = (s: PolicySubject, target: UserFacts): boolean =>
+  target.role !== ROLE.MASTER && inCenterOf(s, target.centerId) && canInvite(s.role, target.role as RoleId);
+
+/** Why a user cannot take the new user type: the same type again, or a donor (she stays a donor). */
+export function reinviteRefusal(target: { role: number }, role: number): 'same-role' | 'donor-fixed' | null {
+  if (target.role === role) return 'same-role';
+  return target.role === ROLE.DONOR ? 'donor-fixed' : null;
+}
+
+/** Setting an intended parent Active needs a case manager (the primary's, for a secondary parent). */
+export const activeNeedsCaseManager = (target: { role: number }, to: string): boolean =>
+  target.role === ROLE.CLIENT && to === 'Active';
+
+/** A consumer-site center's active intended parent going back to Pre-Active needs a confirmation. */
+export const preActiveNeedsConfirmation = (
+  center: { consumerSite: boolean } | null | undefined,
+  target: { role: number },
+  from: string,
+  to: string,
+): boolean =>
+  center?.consumerSite === true && target.role === ROLE.CLIENT && from === 'Active' && to === 'Pre-Active';
+
+/** Archiving a case manager needs a confirmation when she still works on active portfolios. */
+export const archiveNeedsPortfolioCheck = (target: { role: number }, to: string): boolean =>
+  target.role === ROLE.MANAGER && to === 'Archived';
+
+/** A primary intended parent's secondary parents follow her to Archived or Pre-Active. */
+export const statusFollowsPrimary = (
+  target: { role: number; parentId: number | null },
+  to: string,
+): boolean =>
+  target.role === ROLE.CLIENT && target.parentId === null && (to === 'Archived' || to === 'Pre-Active');

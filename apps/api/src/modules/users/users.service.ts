@@ -1,5 +1,7 @@
 import {
   type AssignAnswer,
+  activeNeedsCaseManager,
+  archiveNeedsPortfolioCheck,
   archiveNeedsReason,
   type ClientOption,
   canAdministerUsers,
@@ -7,6 +9,7 @@ import {
   canInviteSecondParent,
   canManageUser,
   canReadUserContact,
+  canReinviteUser,
   chosenCenter,
   EMAIL_TYPE,
   INVITE_TOKEN_TTL_MS,
@@ -14,18 +17,23 @@ import {
   type InviteUserBody,
   type IpCacheTime,
   type IpSearchHistory,
+  inviteCenterOf,
+  inviterAsCaseManager,
   type inviteSecondaryBody,
   type ipSearchHistoryBody,
   isMaster,
   listableUserRoles,
   MSG,
+  preActiveNeedsConfirmation,
   ROLE,
   ROLE_LABEL,
   type RoleId,
   type registeredIpReportBody,
+  reinviteRefusal,
   type StaffOption,
   type StatusConfirmation,
   settableUserStatuses,
+  statusFollowsPrimary,
   USERS_MSG,
   type UserContactDetails,
   type UserList,
@@ -116,8 +124,9 @@ async function sendInvitation(
 
 /** The center a new user joins: the master names one, everyone else invites into their own. */
 async function targetCenter(db: Db, auth: Auth, centerId: number | undefined): Promise<CenterRow> {
-  if (auth.role === ROLE.MASTER && centerId === undefined) throw badRequest(MSG.CENTER_REQUIRED);
-  const center = await findCenter(db, auth.role === ROLE.MASTER ? centerId! : auth.centerId);
+  const joins = inviteCenterOf(auth, centerId);
+  if (joins === undefined) throw badRequest(MSG.CENTER_REQUIRED);
+  const center = await findCenter(db, joins);
   if (!center) throw notFound();
   return center;
 }
@@ -145,7 +154,8 @@ async function managerFor(
     if (!manager) throw notFound();
     return manager.id;
   }
-  if (auth.role === ROLE.MANAGER) return auth.userId;
+  const inviter = inviterAsCaseManager(auth);
+  if (inviter !== null) return inviter;
   const settings = centerSettings(center.settings);
   return settings.defaultCaseManagerId;
 }
@@ -306,23 +316,21 @@ export async function updateUserStatus(
     const to = body.status;
     if (from === to) return { userId: target.id, status: to, followers: [] };
     if (from === 'Invited' && to !== 'Archived') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
-    const isClient = target.role === ROLE.CLIENT;
     if (!settableUserStatuses(target).includes(to)) throw badRequest(USERS_MSG.PREACTIVE_CLIENTS_ONLY);
-    if (isClient && to === 'Active') {
+    if (activeNeedsCaseManager(target, to)) {
       // A secondary parent works with the primary's case manager.
       const primary = target.parentId ? await findUser(tx, target.parentId) : target;
       if (!primary?.managerId) throw badRequest(USERS_MSG.ASSIGN_MANAGER_FIRST);
     }
     const center = await findCenter(tx, target.centerId);
-    const consumerClient = isClient && center?.consumerSite === true;
-    if (consumerClient && from === 'Active' && to === 'Pre-Active' && !body.confirmed) {
+    if (preActiveNeedsConfirmation(center, target, from, to) && !body.confirmed) {
       throw conflict(USERS_MSG.PREACTIVE_CONFIRM, { confirm: 'preactive' } satisfies StatusConfirmation);
     }
     const reason = body.archiveReason?.trim() ?? '';
     if (center && archiveNeedsReason(center, target, from, to) && !reason) {
       throw badRequest(USERS_MSG.ARCHIVE_REASON_REQUIRED);
     }
-    if (target.role === ROLE.MANAGER && to === 'Archived' && !body.confirmed) {
+    if (archiveNeedsPortfolioCheck(target, to) && !body.confirmed) {
       const portfolios = await activePortfolioCount(tx, target.id);
       if (portfolios > 0) {
         throw conflict(USERS_MSG.PORTFOLIO_CONFIRM, {
@@ -336,10 +344,9 @@ export async function updateUserStatus(
       .set({ status: to, updatedAt: now, ...(to === 'Archived' && reason ? { archivedNote: reason } : {}) })
       .where(eq(users.id, target.id));
     // Secondary parents follow their primary to Archived or Pre-Active (not the still Invited ones).
-    const followers =
-      isClient && target.parentId === null && (to === 'Archived' || to === 'Pre-Active')
-        ? await setFollowersStatus(tx, target.id, to, now)
-        : [];
+    const followers = statusFollowsPrimary(target, to)
+      ? await setFollowersStatus(tx, target.id, to, now)
+      : [];
     if (to === 'Archived') {
       for (const id of [target.id, ...followers])
         await endUserSessions(tx, id, 'archived', now, { ownOnly: false });
@@ -720,13 +727,12 @@ export async function inviteForAnotherRole(
   return deps.db.transaction(async (tx) => {
     if (!canInvite(auth.role, role)) throw forbidden();
     const target = await findUser(tx, body.user_id, true);
-    if (!target || target.role === ROLE.MASTER) throw notFound();
-    assertCenter(auth, target.centerId);
-    // Someone the caller could not have invited is not theirs to change (as unseen: 404).
-    if (!canInvite(auth.role, target.role as RoleId)) throw notFound();
+    // The master, another center's users and anyone the caller could not have invited: 404 as unseen.
+    if (!target || !canReinviteUser(auth, target)) throw notFound();
     if (target.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
-    if (target.role === role) throw badRequest(USERS_MSG.SAME_ROLE);
-    if (target.role === ROLE.DONOR) throw badRequest(USERS_MSG.DONOR_ROLE_FIXED);
+    const refusal = reinviteRefusal(target, role);
+    if (refusal === 'same-role') throw badRequest(USERS_MSG.SAME_ROLE);
+    if (refusal === 'donor-fixed') throw badRequest(USERS_MSG.DONOR_ROLE_FIXED);
     const center = await findCenter(tx, target.centerId);
     if (!center) throw notFound();
     const managerId = role === ROLE.CLIENT ? await managerFor(tx, auth, center, undefined) : null;
