@@ -4,5 +4,6 @@ export * from './match.js';
 export * from './note.js';
 export * from './portfolio.js';
 export * from './question.js';
+export * from './search.js';
 export * from './subject.js';
 export * from './user.js';

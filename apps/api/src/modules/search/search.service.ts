@@ -1,5 +1,6 @@
 import {
   ageFrom,
+  canOpenDonorFile,
   DEFAULT_SEARCH_NAME,
   DEFAULT_SORT_ORDER,
   type DonorListItem,
@@ -13,7 +14,10 @@ import {
   type SearchAnswer,
   type SearchFilters,
   type SearchRequest,
+  searchesFirstName,
+  searchesLastName,
   searchFilters,
+  searchNameReach,
   type UpdateSearchBody,
 } from '@dm/shared';
 import { notInArray, type SQL, sql } from 'drizzle-orm';
@@ -34,29 +38,19 @@ type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
  * (`hiding`: the centers that do not publish them).
  */
 function firstNameVisibleSql(auth: Auth, hiding: readonly number[]): SQL {
-  if (auth.role === ROLE.MASTER || hiding.length === 0) return sql`true`;
+  const reach = searchNameReach(auth);
+  if (reach === 'all' || hiding.length === 0) return sql`true`;
   const published = notInArray(donors.centerId, [...hiding]);
-  if (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN)
-    return sql`(${donors.centerId} = ${auth.centerId} or ${published})`;
+  if (reach === 'own-center') return sql`(${donors.centerId} = ${auth.centerId} or ${published})`;
   return published;
 }
 
 /** Last names only for the master and the staff of the donor's own center. */
 function lastNameVisibleSql(auth: Auth): SQL {
-  if (auth.role === ROLE.MASTER) return sql`true`;
-  if (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN)
-    return sql`${donors.centerId} = ${auth.centerId}`;
+  const reach = searchNameReach(auth);
+  if (reach === 'all') return sql`true`;
+  if (reach === 'own-center') return sql`${donors.centerId} = ${auth.centerId}`;
   return sql`false`;
-}
-
-/** The rules of the two SQL conditions above, for one donor's center (`published`: it shows first names). */
-function firstNameVisible(auth: Auth, donorCenterId: number, published: boolean): boolean {
-  return lastNameVisible(auth, donorCenterId) || published;
-}
-
-function lastNameVisible(auth: Auth, donorCenterId: number): boolean {
-  if (auth.role === ROLE.MASTER) return true;
-  return (auth.role === ROLE.MANAGER || auth.role === ROLE.ADMIN) && donorCenterId === auth.centerId;
 }
 
 /** Queue size minus the queued matches; outside 0 to 3 the center's available spots (spec section 9). */
@@ -71,8 +65,8 @@ function nameWeights(auth: Auth, hiding: readonly number[]): (centerId: number) 
   const hidden = new Set(hiding);
   return (centerId) =>
     WEIGHT.D |
-    (firstNameVisible(auth, centerId, !hidden.has(centerId)) ? WEIGHT.A : 0) |
-    (lastNameVisible(auth, centerId) ? WEIGHT.B : 0);
+    (searchesFirstName(auth, centerId, !hidden.has(centerId)) ? WEIGHT.A : 0) |
+    (searchesLastName(auth, centerId) ? WEIGHT.B : 0);
 }
 
 /**
@@ -200,7 +194,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       id: r.id,
       displayId: r.display_id,
       agencyDisplayId: r.agency_display_id,
-      firstName: firstNameVisible(auth, r.center_id, s?.isFirstNameVisible ?? true)
+      firstName: searchesFirstName(auth, r.center_id, s?.isFirstNameVisible ?? true)
         ? r.first_name || null
         : null,
       centerId: r.center_id,
@@ -378,7 +372,7 @@ export async function donorPhoto(
   pictureId: number,
 ): Promise<{ data: Buffer; contentType: string }> {
   const picture = await repo.findPicture(deps.db, pictureId, await donorVisibility(deps.db, auth));
-  if (!picture || (picture.private && auth.role === ROLE.CLIENT)) throw notFound();
+  if (!picture || !canOpenDonorFile(auth, { kind: 'picture', private: picture.private })) throw notFound();
   const storage = new LocalDiskStorage(uploadsDir(deps.config.dataDir));
   const data = await storage.read(picture.storageKey).catch(() => {
     throw notFound();
