@@ -1,13 +1,19 @@
 import {
+  archivedDonorsCenter,
   canAskAboutDonor,
   canOpenDonorFile,
   canReadFavoritesOf,
   canReadFrozenBatches,
+  canSetDonorAvailability,
   canShareDonor,
   canShareWithManager,
   donorRedaction,
   donorViewCounts,
   donorVisibilityKind,
+  mayAdministerDonors,
+  mayListArchivedDonors,
+  mayReadDonorCounts,
+  mayWorkStaffDonors,
   ROLE,
   seesHiddenDonorFact,
   seesPrivateDonorFiles,
@@ -120,5 +126,25 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
     expect(canShareWithManager(me, { ...target, status: 'Archived' })).toBe(false);
     expect(canShareWithManager(me, { ...target, centerId: OTHER })).toBe(false);
     expect(canShareWithManager(me, { ...target, role: ROLE.ADMIN })).toBe(false);
+  });
+
+  it.each(everyone())('staff donor lists and tools for %s', (label, s) => {
+    const role = s.role;
+    const centerStaff = role === ROLE.ADMIN || role === ROLE.MANAGER;
+    expect(mayWorkStaffDonors(s), label).toBe(centerStaff);
+    expect(mayAdministerDonors(s), label).toBe(role === ROLE.ADMIN);
+    expect(mayListArchivedDonors(s), label).toBe(centerStaff || role === ROLE.MASTER);
+    expect(mayReadDonorCounts(s), label).toBe(role === ROLE.MASTER);
+    for (const status of ['Available', 'Unavailable', 'On Hold'])
+      expect(canSetDonorAvailability(s, status), label).toBe(true);
+    for (const status of ['In Cycle', 'Under Review'])
+      expect(canSetDonorAvailability(s, status), label).toBe(role !== ROLE.MANAGER);
+    if (role === ROLE.MASTER) {
+      expect(archivedDonorsCenter(s, OWN)).toBe(OWN);
+      expect(archivedDonorsCenter(s, null)).toBeNull();
+    } else {
+      expect(archivedDonorsCenter(s, null)).toBe(s.centerId);
+      expect(archivedDonorsCenter(s, OWN)).toBe(s.centerId === OWN ? OWN : undefined);
+    }
   });
 });

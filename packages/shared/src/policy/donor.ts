@@ -108,3 +108,30 @@ export function canReadFavoritesOf(
   if (!isStaff(s) || !owner || owner.role !== ROLE.CLIENT) return false;
   return s.role === ROLE.MASTER || owner.centerId === s.centerId;
 }
+
+/** The staff donor lists and tools (availability, forms, reservations): agency admins and case managers. */
+export const mayWorkStaffDonors = (s: PolicySubject): boolean => isCenterStaff(s);
+
+/** The admin-only tools of the staff donor list: CSV export, hard delete, delete (platform.md section 6). */
+export const mayAdministerDonors = (s: PolicySubject): boolean => s.role === ROLE.ADMIN;
+
+/** The availabilities a case manager may set a donor to; an agency admin also sets In Cycle and Under Review. */
+export const MANAGER_SETTABLE_AVAILABILITY: readonly string[] = ['Available', 'Unavailable', 'On Hold'];
+
+export const canSetDonorAvailability = (s: PolicySubject, availability: string): boolean =>
+  s.role !== ROLE.MANAGER || MANAGER_SETTABLE_AVAILABILITY.includes(availability);
+
+/** The archived donor list: the master and the staff of a center. */
+export const mayListArchivedDonors = (s: PolicySubject): boolean => isStaff(s);
+
+/**
+ * The center whose archived donors the caller lists: the master the one named (none: every
+ * center, null), others their own; another center named by them is unseen (undefined).
+ */
+export function archivedDonorsCenter(s: PolicySubject, centerId: number | null): number | null | undefined {
+  if (s.role === ROLE.MASTER) return centerId;
+  return centerId === null || centerId === s.centerId ? s.centerId : undefined;
+}
+
+/** New donors per agency per month: the master admin. */
+export const mayReadDonorCounts = (s: PolicySubject): boolean => s.role === ROLE.MASTER;

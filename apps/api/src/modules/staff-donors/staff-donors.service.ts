@@ -2,6 +2,8 @@ import {
   type ArchivedDonorRow,
   type ArchivedDonorsBody,
   archivedDonorsBody,
+  archivedDonorsCenter,
+  canSetDonorAvailability,
   type DonorGridPage,
   type DonorGridQuery,
   type DonorGridRow,
@@ -19,9 +21,12 @@ import {
   type MonthlyStatsRow,
   MSG,
   mandatoryFieldsBody,
+  mayAdministerDonors,
+  mayListArchivedDonors,
+  mayReadDonorCounts,
+  mayWorkStaffDonors,
   monthlyStatsBody,
   PARENT_STATUS_FILTER,
-  ROLE,
   STAFF_DONOR_MSG,
 } from '@dm/shared';
 import { eq } from 'drizzle-orm';
@@ -47,15 +52,13 @@ export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-const isStaff = (auth: Auth) => auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER;
-
 /** Admin-only tools of the list: CSV export, hard delete, delete (platform.md section 6). */
 function assertAdmin(auth: Auth): void {
-  if (auth.role !== ROLE.ADMIN) throw forbidden();
+  if (!mayAdministerDonors(auth)) throw forbidden();
 }
 
 function assertStaff(auth: Auth): void {
-  if (!isStaff(auth)) throw forbidden();
+  if (!mayWorkStaffDonors(auth)) throw forbidden();
 }
 
 /** A donor of the caller's center (another center's donor, or a non-donor, is 404). */
@@ -328,9 +331,6 @@ export async function setVisibility(deps: Deps, auth: Auth, donorId: number, all
   return { allowed_for_tulip: allowed };
 }
 
-/** Statuses a case manager may set; the admin also sets In Cycle and Under Review. */
-export const MANAGER_SET_STATUSES = ['Available', 'Unavailable', 'On Hold'];
-
 /**
  * updatedonorstatuswithemail: staff set the donor's availability and e-mail the donor their
  * message, in one transaction under the donor's row lock. A reserved donor is released with
@@ -343,7 +343,7 @@ export async function setStatusWithEmail(
   ip: string,
 ) {
   const found = await ownDonor(deps.db, auth, b.donor_id);
-  if (auth.role === ROLE.MANAGER && !MANAGER_SET_STATUSES.includes(b.status)) throw forbidden();
+  if (!canSetDonorAvailability(auth, b.status)) throw forbidden();
   if (found.donor.availability === 'Reserved') throw badRequest(STAFF_DONOR_MSG.ALREADY_RESERVED);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -502,13 +502,10 @@ export async function mandatoryFields(deps: Deps, auth: Auth, input: MandatoryFi
 }
 
 export async function archivedDonors(deps: Deps, auth: Auth, input: ArchivedDonorsBody) {
-  if (!isStaff(auth) && auth.role !== ROLE.MASTER) throw forbidden();
+  if (!mayListArchivedDonors(auth)) throw forbidden();
   const q = archivedDonorsBody.parse(input);
-  let centerId: number | null = q.center ?? null;
-  if (auth.role !== ROLE.MASTER) {
-    if (centerId !== null && centerId !== auth.centerId) throw notFound();
-    centerId = auth.centerId;
-  }
+  const centerId = archivedDonorsCenter(auth, q.center ?? null);
+  if (centerId === undefined) throw notFound();
   const limit = Math.max(1, Math.min(100, q.upto - q.from));
   const page = await repo.archivedPage(deps.db, { ...q, centerId }, q.from, limit);
   const rows: ArchivedDonorRow[] = page.rows.map((r) => ({
@@ -529,7 +526,7 @@ export async function monthlyStats(
   auth: Auth,
   input: MonthlyStatsBody,
 ): Promise<MonthlyStatsRow[]> {
-  if (auth.role !== ROLE.MASTER) throw forbidden();
+  if (!mayReadDonorCounts(auth)) throw forbidden();
   const q = monthlyStatsBody.parse(input);
   if (q.center && !(await repo.centerOf(deps.db, q.center))) throw notFound();
   let since: Date | null = null;
