@@ -6,13 +6,14 @@ import {
   type DonorGridRow,
   type DonorIdMatch,
   FROZEN_AVAILABILITY,
+  MANAGER_SETTABLE_AVAILABILITY,
   MATCH_STATUS_FILTERS,
   type MatchStatusFilter,
+  mayAdministerDonors,
   NAME_SEARCH_DEBOUNCE_MS,
   PAGES,
   PARENT_STATUS_FILTER,
   type ParentStatusFilter,
-  ROLE,
   STAFF_SET_STATUSES,
   searchDonorByIdQuery,
 } from '@dm/shared';
@@ -34,7 +35,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { policySubjectOf, useSession } from '../../lib/session';
 import {
   DeleteDialog,
   type DialogKind,
@@ -47,8 +48,6 @@ import {
 } from './DonorDialogs';
 import { donorCsvPath, staffDonorKeys, useDonorGrid, useMatchingToolAllowed } from './queries';
 
-/** The statuses a case manager may set; the admin also sets In Cycle and Under Review. */
-const MANAGER_STATUSES = ['Available', 'Unavailable', 'On Hold'];
 /** Managers filter by the reduced list; the admin sees In Cycle, Under Review and Reserved too. */
 const MANAGER_FILTER = DONOR_AVAILABILITY.filter(
   (a) => !['In Cycle', 'Under Review', 'Reserved'].includes(a),
@@ -66,7 +65,7 @@ const CALLS: Record<DialogKind, (donor: DonorGridRow) => { name: string; method?
 
 export default function ViewDonorPage() {
   const { user } = useSession();
-  const isAdmin = user?.role === ROLE.ADMIN;
+  const isAdmin = user ? mayAdministerDonors(policySubjectOf(user)) : false;
   const queryClient = useQueryClient();
   const list = useListQuery('created', DONOR_GRID_PAGE_SIZE, 'asc', NAME_SEARCH_DEBOUNCE_MS);
   const [availability, setAvailability] = useState<string[]>([]);
@@ -273,7 +272,10 @@ export default function ViewDonorPage() {
             unreserve: <UnreserveDialog {...dialogProps} />,
             invite: <InviteDialog {...dialogProps} />,
             status: (
-              <StatusDialog {...dialogProps} statuses={isAdmin ? STAFF_SET_STATUSES : MANAGER_STATUSES} />
+              <StatusDialog
+                {...dialogProps}
+                statuses={isAdmin ? STAFF_SET_STATUSES : MANAGER_SETTABLE_AVAILABILITY}
+              />
             ),
             priority: <PriorityDialog {...dialogProps} />,
             harddelete: <HardDeleteDialog {...dialogProps} />,
