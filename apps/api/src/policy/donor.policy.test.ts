@@ -11,8 +11,11 @@ import {
   donorViewCounts,
   donorVisibilityKind,
   mayAdministerDonors,
+  mayEditDonorForm,
+  mayFillPreform,
   mayListArchivedDonors,
   mayReadDonorCounts,
+  mayReviewDonorForm,
   mayWorkStaffDonors,
   ROLE,
   seesHiddenDonorFact,
@@ -146,5 +149,12 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
       expect(archivedDonorsCenter(s, null)).toBe(s.centerId);
       expect(archivedDonorsCenter(s, OWN)).toBe(s.centerId === OWN ? OWN : undefined);
     }
+  });
+
+  it.each(everyone())('donor form and pre-form for %s', (label, s) => {
+    const role = s.role;
+    expect(mayReviewDonorForm(s), label).toBe(role === ROLE.ADMIN || role === ROLE.MANAGER);
+    expect(mayEditDonorForm(s), label).toBe(role === ROLE.DONOR || role === ROLE.ADMIN);
+    expect(mayFillPreform(s), label).toBe(role === ROLE.DONOR);
   });
 });

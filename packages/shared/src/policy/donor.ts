@@ -135,3 +135,12 @@ export function archivedDonorsCenter(s: PolicySubject, centerId: number | null):
 
 /** New donors per agency per month: the master admin. */
 export const mayReadDonorCounts = (s: PolicySubject): boolean => s.role === ROLE.MASTER;
+
+/** Reading a donor's form as staff and reviewing its submissions: agency admins and case managers. */
+export const mayReviewDonorForm = (s: PolicySubject): boolean => isCenterStaff(s);
+
+/** Saving a donor form tab: the donor herself, or an agency admin editing fields directly (managers only read). */
+export const mayEditDonorForm = (s: PolicySubject): boolean => s.role === ROLE.DONOR || s.role === ROLE.ADMIN;
+
+/** Submitting and resetting a pre-form: the donor herself. */
+export const mayFillPreform = (s: PolicySubject): boolean => s.role === ROLE.DONOR;

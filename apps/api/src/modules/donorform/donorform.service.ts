@@ -37,6 +37,8 @@ import {
   landingPage,
   MAIN_SUBMIT_STATES,
   MSG,
+  mayEditDonorForm,
+  mayReviewDonorForm,
   PREGNANCY_DATE_YEARS,
   pagePath,
   percentageProblem,
@@ -67,7 +69,6 @@ import { readTab, writeTab } from './donorform.tabs.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'>;
 
-const REVIEWERS: readonly number[] = [ROLE.ADMIN, ROLE.MANAGER];
 const isDonor = (auth: Auth) => auth.role === ROLE.DONOR;
 
 /**
@@ -82,7 +83,7 @@ async function target(db: Db, auth: Auth, userId: number | undefined): Promise<d
   if (isDonor(auth)) {
     if (donorId !== auth.userId) throw notFound(MSG.USER_NOT_FOUND);
   } else {
-    if (!REVIEWERS.includes(auth.role)) throw forbidden();
+    if (!mayReviewDonorForm(auth)) throw forbidden();
     await assertDonorVisible(db, auth, donorId).catch((error: unknown) => {
       throw error instanceof AppError && error.statusCode === 404 ? notFound(MSG.USER_NOT_FOUND) : error;
     });
@@ -266,7 +267,7 @@ export async function saveTab(
   auth: Auth,
   body: UpdateFormBody,
 ): Promise<{ status: DonorFormStatus; changeVersion: number | null }> {
-  if (!isDonor(auth) && auth.role !== ROLE.ADMIN) throw forbidden();
+  if (!mayEditDonorForm(auth)) throw forbidden();
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const core = await target(tx, auth, body.userId);
@@ -435,7 +436,7 @@ export async function checkAgencyDonorId(
  * restores the availability the donor had before them.
  */
 export async function review(deps: Deps, auth: Auth, body: ReviewBody): Promise<DonorFormStatus> {
-  if (!REVIEWERS.includes(auth.role)) throw forbidden();
+  if (!mayReviewDonorForm(auth)) throw forbidden();
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await repo.lockDonor(tx, body.donorId);

@@ -5,6 +5,7 @@ import {
   fillAgePlaceholders,
   lbToKg,
   MSG,
+  mayFillPreform,
   PREFORM_QUESTION,
   PREFORM_QUESTIONS,
   type PreformDetails,
@@ -97,7 +98,7 @@ export async function preformDetails(deps: Deps, auth: Auth, userId: number): Pr
  * submit. The answers never reach the audit log, only the outcome.
  */
 export async function submitPreform(deps: Deps, auth: Auth, body: SubmitPreformBody): Promise<PreformResult> {
-  if (auth.role !== ROLE.DONOR) throw forbidden(MSG.PREFORM_DONOR_ONLY);
+  if (!mayFillPreform(auth)) throw forbidden(MSG.PREFORM_DONOR_ONLY);
   const now = deps.clock.now();
   const answers = body.preFormDetails;
   const dob = usDateToIso(answers[String(PREFORM_QUESTION.DATE_OF_BIRTH)] ?? '');
@@ -151,7 +152,7 @@ export async function submitPreform(deps: Deps, auth: Auth, body: SubmitPreformB
 
 /** POST /resetpreformdetails: a donor whose pre-form was not accepted may fill it again. */
 export async function resetPreform(deps: Deps, auth: Auth): Promise<null> {
-  if (auth.role !== ROLE.DONOR) throw forbidden(MSG.PREFORM_DONOR_ONLY);
+  if (!mayFillPreform(auth)) throw forbidden(MSG.PREFORM_DONOR_ONLY);
   await deps.db.transaction(async (tx) => {
     const donor = await repo.findDonor(tx, auth.userId);
     if (!donor) throw notFound();
