@@ -1,3 +1,4 @@
+export * from './center.js';
 export * from './donor.js';
 export * from './file.js';
 export * from './match.js';

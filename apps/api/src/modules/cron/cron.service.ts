@@ -8,7 +8,8 @@ import {
   type CronRunPage,
   type CronRunStatus,
   type CronStatusFilter,
-  ROLE,
+  isMaster,
+  scopedCenter,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -23,13 +24,11 @@ type CronDeps = Pick<ModuleDeps, 'db'>;
  * center); an agency admin only her own (0 means her own). Another center answers 404.
  */
 async function scopeCenter(deps: CronDeps, auth: Auth, center: number): Promise<number | null> {
-  if (auth.role === ROLE.MASTER) {
-    if (center === 0) return null;
-    if ((await existingCenterIds(deps.db, [center])).length === 0) throw notFound();
-    return center;
-  }
-  if (center !== 0 && center !== auth.centerId) throw notFound();
-  return auth.centerId;
+  const scope = scopedCenter(auth, center === 0 ? null : center);
+  if (scope === undefined) throw notFound();
+  if (isMaster(auth) && scope !== null && (await existingCenterIds(deps.db, [scope])).length === 0)
+    throw notFound();
+  return scope;
 }
 
 /** GET getcroncount/{center}: runs by status. */

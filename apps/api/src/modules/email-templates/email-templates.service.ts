@@ -3,10 +3,12 @@ import {
   type ConnectionInfo,
   type EmailDefinition,
   type EmailTypeOption,
+  isMaster,
   MSG,
   type OutboxMail,
   ROLE,
   type SmtpConnectionSaveBody,
+  scopedCenter,
   type UpdateEmailTemplateBody,
   unofferedPlaceholderMessage,
 } from '@dm/shared';
@@ -48,13 +50,11 @@ const OUTBOX_PAGE = 100;
  * acts on their own, and naming another answers 404 like any other center's object.
  */
 async function agencyOf(db: Db, auth: Auth, centerId: number | undefined): Promise<number> {
-  if (auth.role !== ROLE.MASTER) {
-    if (centerId !== undefined) assertCenter(auth, centerId);
-    return auth.centerId;
-  }
-  if (centerId === undefined) throw badRequest(MSG.CENTER_REQUIRED);
-  if (!(await findCenter(db, centerId))) throw notFound();
-  return centerId;
+  const scope = scopedCenter(auth, centerId ?? null);
+  if (scope === undefined) throw notFound();
+  if (scope === null) throw badRequest(MSG.CENTER_REQUIRED);
+  if (isMaster(auth) && !(await findCenter(db, scope))) throw notFound();
+  return scope;
 }
 
 async function emailTypeOf(db: Db, id: number): Promise<EmailTypeRow> {

@@ -6,6 +6,7 @@ import {
   DASHBOARD_MONTHS,
   DASHBOARD_PORTFOLIO_STATUSES,
   DONOR_AVAILABILITY,
+  isMaster,
   type MonthlyCounts,
   PORTFOLIO_STATUSES,
   ROLE,
@@ -14,10 +15,11 @@ import {
   STAT_USER_TYPE_LABEL,
   STAT_USER_TYPES,
   type StatUserType,
+  scopedCenter,
   statStatusesFor,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
-import { type Auth, assertCenter } from '../../platform/auth-context.js';
+import type { Auth } from '../../platform/auth-context.js';
 import { notFound } from '../../platform/errors.js';
 import * as repo from './statistics.repo.js';
 
@@ -28,13 +30,10 @@ type StatsDeps = Pick<ModuleDeps, 'db' | 'clock'>;
  * 404); the master admin counts every center, or the one named (an unknown one answers 404).
  */
 async function scopeOf(deps: StatsDeps, auth: Auth, centerId: number | null): Promise<number | null> {
-  if (auth.role !== ROLE.MASTER) {
-    if (centerId !== null) assertCenter(auth, centerId);
-    return auth.centerId;
-  }
-  if (centerId === null) return null;
-  if (!(await repo.centerExists(deps.db, centerId))) throw notFound();
-  return centerId;
+  const scope = scopedCenter(auth, centerId);
+  if (scope === undefined) throw notFound();
+  if (isMaster(auth) && scope !== null && !(await repo.centerExists(deps.db, scope))) throw notFound();
+  return scope;
 }
 
 function toMonthly(

@@ -1,0 +1,11 @@
+import { isMaster, type PolicySubject } from './subject.js';
+
+/**
+ * The center a center-scoped report or tool (statistics, cron runs, e-mail templates) acts on:
+ * the master the one named (none named: every center, null); everyone else their own, and a
+ * named other center is unseen (undefined, answered 404).
+ */
+export function scopedCenter(s: PolicySubject, centerId: number | null): number | null | undefined {
+  if (isMaster(s)) return centerId;
+  return centerId === null || centerId === s.centerId ? s.centerId : undefined;
+}
