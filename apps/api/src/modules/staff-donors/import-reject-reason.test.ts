@@ -35,9 +35,9 @@ describe('importRejectReason: what the import report tells staff about a rejecte
     expect(importRejectReason(pgError('23505', 'dup', { constraint: 'users_username_unique' }))).toBe(
       'Username already exists',
     );
-    expect(
-      importRejectReason(pgError('23505', 'dup', { constraint: 'donors_agency_display_id_idx' })),
-    ).toBe('Donor id already exists.');
+    expect(importRejectReason(pgError('23505', 'dup', { constraint: 'donors_agency_display_id_idx' }))).toBe(
+      'Donor id already exists.',
+    );
     expect(importRejectReason(new RowError('general', 2, 'Invalid Email address'))).toBe(
       'Invalid Email address',
     );
