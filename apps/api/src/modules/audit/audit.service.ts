@@ -3,14 +3,13 @@ import {
   type AuditEntry,
   type AuditPage,
   type auditLogQuery,
-  ROLE,
   type RoleId,
 } from '@dm/shared';
 import type { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { forbidden, notFound } from '../../platform/errors.js';
-import { existingCenterIds } from '../centers/centers.repo.js';
+import { notFound } from '../../platform/errors.js';
+import { centerInScope } from '../centers/centers.service.js';
 import { donorByAnyId } from '../staff-donors/staff-donors.repo.js';
 import * as repo from './audit.repo.js';
 
@@ -24,16 +23,8 @@ const nameOf = (u: { firstName: string | null; lastName: string | null }) =>
  * Whose donors the caller may list: the master admin any center (0: all), an agency admin her
  * own (0 means her own). Another center answers 404.
  */
-async function scopeCenter(deps: AuditDeps, auth: Auth, center: number): Promise<number | null> {
-  if (auth.role === ROLE.MASTER) {
-    if (center === 0) return null;
-    if ((await existingCenterIds(deps.db, [center])).length === 0) throw notFound();
-    return center;
-  }
-  if (auth.role !== ROLE.ADMIN) throw forbidden();
-  if (center !== 0 && center !== auth.centerId) throw notFound();
-  return auth.centerId;
-}
+const scopeCenter = (deps: AuditDeps, auth: Auth, center: number) =>
+  centerInScope(deps.db, auth, center === 0 ? null : center);
 
 /**
  * GET auditlog: who read or changed donors' profiles, newest first, 25 a page. A donor is named

@@ -4,9 +4,11 @@ import {
   type CenterOption,
   type CityOption,
   type CountryOption,
+  isMaster,
   MSG,
   ROLE,
   type StateOption,
+  scopedCenter,
   type ZipCoordinate,
   type ZipKnown,
   type ZipValidity,
@@ -14,11 +16,12 @@ import {
 import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { type CenterRow, findCenter } from '../auth/auth.repo.js';
 import {
   type CenterListing,
   donorAccessGrantedSince,
+  existingCenterIds,
   findCountryId,
   findStaffCenter,
   findStateId,
@@ -65,6 +68,19 @@ async function brandingCenter(
 }
 
 /** GET /getcurrentyearandagencydata */
+/**
+ * The center a center-scoped list or report acts on (statistics, cron runs, e-mail templates,
+ * the audit list), from the policy's scopedCenter: the master admin the one named (null: every
+ * center), everyone else their own. Another center, or one that does not exist, answers 404.
+ */
+export async function centerInScope(db: Db, auth: Auth, centerId: number | null): Promise<number | null> {
+  const scope = scopedCenter(auth, centerId);
+  if (scope === undefined) throw notFound();
+  if (isMaster(auth) && scope !== null && (await existingCenterIds(db, [scope])).length === 0)
+    throw notFound();
+  return scope;
+}
+
 export async function agencyData(
   deps: CentersDeps,
   auth: Auth | null,

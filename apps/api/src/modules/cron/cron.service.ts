@@ -8,13 +8,10 @@ import {
   type CronRunPage,
   type CronRunStatus,
   type CronStatusFilter,
-  isMaster,
-  scopedCenter,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { notFound } from '../../platform/errors.js';
-import { existingCenterIds } from '../centers/centers.repo.js';
+import { centerInScope } from '../centers/centers.service.js';
 import * as repo from './cron.repo.js';
 
 type CronDeps = Pick<ModuleDeps, 'db'>;
@@ -23,13 +20,8 @@ type CronDeps = Pick<ModuleDeps, 'db'>;
  * Whose runs the caller asks for: the master admin any center (0: all of them, and runs of no
  * center); an agency admin only her own (0 means her own). Another center answers 404.
  */
-async function scopeCenter(deps: CronDeps, auth: Auth, center: number): Promise<number | null> {
-  const scope = scopedCenter(auth, center === 0 ? null : center);
-  if (scope === undefined) throw notFound();
-  if (isMaster(auth) && scope !== null && (await existingCenterIds(deps.db, [scope])).length === 0)
-    throw notFound();
-  return scope;
-}
+const scopeCenter = (deps: CronDeps, auth: Auth, center: number) =>
+  centerInScope(deps.db, auth, center === 0 ? null : center);
 
 /** GET getcroncount/{center}: runs by status. */
 export async function counts(deps: CronDeps, auth: Auth, center: number): Promise<CronCounts> {

@@ -3,12 +3,10 @@ import {
   type ConnectionInfo,
   type EmailDefinition,
   type EmailTypeOption,
-  isMaster,
   MSG,
   type OutboxMail,
   ROLE,
   type SmtpConnectionSaveBody,
-  scopedCenter,
   type UpdateEmailTemplateBody,
   unofferedPlaceholderMessage,
 } from '@dm/shared';
@@ -25,7 +23,8 @@ import {
   smtpOptionsOf,
 } from '../../platform/mail-delivery.js';
 import type { SmtpOptions } from '../../platform/mail-transport.js';
-import { findCenter, findUserWithCenter, isUniqueViolation } from '../auth/auth.repo.js';
+import { findUserWithCenter, isUniqueViolation } from '../auth/auth.repo.js';
+import { centerInScope } from '../centers/centers.service.js';
 import {
   deleteTemplate,
   type EmailTemplateRow,
@@ -50,10 +49,8 @@ const OUTBOX_PAGE = 100;
  * acts on their own, and naming another answers 404 like any other center's object.
  */
 async function agencyOf(db: Db, auth: Auth, centerId: number | undefined): Promise<number> {
-  const scope = scopedCenter(auth, centerId ?? null);
-  if (scope === undefined) throw notFound();
+  const scope = await centerInScope(db, auth, centerId ?? null);
   if (scope === null) throw badRequest(MSG.CENTER_REQUIRED);
-  if (isMaster(auth) && !(await findCenter(db, scope))) throw notFound();
   return scope;
 }
 

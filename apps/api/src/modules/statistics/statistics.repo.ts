@@ -225,8 +225,3 @@ export function caseManagers(
         order by ${order}`,
   );
 }
-
-export async function centerExists(db: Db, centerId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from centers where id = ${centerId}`);
-  return rows.length > 0;
-}

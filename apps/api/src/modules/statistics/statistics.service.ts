@@ -6,7 +6,6 @@ import {
   DASHBOARD_MONTHS,
   DASHBOARD_PORTFOLIO_STATUSES,
   DONOR_AVAILABILITY,
-  isMaster,
   type MonthlyCounts,
   PORTFOLIO_STATUSES,
   ROLE,
@@ -15,12 +14,11 @@ import {
   STAT_USER_TYPE_LABEL,
   STAT_USER_TYPES,
   type StatUserType,
-  scopedCenter,
   statStatusesFor,
 } from '@dm/shared';
 import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { notFound } from '../../platform/errors.js';
+import { centerInScope } from '../centers/centers.service.js';
 import * as repo from './statistics.repo.js';
 
 type StatsDeps = Pick<ModuleDeps, 'db' | 'clock'>;
@@ -29,12 +27,8 @@ type StatsDeps = Pick<ModuleDeps, 'db' | 'clock'>;
  * The center a statistic counts: an admin always counts their own (naming another answers
  * 404); the master admin counts every center, or the one named (an unknown one answers 404).
  */
-async function scopeOf(deps: StatsDeps, auth: Auth, centerId: number | null): Promise<number | null> {
-  const scope = scopedCenter(auth, centerId);
-  if (scope === undefined) throw notFound();
-  if (isMaster(auth) && scope !== null && !(await repo.centerExists(deps.db, scope))) throw notFound();
-  return scope;
-}
+const scopeOf = (deps: StatsDeps, auth: Auth, centerId: number | null) =>
+  centerInScope(deps.db, auth, centerId);
 
 function toMonthly(
   rows: repo.MonthlyRow[],
