@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { assertStateContrast } from './contrast.js';
 
 const require = createRequire(import.meta.url);
 
@@ -138,6 +139,8 @@ export async function assertAccessible(page: Page, where = route(page)): Promise
   );
   const violations = await seriousAxeViolations(page);
   assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
+  // axe does not judge every colour pair: the controls showing a state are measured here.
+  await assertStateContrast(page, where);
   // Every screen checked for accessibility is checked against the CSP as well.
   assertNoCspViolations(page, where);
 }

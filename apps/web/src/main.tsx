@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { createTheme, Loader, MantineProvider, Modal, NavLink } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,23 +10,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { SessionProvider } from './lib/session';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { AppRoutes } from './routes';
-
-const theme = createTheme({
-  primaryColor: 'violet',
-  primaryShade: 8,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-  components: {
-    // Every dialog's close button has a name (Mantine's is an unlabelled icon).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    // Loaders are named (aria-label); a name needs a role, or axe flags a prohibited attribute.
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
-    // The active menu entry's text stays readable on its tinted background, also under the pointer
-    // (the default shade 6 falls under 4.5:1 there).
-    NavLink: NavLink.extend({ defaultProps: { color: 'violet.9' } }),
-  },
-});
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -34,7 +19,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           <ModalsProvider>
