@@ -60,3 +60,7 @@ export const CLIENT_VISIBLE_AVAILABILITY = [
   'On Hold',
   'Reserved',
 ] as const satisfies readonly DonorAvailability[];
+
+/** Whether a donor with this availability has a complete profile (one intended parents may see). */
+export const hasCompleteProfile = (availability: string): boolean =>
+  (CLIENT_VISIBLE_AVAILABILITY as readonly string[]).includes(availability);

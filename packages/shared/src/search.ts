@@ -45,6 +45,21 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_ORDERS = ['asc', 'desc'] as const;
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 export const MATCH_CONDITIONS = ['AND', 'OR'] as const;
+
+/**
+ * Which donors a staff search lists (issue 17): `complete` the profiles intended parents may see
+ * (not archived, an availability of CLIENT_VISIBLE_AVAILABILITY), `applying` the donors still
+ * applying or under form review (Invited, pending, rejected forms), `all` every donor the staff
+ * member may see, archived ones included. Staff start with complete profiles and may widen;
+ * a client's search always lists complete profiles only, whatever this says.
+ */
+export const DONOR_PROFILE_SCOPES = ['complete', 'applying', 'all'] as const;
+export type DonorProfileScope = (typeof DONOR_PROFILE_SCOPES)[number];
+export const DONOR_PROFILE_SCOPE_LABEL: Record<DonorProfileScope, string> = {
+  complete: 'Complete profiles',
+  applying: 'Applicants',
+  all: 'All donors',
+};
 /** Global search text shorter than this is ignored. */
 export const GLOBAL_SEARCH_MIN = 2;
 /** Search height defaults: 4'0" to 6'11". */
@@ -93,6 +108,7 @@ const inches = (label: string) => z.number().int(`${label} is invalid.`).min(0).
 
 /** Every filter of the search form; what a saved search stores. */
 export const searchFilters = z.object({
+  profiles: z.enum(DONOR_PROFILE_SCOPES, 'Profiles is invalid.').default('complete'),
   centers: z.array(z.number().int().positive()).max(100).default([]),
   eyecolor: list(EYE_COLORS),
   haircolor: list(HAIR_COLORS),

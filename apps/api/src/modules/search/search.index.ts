@@ -183,7 +183,7 @@ const dayOf = (date: string) => Date.parse(date) / DAY_MS;
 const CLIENT_LISTED = new Set<string>(CLIENT_VISIBLE_AVAILABILITY);
 
 /** Flag bits of a donor. */
-const FLAG = { allowed: 1, listed: 2, previous: 4, proven: 8, college: 16 } as const;
+const FLAG = { allowed: 1, listed: 2, previous: 4, proven: 8, college: 16, archived: 32 } as const;
 
 /** Columns of numbers; NaN stands for a missing value, which fails every comparison. */
 const NUMBERS = ['dob', 'created', 'height', 'amh', 'act', 'sat', 'gpa', 'lat', 'lng', 'views'] as const;
@@ -450,7 +450,8 @@ export class DonorSearchIndex {
       (!r.archived && CLIENT_LISTED.has(r.availability) ? FLAG.listed : 0) |
       (r.previous_donor ? FLAG.previous : 0) |
       (r.proven_fertility ? FLAG.proven : 0) |
-      (r.college_degree ? FLAG.college : 0);
+      (r.college_degree ? FLAG.college : 0) |
+      (r.archived ? FLAG.archived : 0);
     const n = this.numbers;
     n.dob[slot] = r.dob === null ? Number.NaN : dayOf(r.dob);
     n.created[slot] = Number(r.created_us);
@@ -703,6 +704,13 @@ export class DonorSearchIndex {
       const wanted = f.donor_id.toLowerCase();
       const { agencyIds, displayIds } = this;
       tests.push((s) => agencyIds[s] === wanted || displayIds[s] === wanted);
+    }
+    // A staff search lists complete profiles unless it asks for applicants or everyone; a
+    // client's is held to complete profiles by its visibility below, a donor sees only herself.
+    const staff = q.visibility.kind === 'all' || q.visibility.kind === 'centers';
+    if (staff && f.profiles !== 'all') {
+      const complete = f.profiles === 'complete';
+      tests.push((s) => ((flags[s]! & FLAG.listed) !== 0) === complete && (flags[s]! & FLAG.archived) === 0);
     }
     const flag = (wanted: boolean | undefined, bit: number) => {
       if (wanted !== undefined) tests.push((s) => ((flags[s]! & bit) !== 0) === wanted);

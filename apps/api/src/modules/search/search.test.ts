@@ -1,6 +1,7 @@
 import {
   ageFrom,
   BLOOD_GROUPS,
+  CLIENT_VISIBLE_AVAILABILITY,
   DEFAULT_SEARCH_NAME,
   DONOR_TYPES,
   type DonorListItem,
@@ -95,6 +96,7 @@ describe('access', () => {
 interface RefDonor {
   id: number;
   centerId: number;
+  archived: boolean;
   availability: string;
   donorType: string;
   eggDonationArrangement: string | null;
@@ -199,9 +201,16 @@ const within = (values: number[], min: number | undefined, max: number | undefin
 const best = (values: number[]) => (values.length ? [Math.max(...values)] : []);
 
 /** Whether a donor satisfies every filter, the global text search aside. */
-function matches(d: RefDonor, f: SearchFilters, now: Date): string | null {
+function matches(d: RefDonor, f: SearchFilters, now: Date, staff = false): string | null {
   const inList = (list: readonly string[], v: string | null) =>
     list.length === 0 || (v !== null && list.includes(v));
+  // Staff choose complete profiles (the default), applicants or every donor; clients see only
+  // complete profiles, which their visibility already holds them to.
+  if (staff && f.profiles !== 'all') {
+    if (d.archived) return 'profiles';
+    const complete = (CLIENT_VISIBLE_AVAILABILITY as readonly string[]).includes(d.availability);
+    if (complete !== (f.profiles === 'complete')) return 'profiles';
+  }
   if (f.centers.length && !f.centers.includes(d.centerId)) return 'centers';
   if (!inList(f.eyecolor, d.eyeColor)) return 'eyecolor';
   if (!inList(f.haircolor, d.hairColor)) return 'haircolor';
@@ -265,6 +274,7 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 function filtersArb() {
   return fc
     .record({
+      profiles: fc.constantFrom('complete' as const, 'applying' as const, 'all' as const),
       centers: subset([1, 111, 85, 133, 46, 36]),
       eyecolor: subset(EYE_COLORS),
       haircolor: subset(HAIR_COLORS),
@@ -313,6 +323,7 @@ function filtersArb() {
     })
     .map((r) => {
       const req: SearchRequestInput = {
+        profiles: r.profiles,
         centers: r.centers,
         eyecolor: r.eyecolor,
         haircolor: r.haircolor,
@@ -381,6 +392,7 @@ describe('POST /getdonorlist', () => {
       [{ distance: 100 }, MSG.ZIP_CODE_FIRST],
       [{ sortby: 'Distance' }, MSG.ZIP_CODE_FIRST],
       [{ zipcode: '00000', distance: 100 }, MSG.INVALID_ZIP],
+      [{ profiles: 'unfinished' }, 'Profiles is invalid.'],
     ];
     for (const [payload, message] of cases) {
       const res = await searchAs(PARENT, payload);
@@ -498,12 +510,14 @@ describe('POST /getdonorlist', () => {
           for (const row of data.rows) {
             expect(visible.has(row.id), `donor ${row.id} not visible to ${who}`).toBe(true);
             const d = ref.get(row.id)!;
-            expect(matches(d, f, now), `donor ${row.id}`).toBeNull();
+            expect(matches(d, f, now, who === MANAGER), `donor ${row.id}`).toBeNull();
             expect(textMatches(d, f.globalSearch), `text ${f.globalSearch}`).toBe(true);
           }
           // Without text search the answer is exactly the visible donors that match.
           if (!f.globalSearch || f.globalSearch.trim().length < 2) {
-            const expected = [...visible].filter((id) => matches(ref.get(id)!, f, now) === null);
+            const expected = [...visible].filter(
+              (id) => matches(ref.get(id)!, f, now, who === MANAGER) === null,
+            );
             expect(data.total).toBe(expected.length);
             expect(new Set(data.rows.map((r) => r.id))).toEqual(new Set(expected));
           }
@@ -611,6 +625,48 @@ describe('POST /getdonorlist', () => {
 
 // ---------------------------------------------------------------------------------------------
 // The caller's own marks on the listed donors: fav, shortlists, feedback
+
+describe('POST /getdonorlist profiles (issue 17)', () => {
+  it('lists complete profiles to staff first, applicants when asked, and never applicants to clients', async () => {
+    // A donor who has just signed up: Invited, the newest of center 1.
+    const [donor] = await t.db
+      .select({ id: donors.userId, availability: donors.availability, createdAt: donors.createdAt })
+      .from(donors)
+      .where(and(eq(donors.centerId, 1), eq(donors.availability, 'Available'), eq(donors.archived, false)))
+      .limit(1);
+    await t.db
+      .update(donors)
+      .set({ availability: 'Invited', createdAt: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(donors.userId, donor!.id));
+    try {
+      const wide = { minage: 18, maxage: 60, recordcount: 500 } as const;
+      const staffDefault = await search(MANAGER, { ...wide, sortby: 'Newest' });
+      expect(staffDefault.rows.map((r) => r.id)).not.toContain(donor!.id);
+      expect(staffDefault.rows.length).toBeGreaterThan(0);
+      for (const r of staffDefault.rows) expect(CLIENT_VISIBLE_AVAILABILITY).toContain(r.availability);
+
+      const applicants = await search(MANAGER, { ...wide, profiles: 'applying' });
+      expect(applicants.rows.map((r) => r.id)).toContain(donor!.id);
+      for (const r of applicants.rows) expect(CLIENT_VISIBLE_AVAILABILITY).not.toContain(r.availability);
+
+      const everyone = await search(MANAGER, { ...wide, profiles: 'all', sortby: 'Newest' });
+      expect(everyone.rows[0]!.id).toBe(donor!.id);
+      expect(everyone.total).toBeGreaterThanOrEqual(staffDefault.total + applicants.total);
+
+      // A client asking for everyone still sees complete profiles only.
+      for (const profiles of ['complete', 'applying', 'all'] as const) {
+        const parent = await search(PARENT, { ...wide, profiles });
+        expect(parent.rows.map((r) => r.id)).not.toContain(donor!.id);
+        for (const r of parent.rows) expect(CLIENT_VISIBLE_AVAILABILITY).toContain(r.availability);
+      }
+    } finally {
+      await t.db
+        .update(donors)
+        .set({ availability: donor!.availability, createdAt: donor!.createdAt })
+        .where(eq(donors.userId, donor!.id));
+    }
+  });
+});
 
 describe('POST /getdonorlist marks', () => {
   it("shows the caller's favourite, portfolios and latest feedback, and never another user's", async () => {

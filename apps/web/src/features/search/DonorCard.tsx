@@ -1,4 +1,11 @@
-import { canAskAboutDonor, canOpen, cmToFeetInches, type DonorListItem, pagePath } from '@dm/shared';
+import {
+  canAskAboutDonor,
+  canOpen,
+  cmToFeetInches,
+  type DonorListItem,
+  hasCompleteProfile,
+  pagePath,
+} from '@dm/shared';
 import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,6 +67,12 @@ function Availability({ donor }: { donor: DonorListItem }) {
       <Badge color={AVAILABILITY_COLOR[donor.availability] ?? 'gray'} variant="light" c="black">
         {donor.availability}
       </Badge>
+      {/* Only staff are ever shown a donor still applying; the mark sets her apart (issue 17). */}
+      {hasCompleteProfile(donor.availability) ? null : (
+        <Badge color="orange" variant="outline">
+          Profile not complete
+        </Badge>
+      )}
       <Text fz="sm">{donor.remainingQueue} of 3 queue spots open</Text>
     </Group>
   );

@@ -1,8 +1,11 @@
 import {
   AMH_MAX,
   BLOOD_GROUPS,
+  DONOR_PROFILE_SCOPE_LABEL,
+  DONOR_PROFILE_SCOPES,
   DONOR_TYPE_LABEL,
   DONOR_TYPES,
+  type DonorProfileScope,
   EDUCATION_LEVELS,
   EGG_DONATION_ARRANGEMENTS,
   ETHNICITIES,
@@ -40,6 +43,8 @@ interface Props {
   values: SearchFormValues;
   set: SetField;
   errors: Record<string, string>;
+  /** Staff choose whether to list complete profiles, applicants or every donor. */
+  staff?: boolean;
 }
 
 const FEET = ['4', '5', '6'].map((v) => ({ value: v, label: `${v} ft` }));
@@ -145,7 +150,7 @@ function Range({
 }
 
 /** The search filters in collapsible sections (search spec section 2). */
-export function SearchFiltersForm({ values, set, errors }: Props) {
+export function SearchFiltersForm({ values, set, errors, staff = false }: Props) {
   const agencies = useAgencies();
   const states = useStates();
   const agencyOptions = (agencies.data?.agencies ?? []).map((a) => ({
@@ -158,6 +163,20 @@ export function SearchFiltersForm({ values, set, errors }: Props) {
         <Accordion.Control>Age, height and location</Accordion.Control>
         <Accordion.Panel>
           <Stack>
+            {staff ? (
+              <div>
+                <Text fz="sm" fw={500} id="profiles-label">
+                  Profiles
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="profiles-label"
+                  fullWidth
+                  value={values.profiles}
+                  onChange={(v) => set('profiles', v as DonorProfileScope)}
+                  data={DONOR_PROFILE_SCOPES.map((p) => ({ value: p, label: DONOR_PROFILE_SCOPE_LABEL[p] }))}
+                />
+              </div>
+            ) : null}
             <div>
               <Text fz="sm" fw={500} id="age-range-label">
                 Age: {values.age[0]} to {values.age[1]}

@@ -1,6 +1,6 @@
-import { type DonorListItem, SEARCH_LOADER_MESSAGES, type SearchAnswer } from '@dm/shared';
+import { type DonorListItem, ROLE, SEARCH_LOADER_MESSAGES, type SearchAnswer } from '@dm/shared';
 import { ModalsProvider } from '@mantine/modals';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
 import SearchPage from './SearchPage';
@@ -128,6 +128,32 @@ describe('SearchPage', { timeout: 20_000 }, () => {
         currentPage: 1,
       }),
     );
+  });
+
+  it('lets staff choose complete profiles, applicants or every donor, and marks an applicant (issue 17)', async () => {
+    const { requests } = page(false, {
+      me: ok(sessionUser({ role: ROLE.MANAGER, username: 'manager@demo.test' })),
+      getdonorlist: (r: StubRequest) =>
+        ok({ ...answer(r), rows: [donor(1), { ...donor(2), availability: 'Invited' }] }),
+    });
+    await screen.findByText('60 donors found');
+    // The first search asks for complete profiles: the server's default, so nothing is sent.
+    expect(requests.find((r) => r.name === 'getdonorlist')?.body).not.toHaveProperty('profiles');
+    expect(screen.getAllByText('Profile not complete').length).toBe(1);
+    const profiles = screen.getByRole('radiogroup', { name: 'Profiles' });
+    fireEvent.click(within(profiles).getByLabelText('Applicants'));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getdonorlist').at(-1)?.body).toMatchObject({
+        profiles: 'applying',
+      }),
+    );
+  });
+
+  it('offers intended parents no choice of profiles', async () => {
+    page();
+    await screen.findByText('60 donors found');
+    expect(screen.queryByRole('radiogroup', { name: 'Profiles' })).toBeNull();
   });
 
   it('opens a quick view titled with the donor id', async () => {

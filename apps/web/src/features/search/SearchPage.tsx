@@ -1,6 +1,7 @@
 import {
   DEFAULT_SEARCH_NAME,
   DEFAULT_SORT_ORDER,
+  isStaff,
   PAGES,
   type SavedSearch,
   SEARCH_LOADER_MESSAGES,
@@ -148,6 +149,7 @@ function SaveSearchDialog({
 export default function SearchPage() {
   const { user } = useSession();
   const consumer = user?.center.consumerSite === true;
+  const staff = user ? isStaff(user) : false;
   const [params, setParams] = useSearchParams();
   const saved = useSavedSearches();
 
@@ -252,7 +254,7 @@ export default function SearchPage() {
                     allowDeselect={false}
                   />
                 </Stack>
-                <SearchFiltersForm values={values} set={set} errors={errors} />
+                <SearchFiltersForm values={values} set={set} errors={errors} staff={staff} />
                 {Object.keys(errors).length ? (
                   <Alert color="red" role="alert" title="Please check the filters">
                     {Object.values(errors)[0]}

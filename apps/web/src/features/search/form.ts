@@ -1,4 +1,5 @@
 import {
+  type DonorProfileScope,
   GLOBAL_SEARCH_MIN,
   SEARCH_AGE_MAX,
   SEARCH_AGE_MIN,
@@ -38,6 +39,8 @@ type RangeKey =
 /** What the filter form holds: strings for selects, '' for an empty number box. */
 export type SearchFormValues = Record<ListKey, string[]> &
   Record<RangeKey, number | ''> & {
+    /** Staff only: complete profiles (the default), applicants or every donor. */
+    profiles: DonorProfileScope;
     centers: string[];
     ethCondition: 'AND' | 'OR';
     raceCondition: 'AND' | 'OR';
@@ -82,6 +85,7 @@ const RANGE_KEYS: RangeKey[] = [
 ];
 
 export const EMPTY_FORM: SearchFormValues = {
+  profiles: 'complete',
   centers: [],
   ...(Object.fromEntries(LIST_KEYS.map((k) => [k, []])) as unknown as Record<ListKey, string[]>),
   ...(Object.fromEntries(RANGE_KEYS.map((k) => [k, ''])) as Record<RangeKey, ''>),
@@ -109,6 +113,7 @@ export const EMPTY_FORM: SearchFormValues = {
  */
 export function toFilters(v: SearchFormValues): SearchFiltersInput {
   const out: SearchFiltersInput = { minage: v.age[0], maxage: v.age[1] };
+  if (v.profiles !== 'complete') out.profiles = v.profiles;
   if (v.centers.length) out.centers = v.centers.map(Number);
   for (const key of LIST_KEYS) {
     if (v[key].length) (out as Record<string, unknown>)[key] = [...v[key]];
@@ -146,6 +151,7 @@ export function fromFilters(f: Partial<SearchFilters>): SearchFormValues {
     ...EMPTY_FORM,
     age: [f.minage ?? SEARCH_AGE_MIN, f.maxage ?? SEARCH_AGE_MAX],
   };
+  v.profiles = f.profiles ?? 'complete';
   if (f.centers) v.centers = f.centers.map(String);
   for (const key of LIST_KEYS) {
     const list = f[key];
