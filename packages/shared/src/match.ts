@@ -333,7 +333,11 @@ export interface DonorMatchStatus {
   staff: boolean;
   /** The client's own open match with this donor (clients only). */
   own: MatchRow | null;
-  /** Every open match of the donor (staff of the donor's center only). */
+  /**
+   * The donor's open matches the caller follows (`followedMatches`): every one for staff of the
+   * donor's center, their own intended parents' for staff of another center (who do not act on
+   * them: `staff` is false), none for others.
+   */
   open: MatchRow[];
 }
 

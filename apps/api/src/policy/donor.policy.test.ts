@@ -29,22 +29,23 @@ const hidden = { isFirstNameVisible: false, isCompensationVisible: false };
 const shown = { isFirstNameVisible: true, isCompensationVisible: true };
 
 describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
-  // insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels
-  const table: Record<string, [boolean, boolean, boolean, boolean, boolean, boolean, boolean, boolean]> = {
-    'master own': [true, true, true, false, false, true, true, true],
-    'master other': [true, true, true, false, false, true, true, true],
-    'admin own': [true, true, true, true, true, true, true, true],
-    'admin other': [false, true, true, true, true, true, false, true],
-    'manager own': [true, true, true, true, true, true, true, true],
-    'manager other': [false, true, true, true, true, true, false, true],
-    'client own': [false, false, false, false, true, false, false, false],
-    'client other': [false, false, false, false, true, false, false, false],
-    'donor own': [false, false, false, false, false, true, false, false],
-    'donor other': [false, false, false, false, false, true, false, false],
+  // insider, staff, lastName, frozen, additional, privateFiles, notes, adminNotes, matchPanels
+  type Row = [boolean, boolean, boolean, boolean, boolean, boolean, boolean, boolean, boolean];
+  const table: Record<string, Row> = {
+    'master own': [true, true, true, false, false, true, true, true, true],
+    'master other': [true, true, true, false, false, true, true, true, true],
+    'admin own': [true, true, true, true, true, true, true, true, true],
+    'admin other': [false, true, true, true, true, true, true, false, true],
+    'manager own': [true, true, true, true, true, true, true, true, true],
+    'manager other': [false, true, true, true, true, true, true, false, true],
+    'client own': [false, false, false, false, true, false, false, false, false],
+    'client other': [false, false, false, false, true, false, false, false, false],
+    'donor own': [false, false, false, false, false, true, false, false, false],
+    'donor other': [false, false, false, false, false, true, false, false, false],
   };
   it.each(everyone())('redaction for %s', (label, s) => {
     const r = donorRedaction(s, donor, hidden);
-    const [insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels] = table[label]!;
+    const [insider, staff, , frozen, , privateFiles] = table[label]!;
     expect(
       [
         r.insider,
@@ -54,10 +55,11 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
         r.additionalDocuments,
         r.privateFiles,
         r.notes,
+        r.adminNotes,
         r.matchPanels,
       ],
       label,
-    ).toEqual([insider, staff, lastName, frozen, additional, privateFiles, notes, matchPanels]);
+    ).toEqual(table[label]);
     expect(r.ssn).toBe(staff);
     expect(r.contact).toBe(staff);
     // The center's switches open first name and compensation to outsiders only.
@@ -72,11 +74,12 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
   it('the donor themself is an insider and sees the last name', () => {
     const self = subject(ROLE.DONOR, OTHER, donor.donorId);
     const r = donorRedaction(self, donor, hidden);
-    expect([r.insider, r.firstName, r.lastName, r.compensation, r.notes, r.ssn]).toEqual([
+    expect([r.insider, r.firstName, r.lastName, r.compensation, r.notes, r.adminNotes, r.ssn]).toEqual([
       true,
       true,
       true,
       true,
+      false,
       false,
       false,
     ]);

@@ -1,4 +1,5 @@
 import {
+  followedMatches,
   isDonorCenterStaff,
   matchActor,
   matchesAsParent,
@@ -14,18 +15,19 @@ import { everyone, OTHER, OWN } from './subjects.js';
 const donor = { centerId: OWN };
 
 describe('match policy (packages/shared/src/policy/match.ts)', () => {
-  // takes part, staff tools, as parent, donor-center staff, actor on another parent, actor on own
-  const table: Record<string, [boolean, boolean, boolean, boolean, string, string]> = {
-    'master own': [false, false, false, false, 'other', 'other'],
-    'master other': [false, false, false, false, 'other', 'other'],
-    'admin own': [true, true, false, true, 'staff', 'staff'],
-    'admin other': [true, true, false, false, 'other', 'other'],
-    'manager own': [true, true, false, true, 'staff', 'staff'],
-    'manager other': [true, true, false, false, 'other', 'other'],
-    'client own': [true, false, true, false, 'other', 'parent'],
-    'client other': [true, false, true, false, 'other', 'parent'],
-    'donor own': [false, false, false, false, 'other', 'other'],
-    'donor other': [false, false, false, false, 'other', 'other'],
+  // takes part, staff tools, as parent, donor-center staff, actor on another parent, actor on own,
+  // whose matches with the donor they follow
+  const table: Record<string, [boolean, boolean, boolean, boolean, string, string, string]> = {
+    'master own': [false, false, false, false, 'other', 'other', 'none'],
+    'master other': [false, false, false, false, 'other', 'other', 'none'],
+    'admin own': [true, true, false, true, 'staff', 'staff', 'all'],
+    'admin other': [true, true, false, false, 'other', 'other', 'ownParents'],
+    'manager own': [true, true, false, true, 'staff', 'staff', 'all'],
+    'manager other': [true, true, false, false, 'other', 'other', 'ownParents'],
+    'client own': [true, false, true, false, 'other', 'parent', 'none'],
+    'client other': [true, false, true, false, 'other', 'parent', 'none'],
+    'donor own': [false, false, false, false, 'other', 'other', 'none'],
+    'donor other': [false, false, false, false, 'other', 'other', 'none'],
   };
   it.each(everyone())('%s', (label, s) => {
     expect(
@@ -36,6 +38,7 @@ describe('match policy (packages/shared/src/policy/match.ts)', () => {
         isDonorCenterStaff(s, donor),
         matchActor(s, 999, donor),
         matchActor(s, s.userId, donor),
+        followedMatches(s, donor),
       ],
       label,
     ).toEqual(table[label]);

@@ -92,7 +92,7 @@ beforeAll(async () => {
   other.question = question!.id;
   const [note] = await t.db
     .insert(donorNotes)
-    .values({ donorId: other.donor, managerId: other.manager, note: `${MARK} staff note` })
+    .values({ donorId: other.donor, centerId: OTHER, managerId: other.manager, note: `${MARK} staff note` })
     .returning({ id: donorNotes.id });
   other.note = note!.id;
   const [portfolioNote] = await t.db

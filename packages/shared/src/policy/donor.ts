@@ -31,8 +31,13 @@ export interface DonorRedaction {
   additionalDocuments: boolean;
   /** Private uploads stay with staff and the donor. */
   privateFiles: boolean;
-  /** The donor's own agency's working notes and admin notes. */
+  /**
+   * The notes panel: staff of every center that may open the donor (each center sees its own
+   * notes on it, the master every center's: policy/note.ts notesCenter).
+   */
   notes: boolean;
+  /** The profile-wide admin notes: the donor's own agency (and the master). */
+  adminNotes: boolean;
   /** The match panels of the details page. */
   matchPanels: boolean;
 }
@@ -61,7 +66,8 @@ export function donorRedaction(
     frozenBatches: isCenterStaff(s),
     additionalDocuments: isCenterStaff(s) || isClient(s),
     privateFiles: seesPrivateDonorFiles(s),
-    notes: staff && insider,
+    notes: staff,
+    adminNotes: staff && insider,
     matchPanels: staff,
   };
 }

@@ -32,3 +32,19 @@ export const matchActor = (s: PolicySubject, parentId: number, donor: { centerId
 
 /** A match row shows the donor's name to staff, never to the intended parent. */
 export const seesMatchDonorName = (s: PolicySubject): boolean => s.role !== ROLE.CLIENT;
+
+/**
+ * Whose open matches with a donor the caller follows (the match buttons and the active and queued
+ * panels of the donor page and the portfolio preview): staff of the donor's center every match
+ * ('all', they act on them); staff of another center that may see the donor the matches of their
+ * own center's intended parents ('ownParents': the case manager who built the portfolio follows
+ * her client's request, the donor's agency confirms it); everyone else none (a client reads her
+ * own request as `own`).
+ */
+export function followedMatches(
+  s: PolicySubject,
+  donor: { centerId: number },
+): 'all' | 'ownParents' | 'none' {
+  if (!isCenterStaff(s)) return 'none';
+  return donor.centerId === s.centerId ? 'all' : 'ownParents';
+}

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { centers } from './centers.js';
 import { donors } from './donors.js';
 import { users } from './users.js';
 
@@ -460,15 +461,22 @@ export const donorCustomAnswers = pgTable(
   (t) => [uniqueIndex('donor_custom_answers_donor_question_unique').on(t.donorId, t.questionId)],
 );
 
-/** Staff notes on a donor, newest first. */
+/**
+ * Staff notes on a donor, newest first. Each note belongs to the center of the staff who wrote it
+ * (`center_id`): the staff of every center that may open the donor keep their own notes on it and
+ * see only those (policy/note.ts).
+ */
 export const donorNotes = pgTable(
   'donor_notes',
   {
     id: serial('id').primaryKey(),
     donorId: donorRef(),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => centers.id),
     managerId: integer('manager_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('donor_notes_donor_idx').on(t.donorId, t.createdAt)],
+  (t) => [index('donor_notes_donor_center_idx').on(t.donorId, t.centerId, t.createdAt)],
 );

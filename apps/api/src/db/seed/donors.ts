@@ -1205,6 +1205,7 @@ export function generateDonor(seed: number, n: number, ctx: GenerationContext): 
   const notes: Child<typeof donorNotes>[] = rng.chance(0.6)
     ? [
         {
+          centerId,
           managerId: manager,
           note: rng.pick([
             'Very responsive, great communication.',

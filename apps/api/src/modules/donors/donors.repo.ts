@@ -196,7 +196,8 @@ export async function fileRow(db: Db, kind: FileKind, fileId: number) {
 
 // --- notes
 
-export const notesOf = (db: Db, donorId: number) =>
+/** A donor's notes, of one center (the caller's, `notesCenter` of policy/note.ts) or of all (null). */
+export const notesOf = (db: Db, donorId: number, centerId: number | null) =>
   db
     .select({
       noteId: donorNotes.id,
@@ -208,7 +209,9 @@ export const notesOf = (db: Db, donorId: number) =>
     })
     .from(donorNotes)
     .leftJoin(users, eq(users.id, donorNotes.managerId))
-    .where(eq(donorNotes.donorId, donorId))
+    .where(
+      and(eq(donorNotes.donorId, donorId), centerId === null ? undefined : eq(donorNotes.centerId, centerId)),
+    )
     .orderBy(desc(donorNotes.createdAt), desc(donorNotes.id));
 
 export async function insertNote(db: Db, values: typeof donorNotes.$inferInsert) {

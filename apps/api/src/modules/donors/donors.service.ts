@@ -24,6 +24,7 @@ import {
   type ManagerOption,
   MSG,
   mayWriteNotes,
+  notesCenter,
   type SharedDonor,
   seesHiddenDonorFact,
   seesPrivateDonorFiles,
@@ -146,8 +147,10 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     ? await repo.additionalDocumentsOf(db, donorId, see.privateFiles)
     : null;
   const frozen = see.frozenBatches ? await repo.frozenBatchesOf(db, donorId) : null;
-  // Notes are the donor's own agency's working notes: not for staff of other centers.
-  const notes = see.notes ? notesView(await repo.notesOf(db, donorId)) : null;
+  // Each center's staff read their own center's notes on the donor (the master every center's).
+  const noteCenter = notesCenter(auth);
+  const notes =
+    see.notes && noteCenter !== undefined ? notesView(await repo.notesOf(db, donorId, noteCenter)) : null;
   const favorite = await repo.isFavorite(db, auth.userId, donorId);
   await auditRead(deps, auth, donorId, donor.centerId, 'details');
 
@@ -249,7 +252,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     additionalDocuments: additional ? additional.map((f) => fileOf('additional', f)) : null,
     frozenBatches: frozen ? frozen.map((b) => fields(b, ['selectedBy', 'updatedBy', 'updatedAt'])) : null,
     notes,
-    adminNotes: see.notes ? (p?.adminNotes ?? null) : null,
+    adminNotes: see.adminNotes ? (p?.adminNotes ?? null) : null,
     matchPanels: see.matchPanels ? await matchPanelsOf(db, auth, donorId, donor.centerId) : null,
   };
 }
@@ -427,34 +430,38 @@ export async function recordView(
 
 // --- notes
 
-/** The role check comes first (403 before the donor's 404), the donor's center after it. */
+/** The role check comes first (403 before the donor's 404). */
 function assertNoteStaff(auth: Auth): void {
   if (!mayWriteNotes(auth)) throw forbidden();
 }
 
-/** Notes belong to the donor's own center: staff of a center that only sees the donor may not touch them. */
+/** The admin notes belong to the donor's own center: staff of a center that only sees the donor may not touch them. */
 function assertOwnCenter(auth: Auth, donorCenterId: number): void {
   if (!canEditDonorNotes(auth, { centerId: donorCenterId })) throw forbidden();
 }
 
+/**
+ * GET getdonornotes: the caller's own center's notes on a donor she may open (another center's
+ * notes on it stay with that center; a donor she may not open is 404).
+ */
 export async function listNotes(deps: Deps, auth: Auth, donorId: number): Promise<DonorNote[]> {
   assertNoteStaff(auth);
   const { donor } = await loadVisible(deps, auth, donorId);
-  assertOwnCenter(auth, donor.centerId);
-  const rows = await repo.notesOf(deps.db, donorId);
+  const rows = await repo.notesOf(deps.db, donorId, auth.centerId);
   await auditRead(deps, auth, donorId, donor.centerId, 'notes');
   return notesView(rows);
 }
 
+/** POST donornotes: a note of the caller's center on a donor she may open. */
 export async function addNote(deps: Deps, auth: Auth, donorId: number, note: string): Promise<DonorNote> {
   assertNoteStaff(auth);
   const text = note.trim();
   if (!text) throw badRequest(MSG.NOTE_BLANK);
   const { donor } = await loadVisible(deps, auth, donorId);
-  assertOwnCenter(auth, donor.centerId);
   return deps.db.transaction(async (tx) => {
     const row = await repo.insertNote(tx, {
       donorId,
+      centerId: auth.centerId,
       managerId: auth.userId,
       note: text,
       createdAt: deps.clock.now(),
@@ -466,19 +473,23 @@ export async function addNote(deps: Deps, auth: Auth, donorId: number, note: str
       centerId: donor.centerId,
       details: { noteId: row.id },
     });
-    const [view] = notesView((await repo.notesOf(tx, donorId)).filter((n) => n.noteId === row.id));
+    const [view] = notesView(
+      (await repo.notesOf(tx, donorId, auth.centerId)).filter((n) => n.noteId === row.id),
+    );
     return view!;
   });
 }
 
-/** Staff may remove notes of a donor they may see: the author always, an admin any note. */
+/**
+ * Removes a note of the caller's center on a donor she may open: its author, or an admin of that
+ * center. Another center's note is unknown (404).
+ */
 export async function removeNote(deps: Deps, auth: Auth, noteId: number): Promise<void> {
   assertNoteStaff(auth);
   const note = await repo.noteById(deps.db, noteId);
-  if (!note) throw notFound();
+  if (!note || note.centerId !== auth.centerId) throw notFound();
   const { donor } = await loadVisible(deps, auth, note.donorId);
-  assertOwnCenter(auth, donor.centerId);
-  if (!canRemoveDonorNote(auth, donor, { authorId: note.managerId })) throw forbidden();
+  if (!canRemoveDonorNote(auth, { centerId: note.centerId, authorId: note.managerId })) throw forbidden();
   await deps.db.transaction(async (tx) => {
     await repo.deleteNote(tx, noteId);
     await audit(tx, auth, {

@@ -3,6 +3,7 @@ import {
   type DonorFields,
   type DonorMatchStatus,
   EMAIL_TYPE,
+  followedMatches,
   isDonationComplete,
   isDonorCenterStaff,
   MATCH_MSG,
@@ -520,6 +521,16 @@ export async function unreserveDonor(deps: Deps, auth: Auth, donorId: number, st
   });
 }
 
+/**
+ * The condition on a donor's matches that the caller follows (`followedMatches`): staff of the
+ * donor's center every match, staff of another center their own parents' matches, others none.
+ */
+function followedWhere(auth: Auth, donor: { centerId: number }): SQL | undefined | null {
+  const follows = followedMatches(auth, donor);
+  if (follows === 'none') return null;
+  return follows === 'ownParents' ? eq(repo.matches.parentCenterId, auth.centerId) : undefined;
+}
+
 /** GET getdonormatchstatus: what the donor page's match buttons need. */
 export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number): Promise<DonorMatchStatus> {
   assertMatchRole(auth);
@@ -528,12 +539,18 @@ export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number):
   if (!core) throw notFound();
   const settings = centerSettings(core.center.settings);
   const staff = isDonorCenterStaff(auth, core.donor);
-  const open = staff
-    ? await repo.matchRows(
-        deps.db,
-        and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]))!,
-      )
-    : [];
+  const followed = followedWhere(auth, core.donor);
+  const open =
+    followed === null
+      ? []
+      : await repo.matchRows(
+          deps.db,
+          and(
+            eq(repo.matches.donorId, donorId),
+            inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
+            followed,
+          )!,
+        );
   const own = matchesAsParent(auth)
     ? await repo.matchRows(
         deps.db,
@@ -552,39 +569,59 @@ export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number):
     frozenRemainingQueue: remainingQueue(core.donor.frozenQueueCount, settings),
     staff,
     own: own[0] ? rowOf(own[0], false) : null,
-    open: open.map((r) => rowOf(r, true)),
+    // Another agency's donor's name stays with that agency, as on the tracking grid.
+    open: open.map((r) => rowOf(r, staff)),
   };
 }
 
-async function activeAndQueued(db: Db, donorId: number) {
+/** The donor's active and queued matches (`followed`: undefined every one, the donor's name shown). */
+async function activeAndQueued(db: Db, donorId: number, followed: SQL | undefined) {
   const rows = await repo.matchRows(
     db,
-    and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, ['Active', 'Queued']))!,
+    and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, ['Active', 'Queued']), followed)!,
     [],
   );
+  const row = (r: repo.MatchRecord) => rowOf(r, followed === undefined);
   return {
-    active: rows.filter((r) => r.status === 'Active').map((r) => rowOf(r, true)),
+    active: rows.filter((r) => r.status === 'Active').map(row),
     queued: rows
       .filter((r) => r.status === 'Queued')
       .sort((a, b) => (a.queuePosition ?? 0) - (b.queuePosition ?? 0))
-      .map((r) => rowOf(r, true)),
+      .map(row),
   };
 }
 
-/** POST getactiveandqueuematchdonor: staff of the donor's center. */
+/**
+ * The donor (staff only; a donor the caller may not see is 404) and the condition of the matches
+ * the caller follows on it.
+ */
+async function followedDonor(db: Db, auth: Auth, donorId: number) {
+  if (!isStaffRole(auth)) throw forbidden();
+  await assertDonorVisible(db, auth, donorId);
+  const row = await repo.donorWithCenter(db, donorId);
+  const followed = row ? followedWhere(auth, row.donor) : null;
+  if (!row || followed === null) throw notFound();
+  return { row, followed };
+}
+
+/**
+ * POST getactiveandqueuematchdonor: staff of the donor's center every active and queued match,
+ * staff of another center that sees the donor those of their own intended parents.
+ */
 export async function activeAndQueuedMatches(deps: Deps, auth: Auth, donorId: number) {
-  await staffDonor(deps.db, auth, donorId);
-  return activeAndQueued(deps.db, donorId);
+  const { followed } = await followedDonor(deps.db, auth, donorId);
+  return activeAndQueued(deps.db, donorId, followed);
 }
 
 /**
  * GET fetchcurrentmatchcontacts/{id}: how to reach the parents of the donor's active and queued
- * matches, for the staff match panels. Staff of the donor's center only (another center: 404);
- * each read is audited since it hands out parents' e-mail addresses and phone numbers.
+ * matches the caller follows, for the staff match panels (another center's staff: their own
+ * parents only; a donor they may not see: 404). Each read is audited since it hands out
+ * parents' e-mail addresses and phone numbers.
  */
 export async function currentMatchContacts(deps: Deps, auth: Auth, donorId: number): Promise<MatchContact[]> {
-  const core = await staffDonor(deps.db, auth, donorId);
-  const { active, queued } = await activeAndQueued(deps.db, donorId);
+  const { row: core, followed } = await followedDonor(deps.db, auth, donorId);
+  const { active, queued } = await activeAndQueued(deps.db, donorId, followed);
   const rows = [...active, ...queued];
   const contacts = new Map(
     (await repo.contactsOf(deps.db, [...new Set(rows.map((r) => r.parentId))])).map((c) => [c.id, c]),
@@ -610,15 +647,19 @@ export async function currentMatchContacts(deps: Deps, auth: Auth, donorId: numb
   });
 }
 
-/** The donor details page's match panels: staff of the donor's own center see the matches. */
+/**
+ * The donor details page's match panels: staff of the donor's own center see every active and
+ * queued match, staff of another center those of their own intended parents.
+ */
 export async function matchPanelsOf(
   db: Db,
   auth: Auth,
   donorId: number,
   donorCenterId: number,
 ): Promise<{ active: DonorFields[]; queued: DonorFields[] }> {
-  if (!isDonorCenterStaff(auth, { centerId: donorCenterId })) return { active: [], queued: [] };
-  const { active, queued } = await activeAndQueued(db, donorId);
+  const followed = followedWhere(auth, { centerId: donorCenterId });
+  if (followed === null) return { active: [], queued: [] };
+  const { active, queued } = await activeAndQueued(db, donorId, followed);
   const panel = (r: MatchRow): DonorFields => ({
     matchId: r.matchId,
     parentId: r.parentId,
@@ -635,7 +676,7 @@ export async function matchPanelsOf(
 /** POST getdonorqueuedetails: the donor's availability, queue and the type of its active match. */
 export async function donorQueueDetails(deps: Deps, auth: Auth, donorId: number) {
   const core = await staffDonor(deps.db, auth, donorId);
-  const { active, queued } = await activeAndQueued(deps.db, donorId);
+  const { active, queued } = await activeAndQueued(deps.db, donorId, undefined);
   return {
     donor_availability: core.donor.availability,
     donor_frozen_availability: core.donor.frozenAvailability,

@@ -224,9 +224,12 @@ describe('access of every match route', () => {
       (await post('acceptreferralmatch', { match_id: m!.id, parent_id: parentId }, 'manager85@demo.test'))
         .statusCode,
     ).toBe(404);
-    for (const url of ['getactiveandqueuematchdonor', 'getdonorqueuedetails']) {
-      expect((await post(url, { donor_id: donorId }, 'manager85@demo.test')).statusCode, url).toBe(404);
-    }
+    expect(
+      (await post('getdonorqueuedetails', { donor_id: donorId }, 'manager85@demo.test')).statusCode,
+    ).toBe(404);
+    // Center 85 sees center 1's donors: it follows only its own parents' matches there (none).
+    const followed = await post('getactiveandqueuematchdonor', { donor_id: donorId }, 'manager85@demo.test');
+    expect(body(followed).data).toEqual({ active: [], queued: [] });
     expect(
       (await post('updatedonorstatus', { user_id: donorId, status: 'Unavailable' }, 'manager85@demo.test'))
         .statusCode,
@@ -685,11 +688,11 @@ describe('grids and reports', () => {
 });
 
 describe('GET /api/fetchcurrentmatchcontacts/:id', () => {
-  it('answers 401 anonymous, 403 to a client, 404 to staff of another center, 400 for a bad id', async () => {
-    const donorId = await freshDonor();
+  it('answers 401 anonymous, 403 to a client, 404 to staff of a center that does not see the donor, 400 for a bad id', async () => {
+    const donorId = await freshDonor(85);
     expect((await get(`fetchcurrentmatchcontacts/${donorId}`)).statusCode).toBe(401);
-    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent@demo.test')).statusCode).toBe(403);
-    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager85@demo.test')).statusCode).toBe(404);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent85@demo.test')).statusCode).toBe(403);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager133@demo.test')).statusCode).toBe(404);
     const bad = await get('fetchcurrentmatchcontacts/abc', 'manager@demo.test');
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toContain('Donor id is invalid.');

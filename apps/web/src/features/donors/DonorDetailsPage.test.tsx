@@ -121,6 +121,50 @@ describe('DonorDetailsPage', () => {
     );
   });
 
+  it("shows a case manager her center's notes on another agency's donor, with the add form", async () => {
+    const other = sessionUser({
+      userId: 30,
+      username: 'manager133@demo.test',
+      role: 6,
+      client: null,
+      center: { ...manager.center, id: 133, name: 'GWK Egg Bank' },
+    });
+    const note = {
+      noteId: 5,
+      managerId: 30,
+      managerName: 'Casey',
+      note: 'Client likes her',
+      createdAt: '2026-05-01T10:00:00.000Z',
+    };
+    page('/donordetails/42', {
+      me: ok(other),
+      'getdonordetails/42': ok(
+        details({ centerId: 1, notes: [note], matchPanels: { active: [], queued: [] } }),
+      ),
+    });
+    const panel = await screen.findByRole('region', { name: 'Notes' });
+    expect(within(panel).getByText('Client likes her')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Add note' })).toBeTruthy();
+  });
+
+  it("shows the master every center's notes without an add form (only agency staff write notes)", async () => {
+    const master = sessionUser({ userId: 1, username: 'master@demo.test', role: 1, client: null });
+    const note = {
+      noteId: 5,
+      managerId: 30,
+      managerName: 'Casey',
+      note: 'Client likes her',
+      createdAt: '2026-05-01T10:00:00.000Z',
+    };
+    page('/donordetails/42', {
+      me: ok(master),
+      'getdonordetails/42': ok(details({ notes: [note], matchPanels: { active: [], queued: [] } })),
+    });
+    const panel = await screen.findByRole('region', { name: 'Notes' });
+    expect(within(panel).getByText('Client likes her')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Add note' })).toBeNull();
+  });
+
   it('records a client view, and shows the captcha when the server asks for it', async () => {
     const { requests } = page('/donordetails/42', {
       me: ok(client),

@@ -8,6 +8,7 @@ import {
   donorViewCounts,
   inCenterOf,
   MSG,
+  mayWriteNotes,
   PAGES,
   type PolicySubject,
   pagePath,
@@ -400,7 +401,9 @@ export default function DonorDetailsPage() {
         </Paper>
       ) : null}
       {d.matchPanels ? <MatchPanels donorId={d.donorId} panels={d.matchPanels} /> : null}
-      {d.notes ? <DonorNotesPanel donorId={d.donorId} notes={d.notes} /> : null}
+      {d.notes ? (
+        <DonorNotesPanel donorId={d.donorId} notes={d.notes} canAdd={who ? mayWriteNotes(who) : false} />
+      ) : null}
       {mayAsk ? (
         <RequestDetailsAccessDialog
           donorId={d.donorId}

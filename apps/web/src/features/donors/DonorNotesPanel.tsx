@@ -7,8 +7,19 @@ import { api } from '../../lib/api';
 import { formatNoteDate } from './format';
 import { donorKeys } from './queries';
 
-/** Staff notes on a donor: add (never blank), list newest first, remove after confirming. */
-export function DonorNotesPanel({ donorId, notes }: { donorId: number; notes: DonorNote[] }) {
+/**
+ * Staff notes on a donor (the caller's center's; the master reads every center's): add (never
+ * blank; agency staff only, `mayWriteNotes`), list newest first, remove after confirming.
+ */
+export function DonorNotesPanel({
+  donorId,
+  notes,
+  canAdd,
+}: {
+  donorId: number;
+  notes: DonorNote[];
+  canAdd: boolean;
+}) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,21 +53,25 @@ export function DonorNotesPanel({ donorId, notes }: { donorId: number; notes: Do
         <Title order={2} fz="h4" id="donor-notes-title">
           Notes
         </Title>
-        <Textarea
-          label="New note"
-          minRows={3}
-          value={text}
-          error={error}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            if (error) setError(null);
-          }}
-        />
-        <Group>
-          <Button onClick={submit} loading={add.isPending}>
-            Add note
-          </Button>
-        </Group>
+        {canAdd ? (
+          <>
+            <Textarea
+              label="New note"
+              minRows={3}
+              value={text}
+              error={error}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (error) setError(null);
+              }}
+            />
+            <Group>
+              <Button onClick={submit} loading={add.isPending}>
+                Add note
+              </Button>
+            </Group>
+          </>
+        ) : null}
         {notes.length === 0 ? (
           <Text c="dimmed">No notes yet.</Text>
         ) : (

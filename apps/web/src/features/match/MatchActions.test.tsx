@@ -192,6 +192,23 @@ describe('MatchActions', () => {
     expect(container.querySelector('section')).toBeNull();
   });
 
+  it("shows the portfolio's case manager her client's request on another agency's donor, without that agency's actions", async () => {
+    renderPage(<MatchActions donorId={42} portfolioId={5} client={{ id: 10, name: 'Jordan Parent' }} />, {
+      api: {
+        me: ok(sessionUser({ userId: 4, username: 'manager133@demo.test', role: 6, client: null })),
+        'getdonormatchstatus/42': ok(
+          status({ staff: false, open: [row({ donorName: '', parentCenterId: 133, portfolioId: 5 })] }),
+        ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Match requests' });
+    const [, request] = within(table).getAllByRole('row');
+    expect(within(request!).getByRole('cell', { name: 'Jordan Parent' })).toBeTruthy();
+    expect(within(request!).getByRole('cell', { name: 'Waiting to Confirm' })).toBeTruthy();
+    expect(screen.getByText("The donor's agency confirms, queues or cancels these requests.")).toBeTruthy();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
   it("lets staff start a request for the portfolio's client, once", async () => {
     const { requests } = renderPage(
       <MatchActions donorId={42} portfolioId={5} client={{ id: 10, name: 'Jordan Parent' }} />,

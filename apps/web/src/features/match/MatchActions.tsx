@@ -353,9 +353,15 @@ export function MatchActions({
     );
   }
 
-  if (!s.staff) return null;
+  // Staff of another agency follow their own clients' requests (s.open); the donor's agency acts.
+  if (!s.staff && s.open.length === 0) return null;
   return (
     <Paper withBorder p="md" component="section" aria-label="Match requests">
+      {s.staff ? null : (
+        <Text size="sm" mb="xs">
+          The donor's agency confirms, queues or cancels these requests.
+        </Text>
+      )}
       <Table captionSide="top">
         <Table.Caption>Match requests</Table.Caption>
         <Table.Thead>
@@ -375,7 +381,7 @@ export function MatchActions({
             </Table.Tr>
           ) : null}
           {s.open.map((m) => {
-            const allowed = allowedMatchActions(m.status, 'staff');
+            const allowed = allowedMatchActions(m.status, s.staff ? 'staff' : 'other');
             return (
               <Table.Tr key={m.matchId}>
                 <Table.Td>{parentName(m)}</Table.Td>
@@ -415,7 +421,7 @@ export function MatchActions({
           })}
         </Table.Tbody>
       </Table>
-      {client && !s.open.some((m) => m.parentId === client.id) ? (
+      {s.staff && client && !s.open.some((m) => m.parentId === client.id) ? (
         <Button
           mt="sm"
           size="xs"
