@@ -8,6 +8,7 @@ import {
   type MatchReportBody,
   type MatchRow,
   type MatchStatusFilter,
+  matchActor,
   NAME_SEARCH_DEBOUNCE_MS,
 } from '@dm/shared';
 import {
@@ -28,7 +29,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiDownload } from '../../lib/api';
+import { policySubjectOf, useSession } from '../../lib/session';
 import { formatNoteDate } from '../donors/format';
+import { parentName, useMatchRowActions } from './MatchRowActions';
 import { useMatchGrid } from './queries';
 
 const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
@@ -58,7 +61,12 @@ export interface MatchGridConfig {
   kind: 'grid' | 'report';
   /** Only requests by parents of this center (requested-donors-list?center=). */
   center?: number;
+  /** Each row carries the match actions the caller may take on it (the requested-donors grid). */
+  actions?: boolean;
 }
+
+/** A grid row's buttons name the parent and the donor: one parent may ask for several donors. */
+const gridRowName = (r: MatchRow) => `${parentName(r)} with donor ${r.donorDisplayId ?? r.donorId}`;
 
 /**
  * The match grids: requested donors, match tracking and the match cancelled report. Server-side
@@ -74,6 +82,8 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const [startdate, setStartdate] = useState('');
   const [lastdate, setLastdate] = useState('');
   const [exporting, setExporting] = useState(false);
+  const { user } = useSession();
+  const rowActions = useMatchRowActions({ rowName: gridRowName });
   const debouncedSearch = useDebounced(search, NAME_SEARCH_DEBOUNCE_MS);
   const from = (page - 1) * MATCH_GRID_PAGE_SIZE;
   const filters: MatchGridBody | MatchReportBody =
@@ -204,12 +214,13 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
                   {config.kind === 'report' ? <Table.Th scope="col">Cancel reason</Table.Th> : null}
                   <Table.Th scope="col">Requested</Table.Th>
                   <Table.Th scope="col">Last change</Table.Th>
+                  {config.actions ? <Table.Th scope="col">Actions</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {grid.data.rows.length === 0 ? (
                   <Table.Tr>
-                    <Table.Td colSpan={10}>No data found.</Table.Td>
+                    <Table.Td colSpan={11}>No data found.</Table.Td>
                   </Table.Tr>
                 ) : null}
                 {grid.data.rows.map((r: MatchRow) => (
@@ -229,11 +240,22 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
                     {config.kind === 'report' ? <Table.Td>{r.cancelReason ?? ''}</Table.Td> : null}
                     <Table.Td>{formatNoteDate(r.requestedAt)}</Table.Td>
                     <Table.Td>{formatNoteDate(r.statusChangedAt)}</Table.Td>
+                    {config.actions ? (
+                      <Table.Td>
+                        {user
+                          ? rowActions.buttons(
+                              r,
+                              matchActor(policySubjectOf(user), r.parentId, { centerId: r.donorCenterId }),
+                            )
+                          : null}
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {rowActions.dialogs}
           {total > MATCH_GRID_PAGE_SIZE ? (
             <Pagination
               total={Math.ceil(total / MATCH_GRID_PAGE_SIZE)}

@@ -15,6 +15,7 @@ export default function RequestedDonorsPage() {
         csvEndpoint: 'getotheragenciesmatchrequestedipcsv',
         csvName: 'requested-donors.csv',
         kind: 'grid',
+        actions: true,
         ...(Number.isInteger(center) && center > 0 ? { center } : {}),
       }}
     />

@@ -4,6 +4,7 @@ import type {
   MatchGridBody,
   MatchPage,
   MatchReportBody,
+  MatchRow,
   QueueType,
   ResolveMatchInput,
 } from '@dm/shared';
@@ -65,15 +66,18 @@ export type MatchCall =
   | { call: 'acceptreferralmatch'; body: { match_id: number; parent_id: number } }
   | { call: 'resolvematchprocess'; body: ResolveMatchInput };
 
-/** One mutation for every workflow call; afterwards the donor's match state, page and portfolio cards reload. */
-export function useMatchCall(donorId: number) {
+/**
+ * One mutation for every workflow call; afterwards the match state and grids, the page of the
+ * donor the answer names (every call answers the match row) and the portfolio cards reload.
+ */
+export function useMatchCall() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ call, body }: MatchCall) => api<unknown>(call, { body, successToast: true }),
-    onSuccess: async () => {
+    mutationFn: ({ call, body }: MatchCall) => api<MatchRow | null>(call, { body, successToast: true }),
+    onSuccess: async (row) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-        queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
+        row ? queryClient.invalidateQueries({ queryKey: donorKeys.details(row.donorId) }) : null,
         queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
       ]);
     },
