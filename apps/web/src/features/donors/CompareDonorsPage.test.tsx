@@ -7,6 +7,8 @@ import CompareDonorsPage from './CompareDonorsPage';
 const compared = (donorId: number): CompareDonor => ({
   donorId,
   displayId: `D-${donorId}`,
+  // The agency's id where the donor has one (donors 2 and 4), as the lookup lists them.
+  agencyDisplayId: donorId % 2 === 0 ? `MA-${donorId}` : null,
   firstName: `Donor${donorId}`,
   age: 25,
   availability: 'Available',
@@ -92,7 +94,7 @@ describe('CompareDonorsPage', { timeout: 15_000 }, () => {
       { donor_id: 'MA-2', minage: 18, maxage: 60, recordcount: 25, currentPage: 1 },
     ]);
     fireEvent.click(add);
-    expect(await screen.findByRole('link', { name: 'Donor2 (D-2)' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Donor2 (MA-2)' })).toBeTruthy();
     expect(
       requests
         .filter((r) => r.name === 'comparedonors')
@@ -106,7 +108,7 @@ describe('CompareDonorsPage', { timeout: 15_000 }, () => {
 
   it('says when no donor has the id, and adds nothing once three are compared', async () => {
     page('1,3,4');
-    await screen.findByRole('link', { name: 'Donor4 (D-4)' });
+    await screen.findByRole('link', { name: 'Donor4 (MA-4)' });
     const box = screen.getByRole('searchbox', { name: 'Find a donor by id' });
     fireEvent.change(box, { target: { value: 'nobody' } });
     expect(await screen.findByText('No donor has this id.')).toBeTruthy();
