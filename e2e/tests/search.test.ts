@@ -188,7 +188,7 @@ describe('donor comparison as a case manager', () => {
       assert.equal(await compare.getAttribute('aria-disabled'), 'false');
       await compare.click();
       await page.getByRole('heading', { level: 1, name: 'Compare donors' }).waitFor();
-      assert.equal(route(page), '/comparedonors');
+      assert.match(route(page), /^\/comparedonors\?ids=\d+,\d+$/);
       const table = page.getByRole('table', { name: 'Donors side by side' });
       await table.waitFor();
       // One column per donor, each headed by the id the search card showed.

@@ -61,12 +61,12 @@ const listed = (id: number): DonorListItem => ({
   queueType: null,
 });
 
-const page = (ids: string) =>
+const page = (ids: string, role: 7 | 9 = 9) =>
   renderPage(<CompareDonorsPage />, {
     route: `/comparedonors?ids=${ids}`,
     path: '/comparedonors',
     api: {
-      me: ok(sessionUser({ center: { ...sessionUser().center, compareDonors: true } })),
+      me: ok(sessionUser({ role, center: { ...sessionUser().center, compareDonors: true } })),
       comparedonors: (r: StubRequest) =>
         ok((r.query.get('ids') ?? '').split(',').map((id) => compared(Number(id)))),
       getdonorlist: (r: StubRequest) => {
@@ -115,5 +115,12 @@ describe('CompareDonorsPage', { timeout: 15_000 }, () => {
     fireEvent.change(box, { target: { value: 'MA-2' } });
     const add = await screen.findByRole('button', { name: 'Add to comparison: donor MA-2' });
     expect(add.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('compares for an agency admin without the id lookup, which is the search she has no access to', async () => {
+    const { requests } = page('1,2', 7);
+    expect(await screen.findByRole('link', { name: 'Donor2 (MA-2)' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Find a donor by id' })).toBeNull();
+    expect(lookups(requests)).toEqual([]);
   });
 });
