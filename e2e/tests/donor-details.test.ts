@@ -15,10 +15,18 @@ async function firstCenter1Donor(page: Page): Promise<{ id: number; label: strin
     const res = await page.request.get(`/api/getdonordetails/${id}`);
     if (res.status() !== 200) continue;
     const { data } = (await res.json()) as {
-      data: { centerId: number; firstName: string | null; displayId: string | null; donorId: number };
+      data: {
+        centerId: number;
+        firstName: string | null;
+        displayId: string | null;
+        agencyDisplayId: string | null;
+        donorId: number;
+      };
     };
-    if (data.centerId === 1 && data.displayId) {
-      return { id, label: data.firstName ?? `Donor ${data.displayId}` };
+    // The one id a donor is shown by: the agency's id when set, else the system display id.
+    const shownId = data.agencyDisplayId ?? data.displayId;
+    if (data.centerId === 1 && shownId) {
+      return { id, label: data.firstName ?? `Donor ${shownId}` };
     }
   }
   throw new Error('No center-1 donor visible');

@@ -166,3 +166,40 @@ describe('saved searches as a case manager', () => {
     }
   });
 });
+
+describe('donor comparison as a case manager', () => {
+  it('ticks two search results and compares them side by side', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, 'manager@demo.test');
+      await openSearch(page);
+      const cards = page.getByRole('article', { name: /^Donor / });
+      await cards.nth(1).waitFor();
+      const ids: string[] = [];
+      for (const n of [0, 1]) {
+        const id = ((await cards.nth(n).getAttribute('aria-label')) ?? '').replace(/^Donor /, '');
+        ids.push(id);
+        await cards
+          .nth(n)
+          .getByRole('checkbox', { name: `Compare donor ${id}` })
+          .check();
+      }
+      const compare = page.getByRole('link', { name: 'Compare selected (2/3)' });
+      assert.equal(await compare.getAttribute('aria-disabled'), 'false');
+      await compare.click();
+      await page.getByRole('heading', { level: 1, name: 'Compare donors' }).waitFor();
+      assert.match(route(page), /^\/comparedonors\?ids=\d+,\d+$/);
+      const table = page.getByRole('table', { name: 'Donors side by side' });
+      await table.waitFor();
+      // One column per donor, each headed by the id the search card showed.
+      const heads = table.getByRole('columnheader');
+      assert.equal(await heads.count(), 2);
+      for (const [n, id] of ids.entries()) {
+        assert.match((await heads.nth(n).textContent()) ?? '', new RegExp(`\\(${id}\\)`));
+      }
+      await assertAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -275,6 +275,8 @@ export interface DonorViewAnswer {
 export interface DonorSummary {
   donorId: number;
   displayId: string | null;
+  /** The agency's own id; shown before displayId (donorDisplayId). */
+  agencyDisplayId: string | null;
   firstName: string | null;
   age: number | null;
   availability: string;

@@ -34,6 +34,25 @@ export function labelOf(key: string): string {
   return fixed.charAt(0).toUpperCase() + fixed.slice(1);
 }
 
+/** The ids a donor row carries: the agency's own id, the system display id, the numeric user id. */
+export type DonorIds = { agencyDisplayId?: string | null; displayId?: string | null } & (
+  | { id: number }
+  | { donorId: number }
+);
+
+/**
+ * The one id a donor is shown by everywhere (cards, details, favourites, portfolios, comparison,
+ * PDF, spreadsheet, CSV, e-mails): the agency's id when set, else the system display id, else the
+ * numeric id. A search by id matches the agency id and the display id alike.
+ */
+export function donorDisplayId(d: DonorIds): string {
+  const agency = d.agencyDisplayId?.trim();
+  if (agency) return agency;
+  const system = d.displayId?.trim();
+  if (system) return system;
+  return String('donorId' in d ? d.donorId : d.id);
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

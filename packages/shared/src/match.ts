@@ -299,7 +299,8 @@ export type MatchReportBody = z.input<typeof matchReportBody>;
 export interface MatchRow {
   matchId: number;
   donorId: number;
-  donorDisplayId: string | null;
+  /** The donor's one shown id (donorDisplayId: agency id, else display id, else user id). */
+  donorDisplayId: string;
   donorName: string;
   donorAvailability: string;
   donorCenterId: number;

@@ -126,6 +126,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'home',
     'search',
     'favorites',
+    // Agency staff compare donors too (donor-forms spec section 1); the center switch is for clients.
+    'comparedonors',
     'shortlist',
     'portfoliolistpage',
     'searchlistpage',
@@ -180,6 +182,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'viewdonor',
     'donorimport',
     'donordetails',
+    'comparedonors',
     'pdfpreview',
     'donorform',
     'archiveddonors',
@@ -287,6 +290,9 @@ export type PageDecision = { allowed: true } | { allowed: false; redirect: strin
 /**
  * The one page-permission check, used by the web router, the menus and every API route.
  * A Pre-Active client of a center without pre-active access may only see /notpaid.
+ * Comparison: agency staff (admin, case manager) of an onboarded center always; a client only
+ * at a center with compareDonors and not pre-active (platform.md section 6); the master admin
+ * not (no donor pages of its own in the spec's table).
  */
 export function decidePage(subject: AccessSubject, page: PageKey): PageDecision {
   const deny: PageDecision = { allowed: false, redirect: '/unauthorize' };

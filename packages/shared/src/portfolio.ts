@@ -145,6 +145,7 @@ export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 export const portfolioDonor = z.object({
   donorId: z.number(),
   displayId: z.string().nullable(),
+  agencyDisplayId: z.string().nullable(),
   firstName: z.string().nullable(),
   age: z.number().nullable(),
   heightCm: z.number().nullable(),

@@ -85,7 +85,8 @@ export type DonorGridQuery = z.output<typeof donorGridBody>;
 /** One row of the staff donor list (spec section 3 "Donor list row"). */
 export interface DonorGridRow {
   userId: number;
-  donorId: string | null;
+  /** The donor's one shown id (donorDisplayId). */
+  donorId: string;
   firstName: string;
   lastName: string;
   username: string;
@@ -277,7 +278,8 @@ export const DONOR_MANDATORY_FIELDS = [
 
 export interface MandatoryFieldsRow {
   userId: number;
-  donorId: string | null;
+  /** The donor's one shown id (donorDisplayId). */
+  donorId: string;
   name: string;
   availability: string;
   blankFields: string[];
@@ -297,7 +299,8 @@ export type ArchivedDonorsBody = z.input<typeof archivedDonorsBody>;
 
 export interface ArchivedDonorRow {
   userId: number;
-  donorId: string | null;
+  /** The donor's one shown id (donorDisplayId). */
+  donorId: string;
   name: string;
   agency: string;
   centerId: number;
@@ -347,7 +350,8 @@ export const searchDonorByIdQuery = z.object({
 
 export interface DonorIdMatch {
   userId: number;
-  donorId: string | null;
+  /** The donor's one shown id (donorDisplayId). */
+  donorId: string;
   name: string;
   availability: string;
   archived: boolean;

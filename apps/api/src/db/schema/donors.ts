@@ -192,3 +192,9 @@ export const donors = pgTable(
       .where(sql`${t.reservedManagerId} is not null`),
   ],
 );
+
+/**
+ * The donor's shown id in SQL, the twin of `donorDisplayId` (packages/shared donor-format.ts) for
+ * sorting and exports: the agency's id when set, else the system display id, else the user id.
+ */
+export const donorDisplayIdSql = sql<string>`coalesce(nullif(trim(${donors.agencyDisplayId}), ''), nullif(trim(${donors.displayId}), ''), ${donors.userId}::text)`;

@@ -4,6 +4,7 @@ import {
   type DonorFields,
   type DonorFieldValue,
   type DonorFile,
+  donorDisplayId,
   formatDate,
   labelOf,
   valueText,
@@ -45,7 +46,7 @@ function noteTime(iso: string): string {
 
 /** The visible name of a donor, as the details page's heading. */
 export function donorHeading(d: DonorDetails): string {
-  return [d.firstName, d.lastName].filter(Boolean).join(' ') || `Donor ${d.displayId ?? d.donorId}`;
+  return [d.firstName, d.lastName].filter(Boolean).join(' ') || `Donor ${donorDisplayId(d)}`;
 }
 
 /** Writes blocks top to bottom, starting a new page whenever the next block would not fit. */
@@ -296,7 +297,7 @@ function pageFurniture(doc: Doc, d: DonorDetails, generated: Date): void {
         width: width / 2,
         lineBreak: false,
       });
-    doc.font('Helvetica').text(`Donor ${d.displayId ?? d.donorId}`, MARGIN + width / 2, HEADER_Y, {
+    doc.font('Helvetica').text(`Donor ${donorDisplayId(d)}`, MARGIN + width / 2, HEADER_Y, {
       width: width / 2,
       align: 'right',
       lineBreak: false,
@@ -332,7 +333,7 @@ export function renderDonorPdf(
     info: {
       Title: `${heading} - donor profile`,
       Author: d.centerName,
-      Subject: `Donor ${d.displayId ?? d.donorId}`,
+      Subject: `Donor ${donorDisplayId(d)}`,
       Creator: d.centerName,
       CreationDate: generated,
     },
@@ -350,15 +351,7 @@ export function renderDonorPdf(
     .font('Helvetica')
     .fontSize(11)
     .fillColor(MUTED)
-    .text(
-      [
-        `Donor ID ${d.displayId ?? d.donorId}`,
-        d.agencyDisplayId ? `Agency ID ${d.agencyDisplayId}` : null,
-        d.centerName,
-      ]
-        .filter(Boolean)
-        .join('  ·  '),
-    );
+    .text([`Donor ID ${donorDisplayId(d)}`, d.centerName].join('  ·  '));
   doc.moveDown(0.6);
   const summary: [string, string][] = [
     ['Availability', d.availability],

@@ -1,4 +1,4 @@
-import { type DonorPdf, PDF_MAX_IMAGES } from '@dm/shared';
+import { type DonorPdf, donorDisplayId, PDF_MAX_IMAGES } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import * as donors from '../donors/donors.service.js';
@@ -50,7 +50,7 @@ export async function donorPdf(deps: donors.Deps, auth: Auth, donorId: number): 
     details: { pictures: images.map((i) => i.file.id), embedded, bytes: pdf.length },
   });
   return {
-    fileName: `donor-${safeName(details.displayId ?? String(details.donorId))}.pdf`,
+    fileName: `donor-${safeName(donorDisplayId(details))}.pdf`,
     contentType: 'application/pdf',
     pdf: pdf.toString('base64'),
     images: embedded,

@@ -134,17 +134,25 @@ describe('POST /api/getpdffromhtml: who may', () => {
 });
 
 describe('POST /api/getpdffromhtml: the PDF', () => {
-  it('gives staff the whole profile: display id, center, every section, page numbers; audited', async () => {
-    const details = body<{ displayId: string; centerName: string; firstName: string; lastName: string }>(
+  it('gives staff the whole profile: donor id, center, every section, page numbers; audited', async () => {
+    const details = body<{
+      displayId: string | null;
+      agencyDisplayId: string | null;
+      centerName: string;
+      firstName: string;
+      lastName: string;
+    }>(
       await t.request({ method: 'GET', url: `/api/getdonordetails/${donorA}`, as: 'manager@demo.test' }),
     ).data;
+    // The one id the donor is shown by: the agency's when set (display-id.test.ts has both).
+    const shownId = details.agencyDisplayId ?? details.displayId;
     const readsBefore = await auditCount('donor.read', donorA);
     const pdfsBefore = await auditCount('donor.pdf', donorA);
     const { answer, pdf, text } = await pdfOf(donorA, 'manager@demo.test');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(answer.contentType).toBe('application/pdf');
-    expect(answer.fileName).toBe(`donor-${details.displayId}.pdf`);
-    expect(text).toContain(`Donor ID ${details.displayId}`);
+    expect(answer.fileName).toBe(`donor-${shownId}.pdf`);
+    expect(text).toContain(`Donor ID ${shownId}`);
     expect(text).toContain(details.centerName);
     expect(text).toContain(`${details.firstName} ${details.lastName}`);
     for (const label of [

@@ -289,6 +289,7 @@ export function summaryColumns() {
   return {
     donorId: donors.userId,
     displayId: donors.displayId,
+    agencyDisplayId: donors.agencyDisplayId,
     firstName: users.firstName,
     dateOfBirth: donors.dateOfBirth,
     availability: donors.availability,

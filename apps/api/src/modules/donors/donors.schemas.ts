@@ -142,6 +142,7 @@ export const donorDetails = z.object({
 const summary = {
   donorId: z.number(),
   displayId: z.string().nullable(),
+  agencyDisplayId: z.string().nullable(),
   firstName: z.string().nullable(),
   age: z.number().nullable(),
   availability: z.string(),

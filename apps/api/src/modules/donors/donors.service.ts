@@ -16,6 +16,7 @@ import {
   type DonorNote,
   type DonorSummary,
   type DonorViewAnswer,
+  donorDisplayId,
   donorRedaction,
   donorViewCounts,
   EMAIL_TYPE,
@@ -527,6 +528,7 @@ function summaryOf(deps: Deps, auth: Auth, row: repo.SummaryRow): DonorSummary {
   return {
     donorId: row.donorId,
     displayId: row.displayId,
+    agencyDisplayId: row.agencyDisplayId,
     firstName: see.firstName ? row.firstName : null,
     age: row.dateOfBirth ? ageFrom(row.dateOfBirth, deps.clock.now()) : null,
     availability: row.availability,
@@ -671,7 +673,7 @@ export async function shareDonor(
       vars: {
         recipient: `${target.firstName} ${target.lastName}`.trim(),
         sender: senderName,
-        donor: donor.displayId ?? String(donor.userId),
+        donor: donorDisplayId({ ...donor, id: donor.userId }),
         message: input.message,
         link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
       },
@@ -720,7 +722,7 @@ export async function requestDetailsAccess(
   if (!canAskAboutDonor(auth)) throw forbidden();
   const { donor } = await loadVisible(deps, auth, input.donorId);
   const { client, manager } = await clientAndManager(deps, auth);
-  const donorLabel = donor.displayId ?? String(donor.userId);
+  const donorLabel = donorDisplayId({ ...donor, id: donor.userId });
   return deps.db.transaction(async (tx) => {
     const id = await repo.insertDetailsAccessRequest(tx, {
       centerId: auth.centerId,
@@ -780,7 +782,7 @@ export async function favAndNotesNotification(
       vars: {
         recipient: `${manager.firstName} ${manager.lastName}`.trim(),
         sender: client ? `${client.firstName} ${client.lastName}`.trim() : '',
-        donor: donor.displayId ?? String(donor.userId),
+        donor: donorDisplayId({ ...donor, id: donor.userId }),
         action: FAV_NOTES_ACTION[input.type],
         message: input.message.trim(),
         link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,

@@ -1,7 +1,7 @@
 import { EMAIL_TYPE, MSG, ROLE } from '@dm/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -513,32 +513,6 @@ describe('favourites', () => {
       (await send('POST', '/api/removefavoritedonor', { donor_id: donorA }, 'parent@demo.test')).statusCode,
     ).toBe(404);
     expect(await t.db.select().from(favorites)).toHaveLength(0);
-  });
-});
-
-describe('GET /api/comparedonors', () => {
-  it('is for clients of centers with comparison; up to 3 donors', async () => {
-    await t.db.update(users).set({ status: 'Active' }).where(eq(users.username, 'parent111@demo.test'));
-    const ids = await clientVisibleDonors('parent111@demo.test', 111, 4);
-    expect((await get(`/api/comparedonors?ids=${ids[0]}`)).statusCode).toBe(401);
-    expect((await get(`/api/comparedonors?ids=${donorA}`, 'parent@demo.test')).statusCode).toBe(403);
-    expect((await get(`/api/comparedonors?ids=${donorA}`, 'manager@demo.test')).statusCode).toBe(403);
-    const tooMany = await get(`/api/comparedonors?ids=${ids.join(',')}`, 'parent111@demo.test');
-    expect(tooMany.statusCode).toBe(400);
-    expect(body(tooMany).message).toBe(MSG.COMPARE_LIMIT);
-    const empty = await get('/api/comparedonors?ids=', 'parent111@demo.test');
-    expect(body(empty).message).toBe(MSG.COMPARE_MINIMUM);
-    expect((await get('/api/comparedonors?ids=1,x', 'parent111@demo.test')).statusCode).toBe(400);
-    const res = await get(`/api/comparedonors?ids=${ids.slice(0, 3).join(',')}`, 'parent111@demo.test');
-    expect(res.statusCode).toBe(200);
-    const list = body<{ donorId: number; firstName: string | null }[]>(res).data;
-    expect(list.map((d) => d.donorId)).toEqual(ids.slice(0, 3));
-    expect(list.every((d) => d.firstName === null)).toBe(true);
-    const [archived] = await t.db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).limit(1);
-    await t.db.update(users).set({ status: 'Archived' }).where(eq(users.id, archived!.id));
-    expect(
-      (await get(`/api/comparedonors?ids=${ids.slice(0, 3).join(',')}`, 'parent111@demo.test')).statusCode,
-    ).toBe(404);
   });
 });
 

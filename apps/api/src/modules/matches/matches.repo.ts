@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centers,
+  donorDisplayIdSql,
   donorDonationCycles,
   donors,
   matchEvents,
@@ -22,6 +23,7 @@ const rowColumns = {
   matchId: matches.id,
   donorId: matches.donorId,
   donorDisplayId: donors.displayId,
+  donorAgencyDisplayId: donors.agencyDisplayId,
   donorFirstName: donorUser.firstName,
   donorLastName: donorUser.lastName,
   donorAvailability: donors.availability,
@@ -61,7 +63,7 @@ export async function matchRows(db: Db, where: SQL, order: SQL[] = [asc(matches.
 export const SORT_COLUMNS = {
   requested: matches.requestedAt,
   updated: matches.statusChangedAt,
-  donor: donors.displayId,
+  donor: donorDisplayIdSql,
   parent: parentUser.lastName,
   status: matches.status,
   availability: donors.availability,
@@ -121,6 +123,7 @@ export function gridSearch(text: string): SQL | undefined {
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(
     ilike(donors.displayId, like),
+    ilike(donors.agencyDisplayId, like),
     ilike(donorUser.firstName, like),
     ilike(donorUser.lastName, like),
     ilike(parentUser.firstName, like),

@@ -2,6 +2,7 @@ import {
   type CancelMatchBody,
   type DonorFields,
   type DonorMatchStatus,
+  donorDisplayId,
   EMAIL_TYPE,
   followedMatches,
   isDonationComplete,
@@ -62,7 +63,11 @@ function rowOf(r: repo.MatchRecord, showDonorName: boolean): MatchRow {
   return {
     matchId: r.matchId,
     donorId: r.donorId,
-    donorDisplayId: r.donorDisplayId,
+    donorDisplayId: donorDisplayId({
+      agencyDisplayId: r.donorAgencyDisplayId,
+      displayId: r.donorDisplayId,
+      id: r.donorId,
+    }),
     donorName: showDonorName ? `${r.donorFirstName} ${r.donorLastName}`.trim() : '',
     donorAvailability: r.donorAvailability,
     donorCenterId: r.donorCenterId,
@@ -390,7 +395,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     await notify(tx, deps, auth, {
       action: input.action,
       parent: parentRow.user,
-      donorLabel: core.donor.displayId ?? String(donorId),
+      donorLabel: donorDisplayId({ ...core.donor, id: donorId }),
       donorId,
       reason,
     });
@@ -803,7 +808,7 @@ export const MATCH_CSV_HEADER = [
 function csvRow(r: MatchRow): unknown[] {
   return [
     r.matchId,
-    r.donorDisplayId ?? r.donorId,
+    r.donorDisplayId,
     r.donorName,
     r.donorAvailability,
     `${r.parentFirstName} ${r.parentLastName}`.trim(),

@@ -266,6 +266,7 @@ export async function feedbackCounts(db: Db, portfolioId: number) {
 export interface DonorRow {
   donorId: number;
   displayId: string | null;
+  agencyDisplayId: string | null;
   firstName: string;
   dateOfBirth: string | null;
   heightCm: number | null;
@@ -289,6 +290,7 @@ export async function donorRows(db: Db, portfolioId: number, visible: SQL): Prom
     .select({
       donorId: donors.userId,
       displayId: donors.displayId,
+      agencyDisplayId: donors.agencyDisplayId,
       firstName: users.firstName,
       dateOfBirth: donors.dateOfBirth,
       heightCm: donors.heightCm,
@@ -315,14 +317,18 @@ export async function donorRows(db: Db, portfolioId: number, visible: SQL): Prom
 }
 
 /** Of these donors, those the visibility condition lets through. */
-export async function visibleAmong(db: Db, donorIds: number[], visible: SQL): Promise<number[]> {
+/** The donors among these the viewer may see, with the ids they are shown by. */
+export async function visibleDonorIds(db: Db, donorIds: number[], visible: SQL) {
   if (donorIds.length === 0) return [];
-  const rows = await db
-    .select({ id: donors.userId })
+  return db
+    .select({ id: donors.userId, displayId: donors.displayId, agencyDisplayId: donors.agencyDisplayId })
     .from(donors)
     .innerJoin(users, eq(users.id, donors.userId))
     .where(and(inArray(donors.userId, donorIds), visible));
-  return rows.map((r) => r.id);
+}
+
+export async function visibleAmong(db: Db, donorIds: number[], visible: SQL): Promise<number[]> {
+  return (await visibleDonorIds(db, donorIds, visible)).map((r) => r.id);
 }
 
 export async function queueRows(db: Db, donorIds: number[], visible: SQL) {

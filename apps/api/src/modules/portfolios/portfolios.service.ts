@@ -5,6 +5,7 @@ import {
   canSharePortfolioWithClient,
   canShareWithManager,
   type DonorFeedbackEntry,
+  donorDisplayId,
   donorFeedbackScope,
   EMAIL_TYPE,
   type Feedback,
@@ -513,6 +514,7 @@ async function donorsFor(deps: Deps, auth: Auth, p: repo.PortfolioRow): Promise<
     return {
       donorId: r.donorId,
       displayId: r.displayId,
+      agencyDisplayId: r.agencyDisplayId,
       firstName: seesPortfolioDonorFirstName(auth, r.centerId, s.isFirstNameVisible)
         ? r.firstName || null
         : null,
@@ -853,9 +855,13 @@ export async function askManager(
   if (!manager) throw badRequest(MSG.NO_CASE_MANAGER);
   let donorLabel = '-';
   if (input.donorId !== undefined) {
-    const visible = await repo.visibleAmong(deps.db, [input.donorId], await donorVisibility(deps.db, auth));
-    if (visible.length === 0) throw notFound();
-    donorLabel = String(input.donorId);
+    const [visible] = await repo.visibleDonorIds(
+      deps.db,
+      [input.donorId],
+      await donorVisibility(deps.db, auth),
+    );
+    if (!visible) throw notFound();
+    donorLabel = donorDisplayId(visible);
   }
   return deps.db.transaction(async (tx) => {
     const id = await repo.insertQuery(tx, {
@@ -917,7 +923,7 @@ export async function download(
   donors.forEach((d, i) => {
     const cells: (string | number | null)[] = [
       i + 1,
-      d.displayId ?? String(d.donorId),
+      donorDisplayId(d),
       ...(input.isFirstNameVisible ? [d.firstName ?? ''] : []),
       d.age,
       d.heightCm,

@@ -769,10 +769,14 @@ describe('status and download', () => {
     const header = sheet.getRow(1).values as unknown[];
     expect(header).not.toContain('First name');
     const displayIds = await t.db
-      .select({ id: donors.userId, displayId: donors.displayId })
+      .select({ id: donors.userId, displayId: donors.displayId, agencyDisplayId: donors.agencyDisplayId })
       .from(donors)
       .where(sql`${donors.userId} in (${a}, ${b}, ${c})`);
-    const label = (id: number) => displayIds.find((d) => d.id === id)!.displayId;
+    // The one id a donor is shown by: the agency's when set, else the system display id.
+    const label = (id: number) => {
+      const d = displayIds.find((row) => row.id === id)!;
+      return d.agencyDisplayId ?? d.displayId;
+    };
     const column = header.indexOf('Donor ID');
     expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(column).value)).toEqual([
       label(c!),

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, inArray, lt, max, or, type SQL, sql } from 'dri
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
   centers,
+  donorDisplayIdSql,
   donorImports,
   donorStatusMessages,
   donors,
@@ -76,7 +77,7 @@ export function gridWhere(centerId: number, q: DonorGridQuery): SQL {
 }
 
 const SORT: Record<DonorGridSort, SQL | AnyPgColumn> = {
-  donor_id: sql`coalesce(${donors.displayId}, ${donors.agencyDisplayId}, '')`,
+  donor_id: donorDisplayIdSql,
   // The name as the grid shows it (first, last): the users index (center_id, this, id) orders it.
   name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
   username: users.username,
@@ -257,7 +258,7 @@ export async function mandatoryFieldsPage(
     staffSearch(q.search, centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
-    donor_id: sql`coalesce(${donors.displayId}, '')`,
+    donor_id: donorDisplayIdSql,
     // The name as the grid shows it (first, last): the users index (center_id, this, id) orders it.
     name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
     availability: donors.availability,
@@ -268,6 +269,7 @@ export async function mandatoryFieldsPage(
     .select({
       userId: donors.userId,
       displayId: donors.displayId,
+      agencyDisplayId: donors.agencyDisplayId,
       firstName: users.firstName,
       lastName: users.lastName,
       availability: donors.availability,
@@ -300,7 +302,7 @@ export async function archivedPage(
     staffSearch(q.search, q.centerId),
   )!;
   const sorts: Record<string, SQL | AnyPgColumn> = {
-    donor_id: sql`coalesce(${donors.displayId}, '')`,
+    donor_id: donorDisplayIdSql,
     // The name as the grid shows it (first, last): the users index (center_id, this, id) orders it.
     name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
     agency: centers.name,
@@ -311,6 +313,7 @@ export async function archivedPage(
     .select({
       userId: donors.userId,
       displayId: donors.displayId,
+      agencyDisplayId: donors.agencyDisplayId,
       firstName: users.firstName,
       lastName: users.lastName,
       agency: centers.name,

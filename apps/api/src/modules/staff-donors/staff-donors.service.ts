@@ -9,6 +9,7 @@ import {
   type DonorGridRow,
   type DonorIdMatch,
   type DonorMessage,
+  donorDisplayId,
   type donorStatusWithEmailBody,
   EMAIL_TYPE,
   type ImportDonorsBody,
@@ -72,7 +73,7 @@ async function ownDonor(db: Db, auth: Auth, donorId: number) {
 function gridRow(r: repo.GridRecord): DonorGridRow {
   return {
     userId: r.userId,
-    donorId: r.displayId ?? r.agencyDisplayId,
+    donorId: donorDisplayId({ ...r, id: r.userId }),
     firstName: r.firstName,
     lastName: r.lastName,
     username: r.username,
@@ -132,7 +133,7 @@ export async function donorCsv(
         const row = gridRow(r);
         return [
           row.userId,
-          row.donorId ?? '',
+          row.donorId,
           row.firstName,
           row.lastName,
           row.username,
@@ -493,7 +494,7 @@ export async function mandatoryFields(deps: Deps, auth: Auth, input: MandatoryFi
   const page = await repo.mandatoryFieldsPage(deps.db, auth.centerId, q, q.from, limit);
   const rows: MandatoryFieldsRow[] = page.rows.map((r) => ({
     userId: r.userId,
-    donorId: r.displayId,
+    donorId: donorDisplayId({ ...r, id: r.userId }),
     name: nameOf(r),
     availability: r.availability,
     blankFields: r.blank,
@@ -510,7 +511,7 @@ export async function archivedDonors(deps: Deps, auth: Auth, input: ArchivedDono
   const page = await repo.archivedPage(deps.db, { ...q, centerId }, q.from, limit);
   const rows: ArchivedDonorRow[] = page.rows.map((r) => ({
     userId: r.userId,
-    donorId: r.displayId,
+    donorId: donorDisplayId({ ...r, id: r.userId }),
     name: nameOf(r),
     agency: r.agency,
     centerId: r.centerId,
@@ -547,7 +548,7 @@ export async function searchById(deps: Deps, auth: Auth, id: string): Promise<Do
   if (!row) throw notFound();
   return {
     userId: row.userId,
-    donorId: row.displayId ?? row.agencyDisplayId,
+    donorId: donorDisplayId({ ...row, id: row.userId }),
     name: `${row.firstName} ${row.lastName}`.trim(),
     availability: row.availability,
     archived: row.archived,

@@ -4,6 +4,7 @@ import {
   auditActionLabel,
   auditLogQuery,
   canOpen,
+  donorDisplayId,
   formatDate,
   PAGES,
   pagePath,
@@ -17,7 +18,6 @@ import { type Column, ListTable, useListQuery } from '../../components/ListTable
 import { ApiError } from '../../lib/api';
 import { subjectOf, useSession } from '../../lib/session';
 import { useCenters } from '../email-templates/queries';
-import { donorLabel } from '../search/DonorCard';
 import { useAuditLog } from './queries';
 
 const FILTERS = ['donor', 'from', 'to', 'center'] as const;
@@ -52,11 +52,11 @@ const columnsFor = (linkDonors: boolean): Column<AuditEntry>[] => [
     label: 'Donor',
     render: (r) =>
       !r.donor.displayId && !r.donor.agencyDisplayId ? (
-        `${donorLabel(r.donor)} (deleted)`
+        `${donorDisplayId(r.donor)} (deleted)`
       ) : linkDonors ? (
-        <Link to={pagePath('donordetails', { id: r.donor.id })}>{donorLabel(r.donor)}</Link>
+        <Link to={pagePath('donordetails', { id: r.donor.id })}>{donorDisplayId(r.donor)}</Link>
       ) : (
-        donorLabel(r.donor)
+        donorDisplayId(r.donor)
       ),
   },
   { key: 'ip', label: 'Address', render: (r) => r.ip ?? '—' },

@@ -7,6 +7,8 @@ import CompareDonorsPage from './CompareDonorsPage';
 const compared = (donorId: number): CompareDonor => ({
   donorId,
   displayId: `D-${donorId}`,
+  // The agency's id where the donor has one (donors 2 and 4), as the lookup lists them.
+  agencyDisplayId: donorId % 2 === 0 ? `MA-${donorId}` : null,
   firstName: `Donor${donorId}`,
   age: 25,
   availability: 'Available',
@@ -59,12 +61,12 @@ const listed = (id: number): DonorListItem => ({
   queueType: null,
 });
 
-const page = (ids: string) =>
+const page = (ids: string, role: 7 | 9 = 9) =>
   renderPage(<CompareDonorsPage />, {
     route: `/comparedonors?ids=${ids}`,
     path: '/comparedonors',
     api: {
-      me: ok(sessionUser({ center: { ...sessionUser().center, compareDonors: true } })),
+      me: ok(sessionUser({ role, center: { ...sessionUser().center, compareDonors: true } })),
       comparedonors: (r: StubRequest) =>
         ok((r.query.get('ids') ?? '').split(',').map((id) => compared(Number(id)))),
       getdonorlist: (r: StubRequest) => {
@@ -92,7 +94,7 @@ describe('CompareDonorsPage', { timeout: 15_000 }, () => {
       { donor_id: 'MA-2', minage: 18, maxage: 60, recordcount: 25, currentPage: 1 },
     ]);
     fireEvent.click(add);
-    expect(await screen.findByRole('link', { name: 'Donor2 (D-2)' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Donor2 (MA-2)' })).toBeTruthy();
     expect(
       requests
         .filter((r) => r.name === 'comparedonors')
@@ -106,12 +108,19 @@ describe('CompareDonorsPage', { timeout: 15_000 }, () => {
 
   it('says when no donor has the id, and adds nothing once three are compared', async () => {
     page('1,3,4');
-    await screen.findByRole('link', { name: 'Donor4 (D-4)' });
+    await screen.findByRole('link', { name: 'Donor4 (MA-4)' });
     const box = screen.getByRole('searchbox', { name: 'Find a donor by id' });
     fireEvent.change(box, { target: { value: 'nobody' } });
     expect(await screen.findByText('No donor has this id.')).toBeTruthy();
     fireEvent.change(box, { target: { value: 'MA-2' } });
     const add = await screen.findByRole('button', { name: 'Add to comparison: donor MA-2' });
     expect(add.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('compares for an agency admin without the id lookup, which is the search she has no access to', async () => {
+    const { requests } = page('1,2', 7);
+    expect(await screen.findByRole('link', { name: 'Donor2 (MA-2)' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Find a donor by id' })).toBeNull();
+    expect(lookups(requests)).toEqual([]);
   });
 });

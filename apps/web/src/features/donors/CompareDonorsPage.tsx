@@ -1,4 +1,11 @@
-import { COMPARE_SEARCH_DEBOUNCE_MS, type CompareDonor, MSG, PAGES } from '@dm/shared';
+import {
+  COMPARE_SEARCH_DEBOUNCE_MS,
+  type CompareDonor,
+  canOpen,
+  donorDisplayId,
+  MSG,
+  PAGES,
+} from '@dm/shared';
 import {
   Alert,
   Anchor,
@@ -17,13 +24,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { donorLabel } from '../search/DonorCard';
+import { subjectOf, useSession } from '../../lib/session';
+import { COMPARE_MAX } from './CompareSelection';
 import { nameOf } from './DonorSummaryTable';
 import { ScrollRegion } from './FieldTable';
 import { valueText } from './format';
 import { useCompare, useCompareLookup } from './queries';
-
-const COMPARE_MAX = 3;
 
 /**
  * Finds a donor by donor id (400 ms after the last keystroke) and adds it to the comparison,
@@ -42,7 +48,7 @@ function AddDonorSearch({ ids, onAdd }: { ids: number[]; onAdd: (id: number) => 
     found = (
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lookup.data.rows.map((d) => {
-          const label = donorLabel(d);
+          const label = donorDisplayId(d);
           const added = ids.includes(d.id);
           return (
             <Group key={d.id} component="li" gap="sm">
@@ -105,11 +111,13 @@ const ROWS: { label: string; cell(d: CompareDonor): ReactNode }[] = [
 /** /comparedonors?ids=1,2,3: up to three donors side by side. */
 export default function CompareDonorsPage() {
   const [search, setSearch] = useSearchParams();
+  const { user } = useSession();
+  const mayLookUp = user !== null && canOpen(subjectOf(user), 'search');
   const ids = (search.get('ids') ?? '')
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
-  const tooMany = ids.length > 3;
+  const tooMany = ids.length > COMPARE_MAX;
   const compare = useCompare(tooMany ? [] : ids);
   const add = (id: number) => {
     if (ids.includes(id) || ids.length >= COMPARE_MAX) return;
@@ -146,7 +154,7 @@ export default function CompareDonorsPage() {
                       <Image src={d.picture} alt="" w={96} h={96} radius="md" fit="cover" />
                     ) : null}
                     <Anchor component={Link} to={`/donordetails/${d.donorId}`}>
-                      {nameOf(d)} ({d.displayId ?? d.donorId})
+                      {nameOf(d)} ({donorDisplayId(d)})
                     </Anchor>
                   </Stack>
                 </Table.Th>
@@ -172,7 +180,8 @@ export default function CompareDonorsPage() {
       <Title order={1} fz="h2">
         {PAGES.comparedonors.title}
       </Title>
-      <AddDonorSearch ids={ids} onAdd={add} />
+      {/* The lookup is the donor search: an agency admin (no search page) adds from /viewdonor. */}
+      {mayLookUp ? <AddDonorSearch ids={ids} onAdd={add} /> : null}
       {body}
     </Stack>
   );

@@ -5,6 +5,7 @@ import {
   canShareDonor,
   type DonorDetails,
   type DonorFile,
+  donorDisplayId,
   donorViewCounts,
   inCenterOf,
   MSG,
@@ -133,7 +134,7 @@ function DetailsTabs({
   staffOfCenter: boolean;
 }) {
   const [tab, setTab] = useState(String(initialTab));
-  const name = d.firstName ?? `Donor ${d.displayId ?? d.donorId}`;
+  const name = d.firstName ?? `Donor ${donorDisplayId(d)}`;
   useEffect(() => setTab(String(initialTab)), [initialTab]);
   return (
     <Tabs value={tab} onChange={(v) => setTab(v ?? '0')} keepMounted={false}>
@@ -316,7 +317,7 @@ export default function DonorDetailsPage() {
     );
   }
   const fromPortfolio = feedbackPortfolioId(params.feedback);
-  const heading = [d.firstName, d.lastName].filter(Boolean).join(' ') || `Donor ${d.displayId ?? d.donorId}`;
+  const heading = [d.firstName, d.lastName].filter(Boolean).join(' ') || `Donor ${donorDisplayId(d)}`;
   const cover = d.pictures.find((p) => p.isDefault) ?? d.pictures[0];
   return (
     <Stack>
@@ -329,8 +330,7 @@ export default function DonorDetailsPage() {
             {heading}
           </Title>
           <Text>
-            Donor ID {d.displayId ?? d.donorId}
-            {d.agencyDisplayId ? ` · Agency ID ${d.agencyDisplayId}` : ''} · {d.centerName}
+            Donor ID {donorDisplayId(d)} · {d.centerName}
           </Text>
           <Group gap="xs">
             <Badge>{d.availability}</Badge>
@@ -359,7 +359,7 @@ export default function DonorDetailsPage() {
               {d.isFavorite ? 'Favorite' : 'Add to favorites'}
             </Button>
           ) : null}
-          <AddToPortfolioButton donorId={d.donorId} label={d.displayId ?? String(d.donorId)} />
+          <AddToPortfolioButton donorId={d.donorId} label={donorDisplayId(d)} />
           {mayShare ? (
             <Button variant="default" onClick={() => setShareOpen(true)}>
               Share donor
@@ -379,7 +379,7 @@ export default function DonorDetailsPage() {
             <Button
               variant="default"
               component={Link}
-              to={`${pagePath('auditlog')}?donor=${encodeURIComponent(d.displayId ?? String(d.donorId))}`}
+              to={`${pagePath('auditlog')}?donor=${encodeURIComponent(donorDisplayId(d))}`}
             >
               Audit log
             </Button>
@@ -407,7 +407,7 @@ export default function DonorDetailsPage() {
       {mayAsk ? (
         <RequestDetailsAccessDialog
           donorId={d.donorId}
-          displayId={d.displayId}
+          displayId={donorDisplayId(d)}
           opened={accessOpen}
           onClose={() => setAccessOpen(false)}
         />
@@ -415,7 +415,7 @@ export default function DonorDetailsPage() {
       {mayShare ? (
         <ShareDonorDialog
           donorId={d.donorId}
-          displayId={d.displayId}
+          displayId={donorDisplayId(d)}
           opened={shareOpen}
           onClose={() => setShareOpen(false)}
         />

@@ -12,7 +12,7 @@ function pdfBlob(answer: DonorPdf): Blob {
   return new Blob([bytes], { type: answer.contentType });
 }
 
-/** The donor's display id, read back from the file name (donor-{displayId}.pdf). */
+/** The donor's shown id (donorDisplayId), read back from the file name (donor-{id}.pdf). */
 const displayIdOf = (fileName: string) => fileName.replace(/^donor-/, '').replace(/\.pdf$/, '');
 
 /**

@@ -1,11 +1,11 @@
-import type { DonorSummary } from '@dm/shared';
+import { type DonorSummary, donorDisplayId } from '@dm/shared';
 import { Anchor, Avatar, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ScrollRegion } from './FieldTable';
 
-const nameOf = (d: DonorSummary) => d.firstName ?? `Donor ${d.displayId ?? d.donorId}`;
+const nameOf = (d: DonorSummary) => d.firstName ?? `Donor ${donorDisplayId(d)}`;
 
 /** A list of donors with a link to each page and optional extra columns (date, message, actions). */
 export function DonorSummaryTable<T extends DonorSummary>({
@@ -46,7 +46,7 @@ export function DonorSummaryTable<T extends DonorSummary>({
                   style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}
                 >
                   <Avatar src={d.picture} alt="" size="sm" />
-                  {nameOf(d)} ({d.displayId ?? d.donorId})
+                  {nameOf(d)} ({donorDisplayId(d)})
                 </Anchor>
               </Table.Td>
               <Table.Td>{d.age ?? '—'}</Table.Td>

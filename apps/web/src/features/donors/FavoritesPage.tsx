@@ -1,11 +1,11 @@
-import { canOpen, type FavoriteDonor, MSG, PAGES } from '@dm/shared';
-import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { donorDisplayId, type FavoriteDonor, MSG, PAGES } from '@dm/shared';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { subjectOf, useSession } from '../../lib/session';
+import { useParams } from 'react-router';
+import { useSession } from '../../lib/session';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
+import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from './CompareSelection';
 import { DonorSummaryTable, nameOf } from './DonorSummaryTable';
 import { formatNoteDate } from './format';
 import { removeFavorite, useFavorites } from './queries';
@@ -17,11 +17,8 @@ export default function FavoritesPage() {
   const queryClient = useQueryClient();
   const otherId = params.id && Number(params.id) !== user?.userId ? Number(params.id) : null;
   const list = useFavorites(otherId);
-  // Up to three favourites go side by side on /comparedonors, where the role and center allow it.
-  const mayCompare = user !== null && otherId === null && canOpen(subjectOf(user), 'comparedonors');
-  const [compare, setCompare] = useState<number[]>([]);
-  const toggleCompare = (donorId: number, on: boolean) =>
-    setCompare((ids) => (on ? [...ids, donorId] : ids.filter((id) => id !== donorId)));
+  // Up to three favourites (one's own, or staff: a client's) go side by side on /comparedonors.
+  const compare = useCompareSelection();
   const remove = useMutation({
     mutationFn: (donorId: number) => removeFavorite(donorId),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['donors'] }),
@@ -41,19 +38,7 @@ export default function FavoritesPage() {
         <Title order={1} fz="h2">
           {title}
         </Title>
-        {mayCompare ? (
-          <Button
-            component={Link}
-            to={`/comparedonors?ids=${compare.join(',')}`}
-            disabled={compare.length < 2}
-            aria-disabled={compare.length < 2}
-            onClick={(event) => {
-              if (compare.length < 2) event.preventDefault();
-            }}
-          >
-            Compare selected ({compare.length}/3)
-          </Button>
-        ) : null}
+        <CompareSelectedButton selection={compare} />
       </Group>
       {list.isPending ? (
         <Center h="30vh">
@@ -66,17 +51,12 @@ export default function FavoritesPage() {
           caption={title}
           donors={list.data}
           extra={[
-            ...(mayCompare
+            ...(compare.enabled
               ? [
                   {
                     header: 'Compare',
                     cell: (d: FavoriteDonor) => (
-                      <Checkbox
-                        aria-label={`Compare ${nameOf(d)}`}
-                        checked={compare.includes(d.donorId)}
-                        disabled={!compare.includes(d.donorId) && compare.length >= 3}
-                        onChange={(event) => toggleCompare(d.donorId, event.currentTarget.checked)}
-                      />
+                      <CompareCheckbox selection={compare} donorId={d.donorId} label={nameOf(d)} />
                     ),
                   },
                 ]
@@ -89,7 +69,7 @@ export default function FavoritesPage() {
                     header: 'Actions',
                     cell: (d: FavoriteDonor) => (
                       <Group gap="xs" wrap="nowrap">
-                        <AddToPortfolioButton donorId={d.donorId} label={d.displayId ?? String(d.donorId)} />
+                        <AddToPortfolioButton donorId={d.donorId} label={donorDisplayId(d)} />
                         <Button size="xs" variant="light" color="red" onClick={() => confirmRemove(d)}>
                           Remove {nameOf(d)} from favorites
                         </Button>

@@ -9,14 +9,15 @@ export function RequestDetailsAccessDialog({
   onClose,
 }: {
   donorId: number;
-  displayId: string | null;
+  /** The donor's shown id (donorDisplayId). */
+  displayId: string;
   opened: boolean;
   onClose: () => void;
 }) {
   return (
     <MessageDialog
       title="Request more details"
-      intro={`Ask your case manager for more about donor ${displayId ?? donorId}, for example her first name or compensation.`}
+      intro={`Ask your case manager for more about donor ${displayId}, for example her first name or compensation.`}
       label="Your question or message"
       submitLabel="Send request"
       opened={opened}

@@ -13,7 +13,8 @@ export function ShareDonorDialog({
   onClose,
 }: {
   donorId: number;
-  displayId: string | null;
+  /** The donor's shown id (donorDisplayId). */
+  displayId: string;
   opened: boolean;
   onClose(): void;
 }) {
@@ -24,7 +25,7 @@ export function ShareDonorDialog({
   const share = useMutation({
     mutationFn: () =>
       api<null>('sharedonortomanager', {
-        body: { shared_to: Number(to), message, donor_id: donorId, display_id: displayId ?? undefined },
+        body: { shared_to: Number(to), message, donor_id: donorId, display_id: displayId },
         successToast: true,
       }),
     onSuccess: () => {

@@ -227,7 +227,7 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
                   <Table.Tr key={r.matchId}>
                     <Table.Td>
                       <Link to={`/donordetails/${r.donorId}`}>
-                        {r.donorDisplayId ?? r.donorId}
+                        {r.donorDisplayId}
                         {r.donorName ? ` ${r.donorName}` : ''}
                       </Link>
                     </Table.Td>

@@ -1,10 +1,8 @@
-import { FEEDBACK_VALUES, type Feedback, type PortfolioDonor, pagePath } from '@dm/shared';
+import { donorDisplayId, FEEDBACK_VALUES, type Feedback, type PortfolioDonor, pagePath } from '@dm/shared';
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatHeight } from '../search/DonorCard';
-
-export const portfolioDonorLabel = (d: PortfolioDonor) => d.displayId ?? String(d.donorId);
 
 const FEEDBACK_LABEL: Record<Feedback, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
 
@@ -27,7 +25,7 @@ export function PortfolioDonorCard({
   fromPortfolio?: number;
   children?: ReactNode;
 }) {
-  const label = portfolioDonorLabel(donor);
+  const label = donorDisplayId(donor);
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Donor ${label}`}>
       <Card.Section>

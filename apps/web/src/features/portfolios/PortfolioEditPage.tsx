@@ -1,4 +1,4 @@
-import { emailSchema, MSG, type PortfolioDonor, pagePath } from '@dm/shared';
+import { donorDisplayId, emailSchema, MSG, type PortfolioDonor, pagePath } from '@dm/shared';
 import {
   ActionIcon,
   Alert,
@@ -24,7 +24,6 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useManagers } from '../donors/queries';
 import { formatHeight } from '../search/DonorCard';
-import { portfolioDonorLabel } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
 import {
   fetchStatus,
@@ -213,7 +212,7 @@ export default function PortfolioEditPage() {
         await refresh();
         return;
       }
-      setAnnounce(`Donor ${portfolioDonorLabel(moved)} moved to position ${next.indexOf(moved) + 1}.`);
+      setAnnounce(`Donor ${donorDisplayId(moved)} moved to position ${next.indexOf(moved) + 1}.`);
     } catch {
       setOrder(previous);
     }
@@ -228,7 +227,7 @@ export default function PortfolioEditPage() {
   const confirmRemove = (d: PortfolioDonor) =>
     modals.openConfirmModal({
       title: 'Remove donor',
-      children: <Text>Remove donor {portfolioDonorLabel(d)} from this portfolio?</Text>,
+      children: <Text>Remove donor {donorDisplayId(d)} from this portfolio?</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => void removeDonor(id, d.donorId).then(refresh, () => {}),
@@ -306,7 +305,7 @@ export default function PortfolioEditPage() {
             </Table.Thead>
             <Table.Tbody>
               {order.map((d, index) => {
-                const label = portfolioDonorLabel(d);
+                const label = donorDisplayId(d);
                 return (
                   <Table.Tr
                     key={d.donorId}

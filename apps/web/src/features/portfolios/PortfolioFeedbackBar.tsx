@@ -1,9 +1,8 @@
-import { FEEDBACK_VALUES, type Feedback, pagePath } from '@dm/shared';
+import { donorDisplayId, FEEDBACK_VALUES, type Feedback, pagePath } from '@dm/shared';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { portfolioDonorLabel } from './PortfolioDonorCard';
 import { giveFeedback, portfolioKeys, usePortfolio } from './queries';
 import { usePortfolioGone } from './usePortfolioGone';
 
@@ -41,7 +40,7 @@ export function PortfolioFeedbackBar({ portfolioId, donorId }: { portfolioId: nu
       setBusy(false);
     }
   };
-  const label = portfolioDonorLabel(donor);
+  const label = donorDisplayId(donor);
   return (
     <Paper withBorder p="sm" component="section" aria-label={`Feedback in portfolio ${d.portfolio.name}`}>
       <Group justify="space-between" wrap="wrap">

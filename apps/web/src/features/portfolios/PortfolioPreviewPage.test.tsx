@@ -8,6 +8,7 @@ import PortfolioPreviewPage from './PortfolioPreviewPage';
 const donor = (donorId: number, position: number): PortfolioDonor => ({
   donorId,
   displayId: `D-${donorId}`,
+  agencyDisplayId: null,
   firstName: null,
   age: 25,
   heightCm: 165,

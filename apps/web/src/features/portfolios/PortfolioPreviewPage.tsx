@@ -1,6 +1,7 @@
 import {
   actsAsPortfolioClient,
   canAskAboutDonor,
+  donorDisplayId,
   type Feedback,
   MSG,
   PORTFOLIO_SORTS,
@@ -35,7 +36,7 @@ import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
 import { formatNoteDate } from '../donors/format';
 import { notifyManager } from '../donors/queries';
 import { MatchActions } from '../match/MatchActions';
-import { PortfolioDonorCard, portfolioDonorLabel } from './PortfolioDonorCard';
+import { PortfolioDonorCard } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
 import {
   addComment,
@@ -114,7 +115,7 @@ function CommentsDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={donor ? `Comments on donor ${portfolioDonorLabel(donor)}` : 'Comments on the portfolio'}
+      title={donor ? `Comments on donor ${donorDisplayId(donor)}` : 'Comments on the portfolio'}
     >
       <Stack>
         {shown.length === 0 ? (
@@ -320,7 +321,7 @@ export default function PortfolioPreviewPage() {
                   size="xs"
                   variant="default"
                   onClick={() => setCommentsFor(donor)}
-                  aria-label={`Comments on donor ${portfolioDonorLabel(donor)}`}
+                  aria-label={`Comments on donor ${donorDisplayId(donor)}`}
                 >
                   Comments
                 </Button>

@@ -3,6 +3,7 @@ import {
   canOpen,
   cmToFeetInches,
   type DonorListItem,
+  donorDisplayId,
   hasCompleteProfile,
   pagePath,
 } from '@dm/shared';
@@ -11,14 +12,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { CompareCheckbox, type CompareSelection } from '../donors/CompareSelection';
 import { notifyManager, removeFavorite, saveFavorite } from '../donors/queries';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../portfolios/DonorFeedbackPanel';
 import { searchKeys } from './queries';
-
-/** The donor id staff and parents see: the agency's own id, else the grid id, else the user id. */
-export const donorLabel = (d: Pick<DonorListItem, 'agencyDisplayId' | 'displayId' | 'id'>) =>
-  d.agencyDisplayId ?? d.displayId ?? String(d.id);
 
 export function formatHeight(cm: number | null): string {
   if (cm === null) return 'Not given';
@@ -88,7 +86,7 @@ function PhotoSlider({ donor }: { donor: DonorListItem }) {
     <Stack gap="xs" align="center">
       <Image
         src={`/api/donorphoto/${ids[at]}`}
-        alt={`Donor ${donorLabel(donor)}, photo ${at + 1} of ${ids.length}`}
+        alt={`Donor ${donorDisplayId(donor)}, photo ${at + 1} of ${ids.length}`}
         h={320}
         fit="contain"
       />
@@ -164,9 +162,9 @@ function Marks({ donor }: { donor: DonorListItem }) {
   );
 }
 
-export function DonorCard({ donor }: { donor: DonorListItem }) {
+export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: CompareSelection }) {
   const [quickView, setQuickView] = useState(false);
-  const label = donorLabel(donor);
+  const label = donorDisplayId(donor);
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Donor ${label}`}>
       <Card.Section>
@@ -208,6 +206,9 @@ export function DonorCard({ donor }: { donor: DonorListItem }) {
           </Button>
           <FavoriteToggle donor={donor} label={label} />
           <AddToPortfolioButton donorId={donor.id} label={label} />
+          {compare ? (
+            <CompareCheckbox selection={compare} donorId={donor.id} label={`donor ${label}`} text="Compare" />
+          ) : null}
         </Group>
       </Stack>
       <Modal opened={quickView} onClose={() => setQuickView(false)} title={`Donor ${label}`} size="lg">

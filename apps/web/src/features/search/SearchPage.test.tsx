@@ -249,4 +249,21 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('60 donors found')).toBeTruthy();
     expect(screen.queryByText(SEARCH_LOADER_MESSAGES[1])).toBeNull();
   });
+  it('gives a case manager the compare selection on the result cards', async () => {
+    page(false, { me: ok(sessionUser({ role: 6 })) });
+    await screen.findByText('60 donors found');
+    const compare = screen.getByRole('link', { name: /Compare selected/ });
+    expect(compare.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare donor MA-2' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare donor MA-1' }));
+    expect(compare.getAttribute('aria-disabled')).toBe('false');
+    expect(compare.getAttribute('href')).toBe('/comparedonors?ids=2,1');
+  });
+
+  it('offers the comparison to a client only where the agency allows it', async () => {
+    page(false, { me: ok(sessionUser({ center: { ...sessionUser().center, compareDonors: false } })) });
+    await screen.findByText('60 donors found');
+    expect(screen.queryByRole('link', { name: /Compare selected/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Compare donor/ })).toBeNull();
+  });
 });

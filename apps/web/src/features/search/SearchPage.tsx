@@ -35,6 +35,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
@@ -163,6 +164,7 @@ export default function SearchPage() {
   const [selected, setSelected] = useState<string>(DEFAULT_VALUE);
   const [runSearchId, setRunSearchId] = useState<number | undefined>(undefined);
   const [saveOpen, setSaveOpen] = useState(false);
+  const compare = useCompareSelection();
 
   const request: SearchRequestInput = toSearchRequest(applied, {
     sortby,
@@ -284,9 +286,13 @@ export default function SearchPage() {
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack>
             <Group justify="space-between" align="flex-end">
-              <Text aria-live="polite" role="status">
-                {loaderMessage ?? (data ? `${data.total} donors found` : list.isPending ? 'Searching…' : '')}
-              </Text>
+              <Group>
+                <Text aria-live="polite" role="status">
+                  {loaderMessage ??
+                    (data ? `${data.total} donors found` : list.isPending ? 'Searching…' : '')}
+                </Text>
+                <CompareSelectedButton selection={compare} />
+              </Group>
               <Group>
                 <Select
                   label="Sort by"
@@ -337,7 +343,7 @@ export default function SearchPage() {
             {data && data.rows.length === 0 ? <Text>No donors match these filters.</Text> : null}
             <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-busy={list.isFetching}>
               {data?.rows.map((donor) => (
-                <DonorCard key={donor.id} donor={donor} />
+                <DonorCard key={donor.id} donor={donor} compare={compare} />
               ))}
             </SimpleGrid>
             {data && pages > 1 ? (

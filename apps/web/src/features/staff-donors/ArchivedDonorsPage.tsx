@@ -27,7 +27,7 @@ export default function ArchivedDonorsPage() {
     isNotes: notes,
   });
   const columns: Column<ArchivedDonorRow>[] = [
-    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId ?? r.userId },
+    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId },
     { key: 'name', label: 'Name', sortable: true, render: (r) => r.name },
     { key: 'agency', label: 'Agency', sortable: true, render: (r) => r.agency },
     { key: 'notes', label: 'Notes', render: (r) => r.archivedNote ?? '' },

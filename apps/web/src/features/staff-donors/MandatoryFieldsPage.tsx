@@ -9,7 +9,7 @@ export default function MandatoryFieldsPage() {
   const list = useListQuery('blank_count', MANDATORY_FIELDS_PAGE_SIZE);
   const report = useMandatoryFields(list.query);
   const columns: Column<MandatoryFieldsRow>[] = [
-    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId ?? r.userId },
+    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId },
     {
       key: 'name',
       label: 'Name',

@@ -36,6 +36,7 @@ import { Link, useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
 import { policySubjectOf, useSession } from '../../lib/session';
+import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import {
   DeleteDialog,
   type DialogKind,
@@ -76,6 +77,7 @@ export default function ViewDonorPage() {
   const [dialog, setDialog] = useState<{ kind: DialogKind; donor: DonorGridRow } | null>(null);
   const [exporting, setExporting] = useState(false);
   const tool = useMatchingToolAllowed();
+  const compare = useCompareSelection();
 
   const body: DonorGridBody = {
     ...list.query,
@@ -109,7 +111,18 @@ export default function ViewDonorPage() {
     };
 
   const columns: Column<DonorGridRow>[] = [
-    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId ?? r.userId },
+    ...(compare.enabled
+      ? [
+          {
+            key: 'compare',
+            label: 'Compare',
+            render: (r: DonorGridRow) => (
+              <CompareCheckbox selection={compare} donorId={r.userId} label={`donor ${r.donorId}`} />
+            ),
+          },
+        ]
+      : []),
+    { key: 'donor_id', label: 'Donor ID', sortable: true, render: (r) => r.donorId },
     {
       key: 'name',
       label: 'Name',
@@ -136,7 +149,7 @@ export default function ViewDonorPage() {
       label: 'Matching tool',
       render: (r) => (
         <Switch
-          aria-label={`Visible in matching tool: ${r.donorId ?? r.userId}`}
+          aria-label={`Visible in matching tool: ${r.donorId}`}
           checked={r.allowedForMatchingTool}
           disabled={!tool.data?.allowed}
           onChange={(e) =>
@@ -152,7 +165,7 @@ export default function ViewDonorPage() {
       render: (r) => (
         <Menu position="bottom-end">
           <Menu.Target>
-            <Button size="xs" variant="default" aria-label={`Actions for donor ${r.donorId ?? r.userId}`}>
+            <Button size="xs" variant="default" aria-label={`Actions for donor ${r.donorId}`}>
               Actions
             </Button>
           </Menu.Target>
@@ -198,6 +211,7 @@ export default function ViewDonorPage() {
         <Title order={1} fz="h2">
           {PAGES.viewdonor.title}
         </Title>
+        <CompareSelectedButton selection={compare} />
         {isAdmin ? (
           <Group>
             <Button component={Link} to={PAGES.donorimport.path} variant="default">

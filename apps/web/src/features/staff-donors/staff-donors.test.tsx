@@ -53,6 +53,18 @@ async function openAction(label: string) {
 }
 
 describe('ViewDonorPage', () => {
+  it('lets an agency admin pick donors of the list for the comparison', async () => {
+    renderPage(<ViewDonorPage />, {
+      api: { me: ok(admin), ...gridApi([row(), row({ userId: 502, donorId: 'MA-502', firstName: 'Bea' })]) },
+    });
+    expect(await screen.findByText('Bea Donor')).toBeTruthy();
+    const compare = screen.getByRole('link', { name: /Compare selected/ });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare donor MA-502' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare donor D-501' }));
+    expect(compare.getAttribute('aria-disabled')).toBe('false');
+    expect(compare.getAttribute('href')).toBe('/comparedonors?ids=502,501');
+  });
+
   it('sends the default filters (match steps without Completed, Active parents) and the CSV export keeps them', async () => {
     const { requests } = renderPage(<ViewDonorPage />, {
       api: { me: ok(admin), ...gridApi([row()]), getdonorbycentercsv: ok(null, MSG.NOTHING_TO_DOWNLOAD) },
