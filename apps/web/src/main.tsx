@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { SessionProvider } from './lib/session';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadPage } from './routes';
 
 const theme = createTheme({
   primaryColor: 'violet',
@@ -31,6 +31,9 @@ const theme = createTheme({
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+// The page the app opens on starts loading now, alongside the session (issue 17).
+void preloadPage(window.location.hash.replace(/^#/, '').split(/[?#]/)[0] || '/');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
