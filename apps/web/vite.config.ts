@@ -21,7 +21,43 @@ export default defineConfig({
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Issue 17: left to itself the bundler cut the libraries and the shared app code into some
+        // 90 small files, so opening a page asked the (busy) server for 20 to 45 of them in a row
+        // of round trips. Now a page needs its own file plus at most the two shared ones below.
+        codeSplitting: {
+          groups: [
+            {
+              // The captcha widget (altcha, 110 kB) only for the pages that show it, when they do.
+              name: 'captcha',
+              test: /node_modules[\\/]altcha[\\/]/,
+              priority: 30,
+            },
+            {
+              // React, the router, Mantine (without the charts), TanStack Query, zod, the shared
+              // package: what nearly every page uses, in one file loaded with the app.
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@mantine[\\/](core|hooks|modals|notifications|form)|@floating-ui|@tanstack|zod|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|cookie|set-cookie-parser)[\\/]|packages[\\/]shared[\\/]/,
+              priority: 20,
+            },
+            {
+              // The app's own modules that two or more pages share (queries, dialogs, tables); not
+              // the captcha field, which would bring the captcha widget to every page.
+              name: 'app-shared',
+              test: (id: string) => /apps[\\/]web[\\/]src[\\/]/.test(id) && !id.includes('CaptchaField'),
+              minShareCount: 2,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { VERSION_HEADER } from '@dm/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -70,6 +71,19 @@ export function requestForLog(request: FastifyRequest): Record<string, unknown> 
     route: request.routeOptions?.url,
     remoteAddress: request.ip,
   };
+}
+
+/** A build file named by its content hash (Vite's assets/[name]-[hash].[ext]): it never changes. */
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/;
+
+/**
+ * How long a browser keeps a file of the web app (issue 17): the hashed build files for good, so a
+ * reload or the next visit asks the (possibly busy) server only for index.html and the API; the
+ * rest (index.html, which names the current files, the icon) is asked for again each time.
+ */
+export function webCacheControl(webDist: string, filePath: string): string {
+  const file = path.relative(webDist, filePath).split(path.sep).join('/');
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -174,12 +188,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config ?? {}), access: { public: true } };
       });
-      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: ['index.html'],
+        setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
+      });
       web.get('/*', { schema: { hide: true } }, (request, reply) => {
         if (request.url.startsWith('/api/')) {
           return reply.code(404).send({ status: 'error', message: 'Not found.', data: null });
         }
-        return reply.sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });
     });
   }

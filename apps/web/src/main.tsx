@@ -11,11 +11,14 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { SessionProvider } from './lib/session';
 import { cssVariablesResolver, theme } from './lib/theme';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadPage } from './routes';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+// The page the app opens on starts loading now, alongside the session (issue 17).
+void preloadPage(window.location.hash.replace(/^#/, '').split(/[?#]/)[0] || '/');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,82 +1,127 @@
 import { decidePage, PAGES, type PageKey, PUBLIC_PAGES } from '@dm/shared';
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { mustAcceptTerms, rememberAttemptedUrl, subjectOf, useSession } from './lib/session';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Module = { default: ComponentType };
+
+/** A page's code: loaded when first shown, or earlier by preloadPage. */
+interface Page {
+  preload(): Promise<Module>;
+  lazy: LazyExoticComponent<ComponentType>;
+  loaded: ComponentType | null;
+}
+
+function page(load: () => Promise<Module>): Page {
+  const p: Page = {
+    loaded: null,
+    preload: () =>
+      load().then((module) => {
+        p.loaded = module.default;
+        return module;
+      }),
+    lazy: lazy(() => p.preload()),
+  };
+  return p;
+}
+
+/**
+ * Renders a page. Once its code is loaded the page shows at once: going through React.lazy again
+ * would suspend it for a moment, and React keeps a Suspense fallback on screen for up to 300 ms
+ * before showing what was waited for (issue 17).
+ */
+function PageElement({ page }: { page: Page }) {
+  const Loaded = page.loaded;
+  return Loaded ? <Loaded /> : <page.lazy />;
+}
 
 /**
  * The pages that exist. Every other route of the spec is still in the permission table
  * (so links and guards are right) and shows that it is not built yet.
  */
 const ELEMENTS: Partial<Record<PageKey, Page>> = {
-  login: lazy(() => import('./features/auth/LoginPage')),
-  healthcheck: lazy(() => import('./features/health/HealthCheckPage')),
-  forgetpassword: lazy(() => import('./features/auth/ForgetPasswordPage')),
-  reset: lazy(() => import('./features/auth/ResetPage')),
-  userregister: lazy(() => import('./features/auth/RegisterPage')),
-  signup: lazy(() => import('./features/auth/SignupPage')),
-  'join-as-a-member': lazy(() => import('./features/auth/JoinAsMemberPage')),
-  unauthorize: lazy(() => import('./features/access/UnauthorizePage')),
-  noportfolio: lazy(() => import('./features/access/NoPortfolioPage')),
-  notpaid: lazy(() => import('./features/access/NotPaidPage')),
-  maintenance: lazy(() => import('./features/access/MaintenancePage')),
-  emailtemplate: lazy(() => import('./features/email-templates/EmailTemplatePage')),
-  testconnection: lazy(() => import('./features/email-templates/TestConnectionPage')),
-  customizedquestions: lazy(() => import('./features/questions/QuestionsPage')),
-  home: lazy(() => import('./features/search/SearchPage')),
-  search: lazy(() => import('./features/search/SearchPage')),
-  searchlistpage: lazy(() => import('./features/search/SavedSearchesPage')),
-  donordetails: lazy(() => import('./features/donors/DonorDetailsPage')),
-  pdfpreview: lazy(() => import('./features/donors/DonorPdfPage')),
-  favorites: lazy(() => import('./features/donors/FavoritesPage')),
-  shareddonors: lazy(() => import('./features/donors/SharedDonorsPage')),
-  comparedonors: lazy(() => import('./features/donors/CompareDonorsPage')),
-  preform: lazy(() => import('./features/preform/PreformPage')),
-  'not-accepted-preform': lazy(() => import('./features/preform/NotAcceptedPreformPage')),
-  donorformautorejection: lazy(() => import('./features/preform/AutoRejectionPage')),
-  donorform: lazy(() => import('./features/donorform/DonorFormPage')),
-  donorhome: lazy(() => import('./features/donorform/DonorHomePage')),
-  'requested-donors-list': lazy(() => import('./features/match/RequestedDonorsPage')),
-  trackmatchrequests: lazy(() => import('./features/match/TrackMatchRequestsPage')),
-  donormatchreport: lazy(() => import('./features/match/DonorMatchReportPage')),
-  portfoliolistpage: lazy(() => import('./features/portfolios/PortfolioListPage')),
-  shortlist: lazy(() => import('./features/portfolios/PortfolioEditPage')),
-  previewshortlist: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
-  portfolio: lazy(() => import('./features/portfolios/PortfolioPreviewPage')),
-  agencylist: lazy(() => import('./features/agencies/AgencyListPage')),
-  addagency: lazy(() => import('./features/agencies/AddAgencyPage')),
-  allowedorganization: lazy(() => import('./features/agencies/AllowedOrganizationPage')),
-  addzipcodes: lazy(() => import('./features/agencies/ZipCodesPage')),
-  mapping: lazy(() => import('./features/mapping/MappingPage')),
-  cronjob: lazy(() => import('./features/cron/CronJobPage')),
-  crontable: lazy(() => import('./features/cron/CronTablePage')),
-  auditlog: lazy(() => import('./features/audit/AuditLogPage')),
-  statistics: lazy(() => import('./features/statistics/StatisticsPage')),
-  viewdonor: lazy(() => import('./features/staff-donors/ViewDonorPage')),
-  donorimport: lazy(() => import('./features/staff-donors/DonorImportPage')),
-  donorformmandatoryfields: lazy(() => import('./features/staff-donors/MandatoryFieldsPage')),
-  archiveddonors: lazy(() => import('./features/staff-donors/ArchivedDonorsPage')),
-  donormonthlystats: lazy(() => import('./features/staff-donors/MonthlyStatsPage')),
-  donormessages: lazy(() => import('./features/staff-donors/DonorMessagesPage')),
-  viewclient: lazy(() => import('./features/users/UsersPage')),
-  viewip: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
-  viewcm: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),
-  viewadmin: lazy(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewAdminPage }))),
-  addclient: lazy(() => import('./features/users/AddClientPage')),
-  assignclient: lazy(() => import('./features/users/AssignPage')),
-  assigndonor: lazy(() =>
+  login: page(() => import('./features/auth/LoginPage')),
+  healthcheck: page(() => import('./features/health/HealthCheckPage')),
+  forgetpassword: page(() => import('./features/auth/ForgetPasswordPage')),
+  reset: page(() => import('./features/auth/ResetPage')),
+  userregister: page(() => import('./features/auth/RegisterPage')),
+  signup: page(() => import('./features/auth/SignupPage')),
+  'join-as-a-member': page(() => import('./features/auth/JoinAsMemberPage')),
+  unauthorize: page(() => import('./features/access/UnauthorizePage')),
+  noportfolio: page(() => import('./features/access/NoPortfolioPage')),
+  notpaid: page(() => import('./features/access/NotPaidPage')),
+  maintenance: page(() => import('./features/access/MaintenancePage')),
+  emailtemplate: page(() => import('./features/email-templates/EmailTemplatePage')),
+  testconnection: page(() => import('./features/email-templates/TestConnectionPage')),
+  customizedquestions: page(() => import('./features/questions/QuestionsPage')),
+  home: page(() => import('./features/search/SearchPage')),
+  search: page(() => import('./features/search/SearchPage')),
+  searchlistpage: page(() => import('./features/search/SavedSearchesPage')),
+  donordetails: page(() => import('./features/donors/DonorDetailsPage')),
+  pdfpreview: page(() => import('./features/donors/DonorPdfPage')),
+  favorites: page(() => import('./features/donors/FavoritesPage')),
+  shareddonors: page(() => import('./features/donors/SharedDonorsPage')),
+  comparedonors: page(() => import('./features/donors/CompareDonorsPage')),
+  preform: page(() => import('./features/preform/PreformPage')),
+  'not-accepted-preform': page(() => import('./features/preform/NotAcceptedPreformPage')),
+  donorformautorejection: page(() => import('./features/preform/AutoRejectionPage')),
+  donorform: page(() => import('./features/donorform/DonorFormPage')),
+  donorhome: page(() => import('./features/donorform/DonorHomePage')),
+  'requested-donors-list': page(() => import('./features/match/RequestedDonorsPage')),
+  trackmatchrequests: page(() => import('./features/match/TrackMatchRequestsPage')),
+  donormatchreport: page(() => import('./features/match/DonorMatchReportPage')),
+  portfoliolistpage: page(() => import('./features/portfolios/PortfolioListPage')),
+  shortlist: page(() => import('./features/portfolios/PortfolioEditPage')),
+  previewshortlist: page(() => import('./features/portfolios/PortfolioPreviewPage')),
+  portfolio: page(() => import('./features/portfolios/PortfolioPreviewPage')),
+  agencylist: page(() => import('./features/agencies/AgencyListPage')),
+  addagency: page(() => import('./features/agencies/AddAgencyPage')),
+  allowedorganization: page(() => import('./features/agencies/AllowedOrganizationPage')),
+  addzipcodes: page(() => import('./features/agencies/ZipCodesPage')),
+  mapping: page(() => import('./features/mapping/MappingPage')),
+  cronjob: page(() => import('./features/cron/CronJobPage')),
+  crontable: page(() => import('./features/cron/CronTablePage')),
+  auditlog: page(() => import('./features/audit/AuditLogPage')),
+  statistics: page(() => import('./features/statistics/StatisticsPage')),
+  viewdonor: page(() => import('./features/staff-donors/ViewDonorPage')),
+  donorimport: page(() => import('./features/staff-donors/DonorImportPage')),
+  donorformmandatoryfields: page(() => import('./features/staff-donors/MandatoryFieldsPage')),
+  archiveddonors: page(() => import('./features/staff-donors/ArchivedDonorsPage')),
+  donormonthlystats: page(() => import('./features/staff-donors/MonthlyStatsPage')),
+  donormessages: page(() => import('./features/staff-donors/DonorMessagesPage')),
+  viewclient: page(() => import('./features/users/UsersPage')),
+  viewip: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
+  viewcm: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),
+  viewadmin: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewAdminPage }))),
+  addclient: page(() => import('./features/users/AddClientPage')),
+  assignclient: page(() => import('./features/users/AssignPage')),
+  assigndonor: page(() =>
     import('./features/users/AssignPage').then((m) => ({ default: m.AssignDonorPage })),
   ),
-  'ip-search-history-list': lazy(() => import('./features/users/IpSearchHistoryPage')),
-  'registered-ip-report': lazy(() => import('./features/users/RegisteredIpReportPage')),
+  'ip-search-history-list': page(() => import('./features/users/IpSearchHistoryPage')),
+  'registered-ip-report': page(() => import('./features/users/RegisteredIpReportPage')),
 };
+
+/** The route table the app renders below, as react-router ranks it (for preloadPage). */
+const ROUTES = (Object.keys(PAGES) as PageKey[]).map((key) => ({ id: key, path: PAGES[key].path }));
+
+/**
+ * Starts loading the code of the page at `pathname` (issue 17): called at start-up with the
+ * address the app opens on, so the page's file comes while the session is asked for, instead of
+ * after it. Whether the caller may see the page is still decided by PageGate.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const key = matchRoutes(ROUTES, pathname)?.[0]?.route.id as PageKey | undefined;
+  const element = key ? ELEMENTS[key] : undefined;
+  // A failed load shows when the page is opened (React.lazy asks again); nothing to do here.
+  await element?.preload().catch(() => {});
+}
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);
 
-const NotBuiltPage = lazy(() => import('./features/access/NotBuiltPage'));
+const NotBuiltPage = page(() => import('./features/access/NotBuiltPage'));
 
 function Loading() {
   return (
@@ -94,7 +139,7 @@ function PageGate({ page }: { page: PageKey }) {
   if (PUBLIC_PAGES.includes(page)) {
     return (
       <Suspense fallback={<Loading />}>
-        <Element />
+        <PageElement page={Element} />
       </Suspense>
     );
   }
@@ -111,7 +156,7 @@ function PageGate({ page }: { page: PageKey }) {
   return (
     <AppLayout page={page}>
       <Suspense fallback={<Loading />}>
-        <Element />
+        <PageElement page={Element} />
       </Suspense>
     </AppLayout>
   );

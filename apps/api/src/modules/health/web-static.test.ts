@@ -12,6 +12,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1);');
+  writeFileSync(path.join(dist, 'assets', 'index-B1aPQMLo.js'), 'console.log(2);');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -34,5 +36,18 @@ describe('the web app', () => {
     const api = await t.request({ method: 'GET', url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
     expect(body(api).status).toBe('error');
+  });
+
+  // Issue 17: under load every request waits for the busy server; a browser that has the app's
+  // hashed files keeps them without asking again, and always asks for the page that names them.
+  it('lets the browser keep the hashed build files for good, and revalidate everything else', async () => {
+    const hashed = await t.request({ method: 'GET', url: '/assets/index-B1aPQMLo.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/some/deep/link', '/favicon.svg', '/assets/app.js']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

@@ -31,11 +31,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
-import { CaptchaField } from '../auth/CaptchaField';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
@@ -48,6 +47,9 @@ import { DONOR_TABS, tabIndex } from './format';
 import { donorKeys, notifyManager, removeFavorite, saveFavorite, useDonorDetails } from './queries';
 import { RequestDetailsAccessDialog } from './RequestDetailsAccessDialog';
 import { ShareDonorDialog } from './ShareDonorDialog';
+
+/** The captcha widget (altcha) is loaded only when a client has to solve one (issue 17). */
+const CaptchaField = lazy(() => import('../auth/CaptchaField').then((m) => ({ default: m.CaptchaField })));
 
 type ViewState = 'recording' | 'captcha' | 'ready' | 'failed';
 
@@ -288,7 +290,9 @@ export default function DonorDetailsPage() {
             {PAGES.donordetails.title}
           </Title>
           <Text>{MSG.CAPTCHA_REQUIRED}</Text>
-          <CaptchaField onSolved={(payload) => void view.retry(payload)} />
+          <Suspense fallback={<Loader aria-label="Loading captcha" size="sm" />}>
+            <CaptchaField onSolved={(payload) => void view.retry(payload)} />
+          </Suspense>
         </Stack>
       </Paper>
     );

@@ -1,0 +1,1 @@
+CREATE INDEX "donor_notes_center_idx" ON "donor_notes" USING btree ("center_id");
