@@ -69,10 +69,14 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long
   .observe({ type: 'longtask', buffered: true });
 window.__ready = null;
 const readyText = new RegExp(${JSON.stringify(ready.source)});
+// An element's whole text, not a single text node: React renders {total} found as two nodes.
+const says = (el) => !!el && readyText.test((el.textContent || '').trim());
 const matches = (node) => {
-  if (node.nodeType === Node.TEXT_NODE) return readyText.test(node.nodeValue.trim());
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (readyText.test(n.nodeValue.trim())) return true;
+  if (node.nodeType === Node.TEXT_NODE) return says(node.parentElement);
+  if (node.nodeType !== Node.ELEMENT_NODE) return false;
+  if (says(node) || says(node.parentElement)) return true;
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (says(n)) return true;
   return false;
 };
 const observer = new MutationObserver((records) => {
@@ -294,10 +298,12 @@ async function visit(
   else await page.goto(`${base}/#${route}`, { waitUntil: 'commit' });
   await page.getByText(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
   const { ms, origin, longTasks } = await page.evaluate(() => ({
-    ms: (window as unknown as { __ready: number | null }).__ready ?? performance.now(),
+    ms: (window as unknown as { __ready: number | null }).__ready,
     origin: performance.timeOrigin,
     longTasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
   }));
+  // The in-page watcher must have seen the text: the driver's polling would add its own delay.
+  if (ms === null) throw new Error(`${route}: the page watcher did not see ${ready} appear`);
   // Let the requests that finished around the ready moment report their timings.
   await page.waitForTimeout(150);
   page.removeAllListeners('requestfinished');

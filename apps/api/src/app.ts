@@ -192,6 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         root: webDist,
         wildcard: false,
         index: ['index.html'],
+        // The build writes .br and .gz beside each text file (scripts/compress-web.mjs): the
+        // browser gets the compressed copy it accepts, nothing is compressed per request.
+        preCompressed: true,
         setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
       });
       web.get('/*', { schema: { hide: true } }, (request, reply) => {

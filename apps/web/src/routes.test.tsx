@@ -1,6 +1,8 @@
+import { ROLE } from '@dm/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok, renderPage, sessionUser } from './test/render';
+import { ok, renderPage, sessionUser, stubApi } from './test/render';
 
 // Issue 17: a page's code is asked for while the session is, not after it; once there, the page
 // shows with the frame, without a loading spinner in between.
@@ -11,7 +13,8 @@ vi.mock('./features/users/UsersPage', () => {
   return { default: Grid, ViewIpPage: Grid, ViewCmPage: Grid, ViewAdminPage: Grid };
 });
 
-const { AppRoutes, preloadPage } = await import('./routes');
+const { AppRoutes, prefetchPageData, preloadPage } = await import('./routes');
+const { FIRST_SEARCH } = await import('./features/search/queries');
 const admin = sessionUser({ userId: 7, username: 'admin@demo.test', role: 7, client: null });
 
 describe('the pages', () => {
@@ -29,5 +32,17 @@ describe('the pages', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.getByText('the users grid')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it("asks for /search's opening list once the session is known, only for a user who may open it", async () => {
+    const requests = stubApi({ getdonorlist: ok({ rows: [], total: 0, page: 1, recordcount: 25 }) });
+    const queryClient = new QueryClient();
+    prefetchPageData(queryClient, '/search', null);
+    prefetchPageData(queryClient, '/search', sessionUser({ role: ROLE.DONOR }));
+    prefetchPageData(queryClient, '/viewclient', admin);
+    expect(requests.filter((r) => r.name === 'getdonorlist')).toEqual([]);
+    prefetchPageData(queryClient, '/search', sessionUser());
+    await vi.waitFor(() => expect(requests.filter((r) => r.name === 'getdonorlist').length).toBe(1));
+    expect(requests.find((r) => r.name === 'getdonorlist')?.body).toEqual(FIRST_SEARCH);
   });
 });

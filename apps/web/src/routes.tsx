@@ -1,8 +1,10 @@
-import { decidePage, PAGES, type PageKey, PUBLIC_PAGES } from '@dm/shared';
+import { decidePage, PAGES, type PageKey, PUBLIC_PAGES, type SessionUser } from '@dm/shared';
 import { Center, Loader } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './components/AppLayout';
+import { prefetchFirstSearch } from './features/search/queries';
 import { mustAcceptTerms, rememberAttemptedUrl, subjectOf, useSession } from './lib/session';
 
 type Module = { default: ComponentType };
@@ -117,6 +119,24 @@ export async function preloadPage(pathname: string): Promise<void> {
   const element = key ? ELEMENTS[key] : undefined;
   // A failed load shows when the page is opened (React.lazy asks again); nothing to do here.
   await element?.preload().catch(() => {});
+}
+
+/**
+ * The data a page opens with, asked for as soon as the session is known, beside the page's code
+ * (issue 17): the page finds it in the query cache on its first render instead of asking after
+ * that render.
+ */
+const OPENING_DATA: Partial<Record<PageKey, (queryClient: QueryClient) => Promise<void>>> = {
+  search: prefetchFirstSearch,
+};
+
+/** Asks for the opening data of the page at `pathname`, when the signed-in user may open it. */
+export function prefetchPageData(queryClient: QueryClient, pathname: string, user: SessionUser | null): void {
+  const key = matchRoutes(ROUTES, pathname)?.[0]?.route.id as PageKey | undefined;
+  const load = key ? OPENING_DATA[key] : undefined;
+  if (!load || !key || !user || mustAcceptTerms(user) || !decidePage(subjectOf(user), key).allowed) return;
+  // A failed answer is asked for again, and shown, by the page itself.
+  load(queryClient).catch(() => {});
 }
 
 export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);

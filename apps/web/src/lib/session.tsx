@@ -63,7 +63,7 @@ export function policySubjectOf(user: SessionUser): PolicySubject {
   };
 }
 
-async function fetchMe(): Promise<SessionUser | null> {
+export async function fetchMe(): Promise<SessionUser | null> {
   try {
     return await api<SessionUser>('me', { silent: true });
   } catch (error) {

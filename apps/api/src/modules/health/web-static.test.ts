@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
@@ -13,6 +14,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1);');
   writeFileSync(path.join(dist, 'assets', 'index-B1aPQMLo.js'), 'console.log(2);');
+  // What scripts/compress-web.mjs writes beside each text file of the build.
+  writeFileSync(path.join(dist, 'assets', 'index-B1aPQMLo.js.br'), brotliCompressSync('console.log(2);'));
+  writeFileSync(path.join(dist, 'assets', 'index-B1aPQMLo.js.gz'), gzipSync('console.log(2);'));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ webDist: dist });
 });
@@ -49,5 +53,21 @@ describe('the web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the compressed copy the browser accepts, kept as long as the file', async () => {
+    const url = '/assets/index-B1aPQMLo.js';
+    const br = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(2);');
+    const gz = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(2);');
   });
 });

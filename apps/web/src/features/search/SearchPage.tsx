@@ -40,7 +40,7 @@ import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
 import { NewAgenciesNotice } from './NewAgenciesNotice';
-import { useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
+import { FIRST_SEARCH, useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
 import { SearchFiltersForm } from './SearchFiltersForm';
 
 /** The consumer center's rotating loader text, only while a search is really pending. */
@@ -157,9 +157,10 @@ export default function SearchPage() {
   const [values, setValues] = useState<SearchFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [applied, setApplied] = useState<SearchFiltersInput>(() => toFilters(EMPTY_FORM));
-  const [sortby, setSortby] = useState<SearchSort>('Newest');
+  // The opening search is FIRST_SEARCH, which routes.tsx may have asked for already.
+  const [sortby, setSortby] = useState<SearchSort>(FIRST_SEARCH.sortby ?? 'Newest');
   const [orderby, setOrderby] = useState<'asc' | 'desc' | null>(null);
-  const [recordcount, setRecordcount] = useState<SearchRecordCount>(25);
+  const [recordcount, setRecordcount] = useState<SearchRecordCount>(FIRST_SEARCH.recordcount ?? 25);
   const [currentPage, setCurrentPage] = useState(1);
   const [selected, setSelected] = useState<string>(DEFAULT_VALUE);
   const [runSearchId, setRunSearchId] = useState<number | undefined>(undefined);

@@ -6,8 +6,15 @@ import type {
   SearchRequestInput,
   StateOption,
 } from '@dm/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { EMPTY_FORM, toFilters, toSearchRequest } from './form';
 
 export const searchKeys = {
   donors: (req: SearchRequestInput | null) => ['search', 'donors', req] as const,
@@ -18,14 +25,27 @@ export const searchKeys = {
   states: ['search', 'states'] as const,
 };
 
+/** The search the page opens with: the empty form, newest first, the first 25. */
+export const FIRST_SEARCH: SearchRequestInput = toSearchRequest(toFilters(EMPTY_FORM), {
+  sortby: 'Newest',
+  orderby: null,
+  recordcount: 25,
+  currentPage: 1,
+});
+
+const donorList = (req: SearchRequestInput | null) => ({
+  queryKey: searchKeys.donors(req),
+  queryFn: () => api<SearchAnswer>('getdonorlist', { body: req }),
+});
+
 /** POST /getdonorlist; null waits for the first search. */
 export function useDonorList(req: SearchRequestInput | null) {
-  return useQuery({
-    queryKey: searchKeys.donors(req),
-    queryFn: () => api<SearchAnswer>('getdonorlist', { body: req }),
-    enabled: req !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...donorList(req), enabled: req !== null, placeholderData: keepPreviousData });
+}
+
+/** Asks for the opening search before the page has rendered (issue 17, see routes.tsx). */
+export function prefetchFirstSearch(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(donorList(FIRST_SEARCH));
 }
 
 export function useSavedSearches() {
