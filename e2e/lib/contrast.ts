@@ -82,6 +82,8 @@ const MEASURE_IN_PAGE = `function (list) {
     document.querySelectorAll(selector).forEach(function (el) {
       if (seen.has(el)) return;
       seen.add(el);
+      // A disabled control has no contrast requirement (WCAG 1.4.3, inactive components).
+      if (el.closest('[data-disabled], [aria-disabled="true"], :disabled') || el.querySelector(':disabled, [data-disabled]')) return;
       var text = (el.textContent || '').trim();
       var box = el.getBoundingClientRect();
       if (!text || box.width === 0 || box.height === 0) return;
