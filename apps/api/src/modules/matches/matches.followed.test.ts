@@ -1,10 +1,9 @@
 import type { DonorMatchStatus, MatchContact, MatchRow } from '@dm/shared';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, users } from '../../db/schema/index.js';
-import { resolveSession } from '../../platform/auth-context.js';
+import { users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorPicker } from './match-donors.test-support.js';
 
 /**
  * A case manager builds a portfolio with a donor of another agency (center 133 sees center 1's
@@ -29,29 +28,8 @@ async function userId(username: string): Promise<number> {
   return u!.id;
 }
 
-const used = new Set<number>();
 /** An Available, unrequested synthetic donor of a center that `viewer` may see. */
-async function donorOf(centerId: number, viewer: string): Promise<number> {
-  const auth = await resolveSession(t.db, t.clock, await t.tokenFor(viewer));
-  const rows = await t.db
-    .select({ id: donors.userId })
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .where(
-      and(
-        eq(donors.centerId, centerId),
-        eq(donors.availability, 'Available'),
-        eq(donors.queueCount, 0),
-        like(users.username, '%@synthetic.test'),
-        await donorVisibility(t.db, auth),
-      ),
-    )
-    .orderBy(asc(donors.userId))
-    .limit(40);
-  const id = rows.map((r) => r.id).find((x) => !used.has(x))!;
-  used.add(id);
-  return id;
-}
+const donorOf = donorPicker(() => t);
 
 /** The web's calls: create, add the donor from search, share with the client, request from the card. */
 async function requestFromPortfolio(donorId: number): Promise<number> {

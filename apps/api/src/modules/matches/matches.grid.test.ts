@@ -1,10 +1,9 @@
 import { MATCH_MSG, type MatchPage, type MatchRow } from '@dm/shared';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, users } from '../../db/schema/index.js';
-import { resolveSession } from '../../platform/auth-context.js';
+import { users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorPicker } from './match-donors.test-support.js';
 
 /**
  * The requested-donors grid is the donor agency's inbox of other agencies' requests (issue 17
@@ -29,29 +28,9 @@ async function userId(username: string): Promise<number> {
   return u!.id;
 }
 
-const used = new Set<number>();
+const pick = donorPicker(() => t);
 /** An Available, unrequested synthetic donor of a center that the client may see. */
-async function donorOf(centerId: number): Promise<number> {
-  const auth = await resolveSession(t.db, t.clock, await t.tokenFor(P));
-  const rows = await t.db
-    .select({ id: donors.userId })
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .where(
-      and(
-        eq(donors.centerId, centerId),
-        eq(donors.availability, 'Available'),
-        eq(donors.queueCount, 0),
-        like(users.username, '%@synthetic.test'),
-        await donorVisibility(t.db, auth),
-      ),
-    )
-    .orderBy(asc(donors.userId))
-    .limit(40);
-  const id = rows.map((r) => r.id).find((x) => !used.has(x))!;
-  used.add(id);
-  return id;
-}
+const donorOf = (centerId: number) => pick(centerId, P);
 
 /** The rows of a match grid for the caller (the web's call with its default filters). */
 async function grid(url: string, as: string, extra: Record<string, unknown> = {}): Promise<MatchRow[]> {
