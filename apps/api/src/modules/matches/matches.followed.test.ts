@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorPicker } from './match-donors.test-support.js';
+import { donorPicker } from '../../test/match-donors.js';
 
 /**
  * A case manager builds a portfolio with a donor of another agency (center 133 sees center 1's

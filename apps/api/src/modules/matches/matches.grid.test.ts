@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorPicker } from './match-donors.test-support.js';
+import { donorPicker } from '../../test/match-donors.js';
 
 /**
  * The requested-donors grid is the donor agency's inbox of other agencies' requests (issue 17

@@ -1,8 +1,8 @@
 import { and, asc, eq, like } from 'drizzle-orm';
-import { donors, users } from '../../db/schema/index.js';
-import { resolveSession } from '../../platform/auth-context.js';
-import type { TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donors, users } from '../db/schema/index.js';
+import { donorVisibility } from '../modules/donor-access/donor-access.js';
+import { resolveSession } from '../platform/auth-context.js';
+import type { TestApp } from './harness.js';
 
 /**
  * Hands out Available, unrequested synthetic donors of a center that `viewer` may see, each once
