@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
+import type { ModuleDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/envelope.js';
 import { contentSecurityPolicy } from './platform/headers.js';
 import { installInputGuard } from './platform/input-guard.js';
@@ -27,16 +28,6 @@ export interface AppDeps {
   clock?: Clock;
   mailTransport?: MailTransportFactory;
   logger?: FastifyServerOptions['logger'];
-}
-
-/** What route plugins receive. */
-export interface ModuleDeps {
-  db: Database['db'];
-  database: Database;
-  config: Config;
-  clock: Clock;
-  secrets: SecretBox;
-  mailTransport: MailTransportFactory;
 }
 
 /** Paths whose values must never reach a log line. */

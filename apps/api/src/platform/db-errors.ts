@@ -73,3 +73,14 @@ export function describeDatabaseUnavailable(error: unknown): string {
   const message = typeof cause.message === 'string' ? cause.message.slice(0, 200) : '';
   return `${code}${message}`.trim() || 'database unavailable';
 }
+
+/** The SQLSTATE of the error or of the driver error it wraps (drizzle's DrizzleQueryError.cause). */
+export function sqlState(error: unknown): string | undefined {
+  for (const e of chain(error)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+/** A unique index refused the write (23505 unique_violation): someone else saved the same value first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}

@@ -6,12 +6,12 @@ import {
   type ZipCodeList,
   type ZipCodeRow,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../auth/auth.repo.js';
 import {
   existingCenterIds,
   findZip,

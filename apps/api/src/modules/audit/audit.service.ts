@@ -6,8 +6,8 @@ import {
   type RoleId,
 } from '@dm/shared';
 import type { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { centerInScope } from '../centers/centers.service.js';
 import { donorByAnyId } from '../staff-donors/staff-donors.repo.js';

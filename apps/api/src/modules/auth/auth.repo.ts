@@ -208,9 +208,3 @@ export async function latestTerms(db: Db) {
   const [row] = await db.select().from(terms).orderBy(desc(terms.publishedAt)).limit(1);
   return row;
 }
-
-/** True for PostgreSQL's unique violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

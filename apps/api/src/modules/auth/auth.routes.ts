@@ -10,10 +10,10 @@ import {
 } from '@dm/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
 import { createCaptchaChallenge } from '../../platform/captcha.js';
 import type { Config } from '../../platform/config.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import {
   acceptEulaSchema,

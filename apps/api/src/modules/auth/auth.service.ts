@@ -25,13 +25,14 @@ import {
   type UserStatus,
 } from '@dm/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
 import { auditLog, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
 import { hashPassword, newToken, verifyPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { buildSessionUser } from '../../platform/session-user.js';
@@ -48,7 +49,6 @@ import {
   findUserWithCenter,
   insertSession,
   issueUserToken,
-  isUniqueViolation,
   latestTerms,
   recordAttempt,
   spendUserTokens,

@@ -13,9 +13,9 @@ import {
   type ZipKnown,
   type ZipValidity,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { type CenterRow, findCenter } from '../auth/auth.repo.js';
 import {

@@ -9,8 +9,8 @@ import {
   type CronRunStatus,
   type CronStatusFilter,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { centerInScope } from '../centers/centers.service.js';
 import * as repo from './cron.repo.js';
 

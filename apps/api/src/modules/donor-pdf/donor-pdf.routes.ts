@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import * as s from './donor-pdf.schemas.js';

@@ -21,6 +21,7 @@ import {
 } from '@dm/shared';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest } from '../../platform/errors.js';
 import * as donorsRepo from '../donors/donors.repo.js';
 import * as repo from './donorform.repo.js';
@@ -469,11 +470,6 @@ const WRITERS: {
     await repo.replaceRows(db, 'exams', donorId, strip(e.exams));
   },
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** The text-search words of the donor (donors.search_document), as the seed builds them. */
 export async function rebuildSearchDocument(db: Db, donorId: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { MSG, type PageKey } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import * as s from './donors.schemas.js';

@@ -30,11 +30,11 @@ import {
   seesHiddenDonorFact,
   seesPrivateDonorFiles,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, centerSettings, donorEthnicities, donorRaces } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';

@@ -1,9 +1,9 @@
 import { addEmailTemplateBody, MSG, smtpConnectionSaveBody, updateEmailTemplateBody } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import type { Access } from '../../platform/auth-context.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import {
   centerQuery,

@@ -10,10 +10,11 @@ import {
   type UpdateEmailTemplateBody,
   unofferedPlaceholderMessage,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { openMail } from '../../platform/mail.js';
 import {
@@ -23,7 +24,7 @@ import {
   smtpOptionsOf,
 } from '../../platform/mail-delivery.js';
 import type { SmtpOptions } from '../../platform/mail-transport.js';
-import { findUserWithCenter, isUniqueViolation } from '../auth/auth.repo.js';
+import { findUserWithCenter } from '../auth/auth.repo.js';
 import { centerInScope } from '../centers/centers.service.js';
 import {
   deleteTemplate,

@@ -2,7 +2,7 @@ import { HEALTH_STATE, healthCredentials } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import * as service from './health.service.js';
 

@@ -9,8 +9,8 @@ import {
   MSG,
 } from '@dm/shared';
 import { asc, sql } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
 import { jobHeartbeats } from '../../db/schema/index.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { HEARTBEAT_STALE_MS } from '../../platform/heartbeat.js';
 import { ATTEMPT, attemptsSince, recordAttempt } from '../auth/auth.repo.js';

@@ -9,9 +9,9 @@ import {
   type MappingType,
   parseMappedType,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { rebuildSearchDocument } from '../donorform/donorform.tabs.js';
 import * as repo from './mapping.repo.js';

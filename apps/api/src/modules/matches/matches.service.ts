@@ -36,11 +36,11 @@ import {
   WAITING_MATCH_STATUSES,
 } from '@dm/shared';
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
 import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';

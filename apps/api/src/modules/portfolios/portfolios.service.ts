@@ -33,11 +33,11 @@ import {
 } from '@dm/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, centerSettings, portfolios } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';

@@ -6,8 +6,8 @@ import {
   submitPreformBody,
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import * as s from './preform.schemas.js';
 import * as service from './preform.service.js';

@@ -23,11 +23,11 @@ import {
   type SubmitPreformBody,
   usDateToIso,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './preform.repo.js';

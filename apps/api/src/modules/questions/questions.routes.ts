@@ -8,8 +8,8 @@ import {
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { type Access, requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { customQuestion, donorIdParams, donorQuestion } from './questions.schemas.js';
 import * as service from './questions.service.js';

@@ -16,12 +16,12 @@ import {
   type updateQuestionBody,
 } from '@dm/shared';
 import type { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../auth/auth.repo.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './questions.repo.js';
 

@@ -21,10 +21,11 @@ import {
   type UpdateSearchBody,
 } from '@dm/shared';
 import { notInArray, type SQL, sql } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
 import { type CenterSettings, donors } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { donorVisibility, visibilityRule, visibilitySql } from '../donor-access/donor-access.js';
@@ -268,10 +269,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).code ??
-      (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw badRequest(MSG.SEARCH_NAME_EXISTS);
+    if (isUniqueViolation(error)) throw badRequest(MSG.SEARCH_NAME_EXISTS);
     throw error;
   }
 }

@@ -23,9 +23,9 @@ import {
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { ok } from '../../platform/envelope.js';
 import * as service from './staff-donors.service.js';
 

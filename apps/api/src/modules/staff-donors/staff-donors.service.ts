@@ -32,15 +32,16 @@ import {
 } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { findUserByUsername, issueUserToken, isUniqueViolation, spendUserTokens } from '../auth/auth.repo.js';
+import { findUserByUsername, issueUserToken, spendUserTokens } from '../auth/auth.repo.js';
 import { awaitingForImport } from '../mapping/mapping.repo.js';
 import {
   reserveDonor as reserveThroughWorkflow,

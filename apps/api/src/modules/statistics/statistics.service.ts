@@ -16,8 +16,8 @@ import {
   type StatUserType,
   statStatusesFor,
 } from '@dm/shared';
-import type { ModuleDeps } from '../../app.js';
 import type { Auth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { centerInScope } from '../centers/centers.service.js';
 import * as repo from './statistics.repo.js';
 

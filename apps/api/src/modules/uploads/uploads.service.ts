@@ -32,7 +32,6 @@ import {
   type VideoUploadState,
 } from '@dm/shared';
 import { and, eq, max } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
 import {
   donorAdditionalDocuments,
   donorDocuments,
@@ -43,6 +42,7 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { reencodeImage } from './images.js';

@@ -52,6 +52,7 @@ import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
@@ -62,7 +63,6 @@ import {
   findUserByUsername,
   findUserWithCenter,
   issueUserToken,
-  isUniqueViolation,
   spendUserTokens,
   type UserRow,
 } from '../auth/auth.repo.js';

@@ -1,0 +1,18 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { SecretBox } from './crypto.js';
+import type { Database } from './db.js';
+import type { MailTransportFactory } from './mail-transport.js';
+
+/**
+ * What route plugins and services receive from the wiring (app.ts builds it). Modules import
+ * this type from here, never from app.ts, so no module depends on the file that imports them all.
+ */
+export interface ModuleDeps {
+  db: Database['db'];
+  database: Database;
+  config: Config;
+  clock: Clock;
+  secrets: SecretBox;
+  mailTransport: MailTransportFactory;
+}
