@@ -12,7 +12,7 @@ import { asc, sql } from 'drizzle-orm';
 import { jobHeartbeats } from '../../db/schema/index.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
-import { HEARTBEAT_STALE_MS } from '../../platform/heartbeat.js';
+import { heartbeatStaleMs } from '../../platform/heartbeat.js';
 import { ATTEMPT, attemptsSince, recordAttempt } from '../auth/auth.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
@@ -107,7 +107,8 @@ export async function jobs(deps: Deps): Promise<JobsHealth> {
   try {
     const rows = await deps.db.select().from(jobHeartbeats).orderBy(asc(jobHeartbeats.job));
     const now = deps.clock.now().getTime();
-    const fresh = rows.length > 0 && rows.every((r) => now - r.lastRunAt.getTime() <= HEARTBEAT_STALE_MS);
+    const fresh =
+      rows.length > 0 && rows.every((r) => now - r.lastRunAt.getTime() <= heartbeatStaleMs(r.job));
     return {
       state: fresh ? HEALTH_STATE.RUNNING : HEALTH_STATE.NOT_RUNNING,
       jobs: rows.map((r) => ({

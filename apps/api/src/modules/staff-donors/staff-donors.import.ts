@@ -18,14 +18,13 @@ import {
   STAFF_DONOR_MSG,
   splitPercentage,
 } from '@dm/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { donors, users } from '../../db/schema/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
 import { isDatabaseUnavailable } from '../../platform/db-errors.js';
-import { heartbeat } from '../../platform/heartbeat.js';
 import { finishRun, startRun } from '../../platform/job-runs.js';
+import type { JobDefinition } from '../../platform/jobs/runner.js';
 import { errorSummary } from '../../platform/log-safe.js';
 import * as mappingRepo from '../mapping/mapping.repo.js';
 import * as repo from './staff-donors.repo.js';
@@ -323,34 +322,9 @@ export async function runPendingImports(deps: { db: Db; clock?: Clock }): Promis
   }
 }
 
-/** The import job of the process's job runner: polls for queued imports. */
-export function startDonorImports(
-  deps: { db: Db; log: FastifyBaseLogger; clock?: Clock },
-  intervalMs = 3_000,
-) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<void> | null = null;
-  const beat = heartbeat(deps.db, deps.clock ?? systemClock, DONOR_IMPORT_JOB);
-  const tick = () => {
-    timer = null;
-    inFlight = runPendingImports(deps)
-      .then(() => beat(true))
-      .catch(async (error) => {
-        deps.log.error({ error: errorSummary(error) }, 'donor import pass failed');
-        await beat(false);
-      })
-      .finally(() => {
-        inFlight = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight;
-    },
-  };
-}
+/** The import job: the module's part of the process's job runner (main.ts hands it over). */
+export const donorImportJob: JobDefinition = {
+  key: DONOR_IMPORT_JOB,
+  everyMs: 3_000,
+  run: async (ctx) => ({ processed: await runPendingImports(ctx) }),
+};

@@ -19,6 +19,7 @@ import {
   userTokens,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
+import { claimDue, type WorkQueue } from '../../platform/jobs/queue.js';
 
 const parent = alias(users, 'reserved_parent');
 const manager = alias(users, 'reserved_manager');
@@ -380,33 +381,25 @@ export async function latestImport(db: Db, centerId: number) {
 /** An import still 'running' this long after it started belongs to a process that died. */
 export const IMPORT_LEASE_MS = 30 * 60_000;
 
+/** donor_imports as a work queue: a 'running' import is leased from its started_at. */
+const IMPORT_QUEUE: WorkQueue<typeof donorImports> = {
+  table: donorImports,
+  id: donorImports.id,
+  status: donorImports.status,
+  waiting: 'queued',
+  claimed: 'running',
+  lease: { since: donorImports.startedAt },
+  leaseMs: IMPORT_LEASE_MS,
+  order: [donorImports.id],
+};
+
 /**
  * Takes the oldest queued import, or one whose runner died (another process skips the locked
  * row). A retaken import starts over: donors it already wrote are rejected as existing.
  */
 export async function claimImport(db: Db, now: Date) {
-  const stale = new Date(now.getTime() - IMPORT_LEASE_MS);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: donorImports.id })
-      .from(donorImports)
-      .where(
-        or(
-          eq(donorImports.status, 'queued'),
-          and(eq(donorImports.status, 'running'), lt(donorImports.startedAt, stale)),
-        ),
-      )
-      .orderBy(asc(donorImports.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!row) return null;
-    const [claimed] = await tx
-      .update(donorImports)
-      .set({ status: 'running', startedAt: now })
-      .where(eq(donorImports.id, row.id))
-      .returning();
-    return claimed ?? null;
-  });
+  const [claimed] = await claimDue(db, IMPORT_QUEUE, now);
+  return claimed ?? null;
 }
 
 export async function finishImport(db: Db, id: number, values: Partial<typeof donorImports.$inferInsert>) {
