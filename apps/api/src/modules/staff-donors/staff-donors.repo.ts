@@ -6,7 +6,7 @@ import {
   ROLE,
   statusesForFilters,
 } from '@dm/shared';
-import { and, asc, desc, eq, gt, inArray, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
   centers,
