@@ -56,6 +56,19 @@ export function filesByKind(files: { name: string }[]): Map<ImportFileKind, numb
   return IMPORT_REQUIRED_FILES.every((k) => kinds.has(k)) ? kinds : null;
 }
 
+/**
+ * The rows of one file. Text that is not CSV at all (a quoted cell never closed) rejects the
+ * upload with the line; the parser's own error carries the file's text and stays out of it.
+ */
+function rowsOf(file: { name: string; content: string }): string[][] {
+  try {
+    return parseCsv(file.content);
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new Error(`${file.name}: not a valid CSV file${line ? ` (line ${line})` : ''}.`);
+  }
+}
+
 /** Groups the rows of every file by donor_key; a file with a wrong header rejects the whole upload. */
 export function groupRows(files: { name: string; content: string }[]): {
   donors: DonorRows[];
@@ -67,7 +80,7 @@ export function groupRows(files: { name: string; content: string }[]): {
   const rejected: ImportRejection[] = [];
   for (const [kind, index] of kinds) {
     const file = files[index]!;
-    const [header, ...body] = parseCsv(file.content);
+    const [header, ...body] = rowsOf(file);
     const columns = (header ?? []).map((h) => h.trim().toLowerCase());
     const missing = IMPORT_COLUMNS[kind].filter((c) => !columns.includes(c));
     if (missing.length > 0) throw new Error(`${file.name}: missing column(s) ${missing.join(', ')}.`);
