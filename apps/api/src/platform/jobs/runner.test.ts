@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobHeartbeats, jobRuns } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { HEARTBEAT_STALE_MS, heartbeatStaleMs } from '../heartbeat.js';
 import { type JobDefinition, startJobRunner } from './runner.js';
 
 let t: TestApp;
@@ -137,5 +138,13 @@ describe('startJobRunner', () => {
     await sleep(100);
     await runner.stop();
     expect(passes).toBe(0);
+  });
+});
+
+describe('heartbeatStaleMs', () => {
+  it('gives a job that runs less often than the heartbeat two of its intervals', () => {
+    expect(heartbeatStaleMs('mail-delivery')).toBe(HEARTBEAT_STALE_MS);
+    expect(heartbeatStaleMs('db-maintenance')).toBe(10 * 60_000);
+    expect(heartbeatStaleMs('unknown-job')).toBe(HEARTBEAT_STALE_MS);
   });
 });

@@ -13,6 +13,10 @@ import { useSession } from '../../lib/session';
 import { STATUS_LABEL, when } from './CronStatusBadge';
 import { useCronCenters, useCronCounts, useCronJobs } from './queries';
 
+/** A job's interval: seconds, or whole minutes from a minute up (maintenance: every 5 min). */
+const every = (seconds: number) =>
+  seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+
 /** /cronjob: the scheduled jobs, their heartbeat, and how many runs each center has by status. */
 export default function CronJobPage() {
   const { user } = useSession();
@@ -82,7 +86,7 @@ export default function CronJobPage() {
                   </Text>
                   <Text fz="xs">{j.description}</Text>
                 </Table.Td>
-                <Table.Td>{j.everySeconds} s</Table.Td>
+                <Table.Td>{every(j.everySeconds)}</Table.Td>
                 <Table.Td>{when(j.lastRunAt)}</Table.Td>
                 <Table.Td>{when(j.lastOkAt)}</Table.Td>
                 <Table.Td>{when(j.lastFailedAt)}</Table.Td>
