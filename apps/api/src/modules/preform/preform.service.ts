@@ -25,7 +25,6 @@ import {
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
-import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
