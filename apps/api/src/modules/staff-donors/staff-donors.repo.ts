@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
+  centerSettings,
   centers,
   donorDisplayIdSql,
   donorImports,
@@ -176,6 +177,19 @@ export async function donorOf(db: Db, donorId: number) {
   return row ?? null;
 }
 
+/** Changes a donor's row (by the donor's user id). */
+export const updateDonor = (db: Db, donorId: number, set: Partial<typeof donors.$inferInsert>) =>
+  db.update(donors).set(set).where(eq(donors.userId, donorId));
+
+/** The donor's row, locked until the transaction ends. */
+export async function lockDonor(tx: Db, donorId: number) {
+  const [row] = await tx.select().from(donors).where(eq(donors.userId, donorId)).for('update');
+  return row ?? null;
+}
+
+/** Deletes the donor's account and, through the foreign keys, everything of it. */
+export const deleteDonorAccount = (db: Db, donorId: number) => db.delete(users).where(eq(users.id, donorId));
+
 export async function lastInvitedAt(db: Db, userId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: max(userTokens.createdAt) })
@@ -219,6 +233,11 @@ export function centerManagers(db: Db, centerId: number) {
 export async function centerOf(db: Db, centerId: number) {
   const [row] = await db.select().from(centers).where(eq(centers.id, centerId)).limit(1);
   return row ?? null;
+}
+
+/** A center's settings, defaults filled in (an unknown center has the defaults). */
+export async function settingsOf(db: Db, centerId: number) {
+  return centerSettings((await centerOf(db, centerId))?.settings);
 }
 
 // ---------------------------------------------------------------------------------------------
