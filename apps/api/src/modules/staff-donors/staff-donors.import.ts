@@ -18,7 +18,6 @@ import {
   STAFF_DONOR_MSG,
   splitPercentage,
 } from '@dm/shared';
-import { donors, users } from '../../db/schema/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
@@ -224,9 +223,9 @@ export async function importDonor(
       const shares = splitPercentage(r.percentage, names.length);
       for (const [i, name] of names.entries()) races.push({ name, percentage: shares[i]! });
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
+    const userId = await repo.insertImportedDonor(
+      tx,
+      {
         centerId,
         role: ROLE.DONOR,
         status: 'Invited',
@@ -235,35 +234,38 @@ export async function importDonor(
         lastName: g.last_name!,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: users.id });
-    const bmi = heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null;
-    const eyeColor = values.eye_color ?? null;
-    const hairColor = values.hair_color ?? null;
-    await tx.insert(donors).values({
-      userId: user!.id,
-      centerId,
-      availability,
-      donorType,
-      agencyDisplayId: d.key,
-      dateOfBirth: values.dob ?? null,
-      zipcode: g.zipcode || null,
-      city: g.city || null,
-      state: g.state || null,
-      heightCm,
-      weightKg,
-      bmi,
-      eyeColor,
-      hairColor,
-      bloodGroup: values.blood_group ?? null,
-      educationLevel: values.education_level ?? null,
-      isScraped: true,
-      searchDocument: donorSearchDocument([d.key, g.city, g.state, g.zipcode, eyeColor, hairColor]),
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const r of races) await mappingRepo.addRace(tx, user!.id, r.name, r.percentage);
-    for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: user!.id, importId });
+      },
+      {
+        centerId,
+        availability,
+        donorType,
+        agencyDisplayId: d.key,
+        dateOfBirth: values.dob ?? null,
+        zipcode: g.zipcode || null,
+        city: g.city || null,
+        state: g.state || null,
+        heightCm,
+        weightKg,
+        bmi: heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null,
+        eyeColor: values.eye_color ?? null,
+        hairColor: values.hair_color ?? null,
+        bloodGroup: values.blood_group ?? null,
+        educationLevel: values.education_level ?? null,
+        isScraped: true,
+        searchDocument: donorSearchDocument([
+          d.key,
+          g.city,
+          g.state,
+          g.zipcode,
+          values.eye_color ?? null,
+          values.hair_color ?? null,
+        ]),
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    for (const r of races) await mappingRepo.addRace(tx, userId, r.name, r.percentage);
+    for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: userId, importId });
   });
 }
 

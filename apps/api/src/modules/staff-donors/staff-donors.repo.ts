@@ -476,3 +476,14 @@ export function donorMessages(db: Db, donorId: number) {
     .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
     .limit(500);
 }
+
+/** An imported donor: the invited account and its donor row, in the import's transaction. Returns the user id. */
+export async function insertImportedDonor(
+  tx: Db,
+  user: typeof users.$inferInsert,
+  donor: Omit<typeof donors.$inferInsert, 'userId'>,
+): Promise<number> {
+  const [row] = await tx.insert(users).values(user).returning({ id: users.id });
+  await tx.insert(donors).values({ ...donor, userId: row!.id });
+  return row!.id;
+}
