@@ -74,6 +74,7 @@ const WIDTH = 96;
 const HEIGHT = 120;
 const css = (c: Rgb) => `rgb(${c.join(',')})`;
 
+/** The PNG of a portrait (exported for its test; the seed goes through renderSeedFile). */
 export async function renderPortrait(p: Extract<SeedFile, { kind: 'portrait' }>): Promise<Buffer> {
   const sharp = await loadSharp();
   // Background, shirt, hair, neck, face, then the fringe over the forehead. One SVG costs half
@@ -89,6 +90,7 @@ export async function renderPortrait(p: Extract<SeedFile, { kind: 'portrait' }>)
   return sharp(Buffer.from(figure)).removeAlpha().png().toBuffer();
 }
 
+/** The PDF of a document (exported for its test; the seed goes through renderSeedFile). */
 export function renderPdf(p: Extract<SeedFile, { kind: 'pdf' }>): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
