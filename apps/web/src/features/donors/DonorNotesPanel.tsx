@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { formatNoteDate } from './format';
+import { formatNoteDate } from '../../lib/dates';
 import { donorKeys } from './queries';
 
 /**

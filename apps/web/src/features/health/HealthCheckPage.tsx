@@ -10,6 +10,7 @@ import { Alert, Badge, Button, Group, PasswordInput, Stack, Table, Text, TextInp
 import { useState } from 'react';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 
 interface Report {
   database: DatabaseHealth;
@@ -20,7 +21,7 @@ interface Report {
 const GOOD: string[] = [HEALTH_STATE.CONNECTED, HEALTH_STATE.CALCULATED, HEALTH_STATE.RUNNING];
 
 const gigabytes = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1024 ** 3).toFixed(1)} GB`);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+const when = (iso: string | null) => formatDateTime(iso, { empty: 'never' });
 
 function StateBadge({ state }: { state: string }) {
   return <Badge color={GOOD.includes(state) ? 'teal.9' : 'red.9'}>{state}</Badge>;

@@ -32,6 +32,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { mappingKeys, useMappingItem, useMappingRows } from './queries';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -234,7 +235,7 @@ export default function MappingPage() {
     {
       key: 'date',
       label: type === 'mapped' ? 'Mapped on' : 'First imported',
-      render: (r) => new Date(type === 'mapped' && r.mapped_at ? r.mapped_at : r.created_at).toLocaleString(),
+      render: (r) => formatDateTime(type === 'mapped' && r.mapped_at ? r.mapped_at : r.created_at),
     },
     {
       key: 'actions',

@@ -29,8 +29,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiDownload } from '../../lib/api';
+import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { formatNoteDate } from '../donors/format';
 import { parentName, useMatchRowActions } from './MatchRowActions';
 import { useMatchGrid } from './queries';
 

@@ -1,6 +1,6 @@
 import type { DonorDetails, DonorFields, MatchContact } from '@dm/shared';
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatNoteDate } from '../donors/format';
+import { formatNoteDate } from '../../lib/dates';
 import { useMatchContacts } from './queries';
 
 function Contact({ contact }: { contact: MatchContact | undefined }) {

@@ -1,8 +1,8 @@
 import { donorFeedbackScope, pagePath } from '@dm/shared';
 import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { formatNoteDate } from '../donors/format';
 import { useDonorFeedback } from './queries';
 
 export const FEEDBACK_LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;

@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NameDialog } from '../../components/NameDialog';
-import { formatNoteDate } from '../donors/format';
+import { formatNoteDate } from '../../lib/dates';
 import {
   copyPortfolio,
   createPortfolio,

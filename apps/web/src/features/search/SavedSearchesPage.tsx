@@ -1,9 +1,10 @@
-import { formatDate, PAGES, type SavedSearch, searchName } from '@dm/shared';
+import { PAGES, type SavedSearch, searchName } from '@dm/shared';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NameDialog } from '../../components/NameDialog';
+import { formatDate } from '../../lib/dates';
 import { useSavedSearches, useSavedSearchMutations } from './queries';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {

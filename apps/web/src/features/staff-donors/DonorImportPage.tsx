@@ -13,6 +13,7 @@ import { Alert, Button, FileInput, List, Stack, Table, Text, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { staffDonorKeys, useLatestImport } from './queries';
 
 /** 4 or 5 files, each of a known kind once, the 4 required kinds present. */
@@ -38,7 +39,7 @@ function StatusPanel({ status }: { status: ImportStatus }) {
             : `Imported ${status.imported} donor(s); ${status.rejected.length} row(s) rejected.`}
       </Text>
       <Text fz="sm" c="dimmed">
-        Files: {status.fileNames.join(', ')} · started {new Date(status.createdAt).toLocaleString()}
+        Files: {status.fileNames.join(', ')} · started {formatDateTime(status.createdAt)}
       </Text>
       {status.importedKeys.length > 0 ? (
         <Text fz="sm">Imported donor ids: {status.importedKeys.join(', ')}</Text>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { staffDonorKeys } from './queries';
 
 /** /donormessages/{donorId}: what staff wrote the donor with her status changes, newest first. */
@@ -45,7 +46,7 @@ export default function DonorMessagesPage() {
           <Table.Tbody>
             {messages.data.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>{new Date(m.createdAt).toLocaleString('en-US')}</Table.Td>
+                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
                 <Table.Td>{m.status}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Table.Td>
                 <Table.Td>{m.sentBy ?? ''}</Table.Td>

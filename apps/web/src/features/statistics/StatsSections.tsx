@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
+import { formatMonth } from '../../lib/dates';
 import { ChartCard } from './ChartCard';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'red.6', 'cyan.6', 'lime.7'];
@@ -27,15 +28,6 @@ export function useStatistic<T>(name: string, centerId: number | null, extra: Re
   const body = { center_id: centerId, ...extra };
   return useQuery({ queryKey: ['statistics', name, body], queryFn: () => api<T>(name, { body }) });
 }
-
-const monthLabel = (m: string) => {
-  const [y, mo] = m.split('-').map(Number);
-  return new Date(Date.UTC(y!, mo! - 1, 1)).toLocaleString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-};
 
 function MonthlyChart(props: {
   title: string;
@@ -47,7 +39,7 @@ function MonthlyChart(props: {
   const months = props.data?.months ?? [];
   const series = props.data?.series ?? [];
   const rows = months.map((m, i) => ({
-    month: monthLabel(m),
+    month: formatMonth(m),
     ...Object.fromEntries(series.map((s) => [s.label, s.cumulative[i] ?? 0])),
   }));
   const hrefFor = props.hrefFor;
@@ -75,7 +67,7 @@ function MonthlyChart(props: {
         />
       }
       rowHeader="Series"
-      columns={months.map(monthLabel)}
+      columns={months.map(formatMonth)}
       rows={series.map((s) => ({
         label: s.label,
         values: s.cumulative,

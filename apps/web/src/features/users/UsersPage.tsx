@@ -49,6 +49,7 @@ import { z } from 'zod';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
 import { api, apiDownload } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { InviteForm } from './AddClientPage';
 import { FieldsDialog } from './FieldsDialog';
@@ -64,8 +65,6 @@ const GRIDS: Record<GridKind, { page: PageKey; endpoint: string; file: string; r
 };
 
 const archiveReason = z.string().trim().min(1, USERS_MSG.ARCHIVE_REASON_REQUIRED).max(1000);
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
 /** Status choices of a row: Pre-Active only for intended parents; Invited only shown, never chosen. */
 function statusOptions(row: UserRow) {
@@ -234,7 +233,12 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         />
       ),
     },
-    { key: 'createdAt', label: 'Created', sortable: true, render: (r) => formatDate(r.createdAt) },
+    {
+      key: 'createdAt',
+      label: 'Created',
+      sortable: true,
+      render: (r) => (r.createdAt ? formatDate(r.createdAt) : ''),
+    },
     {
       key: 'actions',
       label: 'Actions',
@@ -508,7 +512,7 @@ function IpListRefresh(props: { onRefreshed: () => unknown }) {
   return (
     <Group gap="xs">
       <Text fz="sm" c="dimmed">
-        {at ? `Last refreshed ${new Date(at).toLocaleString('en-US')}` : 'Never refreshed'}
+        {at ? `Last refreshed ${formatDateTime(at)}` : 'Never refreshed'}
       </Text>
       <Button variant="default" loading={refresh.isPending} onClick={() => refresh.mutate()}>
         Refresh list
