@@ -84,6 +84,7 @@ export default function AgencyListPage() {
         </Group>
       </Group>
       <ListTable
+        minWidth={700}
         caption="Agencies"
         columns={columns}
         rows={agencies.data?.rows ?? []}

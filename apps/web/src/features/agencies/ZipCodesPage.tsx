@@ -165,6 +165,7 @@ export default function ZipCodesPage() {
         <Button onClick={() => setDialog({ editing: null, n: Date.now() })}>Add zip code</Button>
       </Group>
       <ListTable
+        minWidth={700}
         caption="Zip codes"
         columns={columns}
         rows={zips.data?.rows ?? []}

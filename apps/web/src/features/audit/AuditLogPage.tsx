@@ -155,6 +155,7 @@ export default function AuditLogPage() {
         ) : null}
       </Paper>
       <ListTable
+        minWidth={700}
         caption="Reads and changes of donor profiles, newest first"
         columns={columnsFor(user !== null && canOpen(subjectOf(user), 'donordetails'))}
         rows={entries.error ? [] : (entries.data?.rows ?? [])}

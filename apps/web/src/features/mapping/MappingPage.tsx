@@ -291,6 +291,7 @@ export default function MappingPage() {
         </form>
       ) : null}
       <ListTable
+        minWidth={700}
         caption={`${data?.label ?? ''} values, ${type}`}
         columns={columns}
         rows={pageRows}

@@ -69,6 +69,7 @@ export default function ArchivedDonorsPage() {
         />
       </Group>
       <ListTable
+        minWidth={700}
         caption="Archived donors"
         columns={columns}
         rows={report.data?.rows ?? []}

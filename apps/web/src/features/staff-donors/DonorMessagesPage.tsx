@@ -1,10 +1,18 @@
 import { type DonorMessage, PAGES } from '@dm/shared';
-import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { type Column, ListTable } from '../../components/ListTable';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { staffDonorKeys } from './queries';
+
+const COLUMNS: Column<DonorMessage>[] = [
+  { key: 'date', label: 'Date', render: (m) => formatDateTime(m.createdAt) },
+  { key: 'status', label: 'Status', render: (m) => m.status },
+  { key: 'message', label: 'Message', render: (m) => m.message, cellStyle: { whiteSpace: 'pre-wrap' } },
+  { key: 'sentBy', label: 'Sent by', render: (m) => m.sentBy ?? '' },
+];
 
 /** /donormessages/{donorId}: what staff wrote the donor with her status changes, newest first. */
 export default function DonorMessagesPage() {
@@ -33,27 +41,13 @@ export default function DonorMessagesPage() {
       ) : messages.data.length === 0 ? (
         <Text>No messages have been sent to this donor.</Text>
       ) : (
-        <Table striped>
-          <Table.Caption>Messages sent to donor {donorId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Message</Table.Th>
-              <Table.Th>Sent by</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {messages.data.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                <Table.Td>{m.status}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Table.Td>
-                <Table.Td>{m.sentBy ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption={`Messages sent to donor ${donorId}`}
+          columns={COLUMNS}
+          rows={messages.data}
+          rowKey={(m) => m.id}
+          tableProps={{ striped: true, highlightOnHover: false }}
+        />
       )}
     </Stack>
   );

@@ -271,6 +271,7 @@ export default function ViewDonorPage() {
         onChange={(e) => resetPage(setMatchedOnly)(e.currentTarget.checked)}
       />
       <ListTable
+        minWidth={700}
         caption="Donors"
         columns={columns}
         rows={grid.data?.rows ?? []}

@@ -156,6 +156,7 @@ export function CaseManagerList({ centerId, showCenter }: { centerId: number | n
           Case managers
         </Title>
         <ListTable
+          minWidth={700}
           caption="Case managers"
           columns={columns}
           rows={rows}

@@ -132,6 +132,7 @@ function AssignPage({ config }: { config: AssignConfig }) {
         </Text>
       </Group>
       <ListTable
+        minWidth={700}
         caption={config.caption}
         columns={columns}
         rows={people.data?.rows ?? []}

@@ -25,6 +25,7 @@ export default function IpSearchHistoryPage() {
         {PAGES['ip-search-history-list'].title}
       </Title>
       <ListTable
+        minWidth={700}
         caption="Searches by intended parents"
         columns={columns}
         rows={history.data?.rows ?? []}

@@ -384,6 +384,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         ) : null}
       </Group>
       <ListTable
+        minWidth={700}
         caption={PAGES[grid.page].title}
         columns={columns}
         rows={users.data?.rows ?? []}
