@@ -160,7 +160,10 @@ export function ListTable<T>(props: {
   const loading = props.loading ?? false;
   const pages = list ? Math.max(1, Math.ceil(total / list.query.to)) : 1;
   const columns: Column<T>[] = props.actions
-    ? [...props.columns, { key: '__actions', label: props.actions.label ?? 'Actions', render: props.actions.render }]
+    ? [
+        ...props.columns,
+        { key: '__actions', label: props.actions.label ?? 'Actions', render: props.actions.render },
+      ]
     : [...props.columns];
   const width = columns.length + (selection ? 1 : 0);
   const countText = props.count ?? (loading ? 'Loading…' : `${total} found`);
@@ -268,13 +271,19 @@ export function ListTable<T>(props: {
         </Group>
       ) : countText === false ? null : props.count === undefined ? (
         // The grid shows no count: screen readers still hear how many rows it has.
-        <VisuallyHidden aria-live="polite">{loading ? '' : `${total} ${total === 1 ? 'row' : 'rows'}`}</VisuallyHidden>
+        <VisuallyHidden aria-live="polite">
+          {loading ? '' : `${total} ${total === 1 ? 'row' : 'rows'}`}
+        </VisuallyHidden>
       ) : (
         <Text fz="sm" c="dimmed" aria-live="polite">
           {countText}
         </Text>
       )}
-      {props.minWidth ? <Table.ScrollContainer minWidth={props.minWidth}>{table}</Table.ScrollContainer> : table}
+      {props.minWidth ? (
+        <Table.ScrollContainer minWidth={props.minWidth}>{table}</Table.ScrollContainer>
+      ) : (
+        table
+      )}
       {list && pages > 1 ? (
         <Pagination
           total={pages}
