@@ -9,7 +9,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 
 /** Paging, sorting and search of a server-side list, sent as the request body. */
 export interface ListQuery {
@@ -147,6 +147,8 @@ export function ListTable<T>(props: {
   /** Wraps the table in a horizontal scroll container this wide. */
   minWidth?: number;
   tableProps?: Omit<TableProps, 'children'>;
+  /** Extra attributes of a row (drag and drop, data- attributes). */
+  rowProps?: (row: T, index: number) => ComponentProps<'tr'>;
   actions?: { label?: string; render: (row: T) => ReactNode };
   selection?: {
     selected: ReadonlySet<Key>;
@@ -211,10 +213,10 @@ export function ListTable<T>(props: {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {props.rows.map((row) => {
+        {props.rows.map((row, index) => {
           const key = props.rowKey(row);
           return (
-            <Table.Tr key={key}>
+            <Table.Tr key={key} {...props.rowProps?.(row, index)}>
               {selection ? (
                 <Table.Td>
                   <Checkbox

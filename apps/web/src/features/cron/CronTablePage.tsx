@@ -1,4 +1,11 @@
-import { CRON_STATUS_FILTERS, type CronRunRow, type CronStatusFilter, PAGES, pagePath, ROLE } from '@dm/shared';
+import {
+  CRON_STATUS_FILTERS,
+  type CronRunRow,
+  type CronStatusFilter,
+  PAGES,
+  pagePath,
+  ROLE,
+} from '@dm/shared';
 import { Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Column, ListTable } from '../../components/ListTable';

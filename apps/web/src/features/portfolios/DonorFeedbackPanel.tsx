@@ -38,7 +38,13 @@ export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
             ),
           },
           ...(staff
-            ? [{ key: 'client', label: 'Intended parent', render: (f: DonorFeedbackEntry) => f.clientName ?? '' }]
+            ? [
+                {
+                  key: 'client',
+                  label: 'Intended parent',
+                  render: (f: DonorFeedbackEntry) => f.clientName ?? '',
+                },
+              ]
             : []),
           {
             key: 'feedback',
