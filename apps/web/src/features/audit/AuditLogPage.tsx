@@ -14,7 +14,7 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@ma
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
 import { subjectOf, useSession } from '../../lib/session';
 import { useCenters } from '../email-templates/queries';

@@ -23,7 +23,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { subjectOf, useSession } from '../../lib/session';
 import { COMPARE_MAX } from './CompareSelection';
 import { nameOf } from './DonorSummaryTable';

@@ -29,7 +29,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatNoteDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { policySubjectOf, useSession } from '../../lib/session';

@@ -33,7 +33,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import { CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
