@@ -13,9 +13,9 @@ import { Alert, Button, FileInput, List, Stack, Text, Title } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ListTable } from '../../components/ListTable';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
-import { staffDonorKeys, useLatestImport } from './queries';
+import { importDonors, staffDonorKeys, useLatestImport } from './queries';
 
 /** 4 or 5 files, each of a known kind once, the 4 required kinds present. */
 export function validImportFiles(files: File[]): boolean {
@@ -101,7 +101,7 @@ export default function DonorImportPage() {
     setBusy(true);
     try {
       const payload = await Promise.all(files.map(async (f) => ({ name: f.name, content: await f.text() })));
-      await api('importdonors', { body: { files: payload }, successToast: true, silent: true });
+      await importDonors(payload);
       setFiles([]);
       await queryClient.invalidateQueries({ queryKey: staffDonorKeys.import });
     } catch (e) {

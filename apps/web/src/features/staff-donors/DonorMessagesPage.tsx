@@ -1,11 +1,9 @@
 import { type DonorMessage, PAGES } from '@dm/shared';
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { type Column, ListTable } from '../../components/ListTable';
-import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { staffDonorKeys } from './queries';
+import { useDonorMessages } from './queries';
 
 const COLUMNS: Column<DonorMessage>[] = [
   { key: 'date', label: 'Date', render: (m) => formatDateTime(m.createdAt) },
@@ -18,12 +16,7 @@ const COLUMNS: Column<DonorMessage>[] = [
 export default function DonorMessagesPage() {
   const donorId = Number(useParams().donorId);
   const valid = Number.isInteger(donorId) && donorId > 0;
-  const messages = useQuery({
-    queryKey: staffDonorKeys.messages(donorId),
-    queryFn: () => api<DonorMessage[]>(`getusermessages/${donorId}`, { silent: true }),
-    enabled: valid,
-    retry: false,
-  });
+  const messages = useDonorMessages(donorId, valid);
   return (
     <Stack>
       <Title order={1} fz="h2">
