@@ -1,23 +1,11 @@
-import {
-  type DatabaseHealth,
-  type DiskHealth,
-  HEALTH_STATE,
-  type HealthCredentials,
-  healthCredentials,
-  type JobsHealth,
-} from '@dm/shared';
+import { HEALTH_STATE, type HealthCredentials, healthCredentials } from '@dm/shared';
 import { Alert, Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { AuthLayout } from '../../components/AuthLayout';
 import { type Column, ListTable } from '../../components/ListTable';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
-
-interface Report {
-  database: DatabaseHealth;
-  disk: DiskHealth;
-  jobs: JobsHealth;
-}
+import { authenticateHealthCheck, type Report, runChecks } from './queries';
 
 const GOOD: string[] = [HEALTH_STATE.CONNECTED, HEALTH_STATE.CALCULATED, HEALTH_STATE.RUNNING];
 
@@ -70,26 +58,6 @@ function checksOf(report: Report): CheckRow[] {
   ];
 }
 
-/** Runs the three checks with the credentials; a failed call counts as the bad state. */
-async function runChecks(credentials: HealthCredentials): Promise<Report> {
-  const call = <T,>(name: string, failed: T) =>
-    api<T>(name, { body: credentials, silent: true }).catch((e) => {
-      if (e instanceof ApiError && e.status === 403) throw e;
-      return failed;
-    });
-  const [database, disk, jobs] = await Promise.all([
-    call<DatabaseHealth>('checkdatabase', { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null }),
-    call<DiskHealth>('checkspace', {
-      state: HEALTH_STATE.NOT_CALCULATED,
-      freeBytes: null,
-      totalBytes: null,
-      usedPercent: null,
-    }),
-    call<JobsHealth>('checkjobs', { state: HEALTH_STATE.NOT_RUNNING, jobs: [] }),
-  ]);
-  return { database, disk, jobs };
-}
-
 /**
  * /healthcheck: its own login (not a user account), then the database, disk space and job runner
  * states. The credentials stay in this page's memory only, sent with each check.
@@ -127,7 +95,7 @@ export default function HealthCheckPage() {
     setMessage(null);
     setBusy(true);
     try {
-      await api<null>('healthcheckauthenticate', { body: parsed.data, silent: true });
+      await authenticateHealthCheck(parsed.data);
       setCredentials(parsed.data);
       setForm({ username: '', password: '' });
       await check(parsed.data);

@@ -7,7 +7,6 @@ import {
   type MappingItem,
   type MappingItemData,
   type MappingRow,
-  type MappingSaved,
   type MappingType,
   PAGES,
   pagePath,
@@ -31,9 +30,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
-import { mappingKeys, useMappingItem, useMappingRows } from './queries';
+import { mappingKeys, saveMapping, useMappingItem, useMappingRows } from './queries';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -86,7 +85,7 @@ function useSaveMapping(onDone: () => void, onError: (message: string) => void) 
     mutationFn: (call: {
       name: 'updatemappingfield' | 'updatemappingfielde';
       body: Record<string, unknown>;
-    }) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true }),
+    }) => saveMapping(call),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       onDone();

@@ -28,11 +28,10 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, ListTable } from '../../components/ListTable';
-import { apiDownload } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { parentName, useMatchRowActions } from './MatchRowActions';
-import { useMatchGrid } from './queries';
+import { downloadMatchCsv, useMatchGrid } from './queries';
 
 const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
   requested: 'Requested',
@@ -108,7 +107,7 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await apiDownload(config.csvEndpoint, filters, config.csvName);
+      await downloadMatchCsv(config, filters);
     } catch {
       // The request wrapper has shown the failure.
     } finally {

@@ -13,21 +13,14 @@ import {
 } from '@dm/shared';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
 import { formatMonth } from '../../lib/dates';
 import { ChartCard } from './ChartCard';
+import { useStatistic } from './queries';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'red.6', 'cyan.6', 'lime.7'];
-
-/** center_id sent with every statistic: null counts the caller's center (admin) or all (master). */
-export function useStatistic<T>(name: string, centerId: number | null, extra: Record<string, unknown> = {}) {
-  const body = { center_id: centerId, ...extra };
-  return useQuery({ queryKey: ['statistics', name, body], queryFn: () => api<T>(name, { body }) });
-}
 
 function MonthlyChart(props: {
   title: string;
