@@ -52,3 +52,25 @@ export function confirmDelete(options: { title: string; message: ReactNode; onCo
     onConfirm: options.onConfirm,
   });
 }
+
+/** A small red Delete button that asks first (uploads, documents, videos). */
+export function ConfirmDeleteButton(props: {
+  ariaLabel: string;
+  title: string;
+  message: ReactNode;
+  onConfirm: () => void;
+}) {
+  return (
+    <Button
+      size="xs"
+      color="red"
+      variant="light"
+      aria-label={props.ariaLabel}
+      onClick={() =>
+        confirmDelete({ title: props.title, message: props.message, onConfirm: props.onConfirm })
+      }
+    >
+      Delete
+    </Button>
+  );
+}
