@@ -2,6 +2,7 @@ import {
   type CompareDonor,
   type DonorDetails,
   type DonorNote,
+  type DonorPdf,
   type FavoriteDonor,
   type ManagerOption,
   SEARCH_AGE_LIMITS,
@@ -99,3 +100,44 @@ export const notifyManager = (donorId: number, type: 'favorite' | 'notes', messa
   }).catch(() => null);
 export const removeFavorite = (donorId: number) =>
   api<{ removed: boolean }>('removefavoritedonor', { body: { donor_id: donorId }, successToast: true });
+
+export const addDonorNote = (donorId: number, note: string) =>
+  api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true });
+
+export const deleteDonorNote = (noteId: number) =>
+  api<null>(`donornotes/${noteId}`, { method: 'DELETE', successToast: true });
+
+/** Records a view of the donor's page (the daily view limit may ask for a captcha first). */
+export const recordDonorView = (donorId: number, captcha?: string) =>
+  api(`donorviews/${donorId}`, { method: 'PUT', body: captcha ? { captcha } : {}, silent: true });
+
+/** The donor profile PDF, made for one look: fetched fresh each time the view opens. */
+export function useDonorPdf(donorId: number, usertypeid: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: donorKeys.pdf(donorId),
+    queryFn: () =>
+      api<DonorPdf>('getpdffromhtml', {
+        method: 'POST',
+        body: { id: donorId, usertypeid, globals: {} },
+        silent: true,
+      }),
+    enabled,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export const shareDonorWithManager = (body: {
+  shared_to: number;
+  message: string;
+  donor_id: number;
+  display_id: string;
+}) => api<null>('sharedonortomanager', { body, successToast: true });
+
+export const requestDetailsAccess = (body: { donorId: number; displayId: string; query: string }) =>
+  api<{ id: number }>('requestdonordetailsaccess', {
+    body: { ...body, query_flag: 1 },
+    silent: true,
+    successToast: true,
+  });
