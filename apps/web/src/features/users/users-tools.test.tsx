@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, sessionUser } from '../../test/render';
+import { userRow } from '../../test/rows';
 import ViewClientPage, { ViewIpPage } from './UsersPage';
 
 const notify = vi.hoisted(() => vi.fn());
@@ -10,28 +11,7 @@ vi.mock('../../lib/notify', () => ({ notify }));
 
 const admin = sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null });
 
-function row(over: Partial<UserRow>): UserRow {
-  return {
-    userId: 50,
-    centerId: 1,
-    centerName: 'Main Agency',
-    role: 9,
-    status: 'Active',
-    username: 'ivy@x.test',
-    firstName: 'Ivy',
-    middleName: '',
-    lastName: 'Parent',
-    contactNo: '',
-    managerId: null,
-    managerName: null,
-    parentId: null,
-    hasSecondary: false,
-    archivedNote: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    lastLoginAt: null,
-    ...over,
-  };
-}
+const row = (over: Partial<UserRow>): UserRow => userRow(over);
 
 const page = (ui = <ViewClientPage />) => <ModalsProvider>{ui}</ModalsProvider>;
 
