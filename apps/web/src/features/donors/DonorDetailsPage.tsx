@@ -33,6 +33,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FieldTable, RecordsTable } from '../../components/donor/FieldTable';
 import { ApiError } from '../../lib/api-error';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { MatchActions } from '../match/MatchActions';
@@ -42,7 +43,6 @@ import { DonorFeedbackPanel } from '../portfolios/DonorFeedbackPanel';
 import { feedbackPortfolioId, PortfolioFeedbackBar } from '../portfolios/PortfolioFeedbackBar';
 import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
-import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
 import {
   donorKeys,

@@ -10,8 +10,7 @@ import type {
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../lib/api';
-import { donorKeys } from '../donors/queries';
-import { portfolioKeys } from '../portfolios/queries';
+import { donorKeys, portfolioKeys } from '../../lib/query-keys';
 
 export const matchKeys = {
   all: ['match'] as const,

@@ -1,14 +1,13 @@
 import { type DonorFeedbackEntry, donorFeedbackScope, pagePath } from '@dm/shared';
 import { Anchor, Badge, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback';
 import { ListTable } from '../../components/ListTable';
 import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { useDonorFeedback } from './queries';
 
-export const FEEDBACK_LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;
-/** Dark shades keep the white badge text at 4.5:1 contrast. */
-export const FEEDBACK_COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
+export { FEEDBACK_COLOR, FEEDBACK_LABEL };
 
 /**
  * On donor details: the feedback clients gave this donor in portfolios (clients of the feedback

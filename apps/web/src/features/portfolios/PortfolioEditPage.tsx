@@ -19,11 +19,11 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatHeight } from '../../components/donor/format';
+import { useManagers } from '../../components/donor/queries';
 import { ListTable } from '../../components/ListTable';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useManagers } from '../donors/queries';
-import { formatHeight } from '../search/DonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
 import {
   fetchStatus,

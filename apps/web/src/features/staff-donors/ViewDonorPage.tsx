@@ -32,10 +32,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  CompareCheckbox,
+  CompareSelectedButton,
+  useCompareSelection,
+} from '../../components/donor/CompareSelection';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError } from '../../lib/api-error';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import {
   DeleteDialog,
   type DialogKind,

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { ConfirmDeleteButton } from '../../components/RowActions';
 import { ApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
-import { donorKeys } from '../donors/queries';
+import { donorKeys } from '../../lib/query-keys';
 import { acceptOf } from './checks';
 import { FilePicker } from './FilePicker';
 import { deleteAdditionalDocument, setAdditionalDocumentPublic, uploadAdditionalDocuments } from './queries';

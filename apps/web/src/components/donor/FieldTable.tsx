@@ -1,8 +1,8 @@
 import type { DonorFields } from '@dm/shared';
+import { labelOf, valueText } from '@dm/shared';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { KeyValueTable } from '../../components/KeyValueTable';
-import { labelOf, valueText } from './format';
+import { KeyValueTable } from '../KeyValueTable';
 
 /** One group of profile fields as a two-column table: label (row header) and value. */
 export function FieldTable({ caption, fields }: { caption: string; fields: DonorFields }) {
