@@ -1,4 +1,4 @@
-import type { DonorGridRow, UserRow } from '@dm/shared';
+import type { DonorFormStatus, DonorGridRow, UserRow } from '@dm/shared';
 
 /** A users-grid row (an active intended parent of the main agency); tests override what they check. */
 export function userRow(over: Partial<UserRow> = {}): UserRow {
@@ -46,6 +46,31 @@ export function donorGridRow(over: Partial<DonorGridRow> = {}): DonorGridRow {
     reservedParentId: null,
     reservedParentName: '',
     createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** The donor form's status for donor 42 (a new donor, first stage); tests override what they check. */
+export function donorFormStatus(over: Partial<DonorFormStatus> = {}): DonorFormStatus {
+  return {
+    donorId: 42,
+    availability: 'Invited',
+    lastTab: null,
+    landingPage: 2,
+    preview: false,
+    initialStage: true,
+    changeTracked: false,
+    canSubmitMain: false,
+    pendingChangeVersion: null,
+    centerSettings: {
+      raceTotalFree: false,
+      raceEvenSplit: false,
+      selfOnlyRelations: false,
+      isCompensationVisible: false,
+      isDonorTypeVisible: true,
+    },
+    eligibility: null,
+    autoSubmitted: false,
     ...over,
   };
 }
