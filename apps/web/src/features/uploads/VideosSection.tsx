@@ -13,8 +13,14 @@ import { ConfirmDeleteButton } from '../../components/RowActions';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkVideo, uploadFailure } from './checks';
 import { FilePicker } from './FilePicker';
-import { cancelVideoUpload, deleteVideo, setVisibility, uploadKeys } from './queries';
-import { sendVideo, type VideoProgress } from './videoUpload';
+import {
+  cancelVideoUpload,
+  deleteVideo,
+  sendVideo,
+  setVisibility,
+  uploadKeys,
+  type VideoProgress,
+} from './queries';
 
 function VideoPlayer({ video, index }: { video: MediaFile; index: number }) {
   const [playable, setPlayable] = useState(true);
