@@ -13,10 +13,10 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError, api } from '../../lib/api';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session';
 import { CaptchaField } from './CaptchaField';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { FormAlert, messageOf, useAuthForm } from './form';
 import { SignupLinkDialog } from './SignupLinkDialog';
 import { TermsDialog } from './TermsDialog';
 
@@ -57,7 +57,7 @@ export default function LoginPage() {
   const [signupLinkOpen, setSignupLinkOpen] = useState(false);
   const [destination, setDestination] = useState<string | null>(null);
 
-  const { form, formRef, focusFirstError } = useAuthForm(loginBody, {
+  const { form, formRef, focusFirstError } = useZodForm(loginBody, {
     username: params.username ?? '',
     password: '',
   });

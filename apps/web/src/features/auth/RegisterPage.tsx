@@ -6,8 +6,9 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { requestedCenterId } from '../../lib/agency';
 import { api } from '../../lib/api';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, useSession } from '../../lib/session';
-import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
+import { ContactNumberField, NameFields, NewPasswordFields } from './fields';
 import { TermsDialog } from './TermsDialog';
 
 const DEFAULT_COUNTRY = 'United States';
@@ -38,7 +39,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  const { form, formRef, focusFirstError } = useAuthForm(registerBody, {
+  const { form, formRef, focusFirstError } = useZodForm(registerBody, {
     userType,
     firstname: '',
     middlename: '',

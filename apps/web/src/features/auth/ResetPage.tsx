@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { api } from '../../lib/api';
-import { FormAlert, messageOf, NewPasswordFields, useAuthForm } from './form';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { NewPasswordFields } from './fields';
 import type { LoginPageState } from './LoginPage';
 
 /**
@@ -16,7 +17,7 @@ export default function ResetPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const navigate = useNavigate();
-  const { form, formRef, focusFirstError } = useAuthForm(updatePasswordBody, {
+  const { form, formRef, focusFirstError } = useZodForm(updatePasswordBody, {
     email: user ?? '',
     passtoken: token,
     password: '',

@@ -10,7 +10,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError, api } from '../../lib/api';
-import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { ContactNumberField, NameFields, NewPasswordFields } from './fields';
 import type { LoginPageState } from './LoginPage';
 
 /** A refused token is an invalid link; anything else (network, server) says what happened. */
@@ -56,7 +57,7 @@ export default function SignupPage() {
 
 function SignupForm({ token, details }: { token: string; details: SignupDetails }) {
   const navigate = useNavigate();
-  const { form, formRef, focusFirstError } = useAuthForm(signupTokenBody, {
+  const { form, formRef, focusFirstError } = useZodForm(signupTokenBody, {
     token,
     firstname: details.firstname,
     middlename: details.middlename,

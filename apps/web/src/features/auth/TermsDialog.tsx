@@ -3,8 +3,8 @@ import { Box, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../lib/api';
+import { FormAlert, messageOf } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import { FormAlert, messageOf } from './form';
 
 /** How close to the end of the text counts as read (rounding, zoom, a last blank line). */
 const END_TOLERANCE_PX = 24;

@@ -23,8 +23,8 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormAlert, messageOf } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { FormAlert, messageOf } from '../auth/form';
 import {
   preformKeys,
   saveRejectionQuestions,
