@@ -15,6 +15,20 @@ export type ZodFormOptions<V extends Values> = Omit<
 >;
 
 /**
+ * A schema that judges the request body made from the form's values (ids added, strings turned
+ * into numbers), so the form checks exactly what the route will; issues keep the body's paths.
+ */
+export function bodySchema<V>(schema: FormSchema, toBody: (values: V) => unknown): FormSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'dm-form',
+      validate: (values: unknown) => schema['~standard'].validate(toBody(values as V)),
+    },
+  };
+}
+
+/**
  * The one form pattern of the app: a Mantine form validated by the route's own zod schema (one
  * rule for server and client), every invalid input marked aria-invalid (Mantine's PasswordInput
  * only sets data-invalid), and focus moved to the first invalid input in visual order when a
@@ -101,7 +115,12 @@ export function showServerError<V extends Values>(
 export function useFormSubmit<V extends Values, R = unknown>(
   form: UseFormReturnType<V>,
   save: (values: V) => Promise<R>,
-  options: { onDone?: (result: R) => void; fieldFor?: (message: string) => string | undefined } = {},
+  options: {
+    onDone?: (result: R) => void;
+    fieldFor?: (message: string) => string | undefined;
+    /** Where a form-level refusal goes instead of `error` (a toast, for instance). */
+    onRefused?: (message: string) => void;
+  } = {},
 ) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -112,7 +131,9 @@ export function useFormSubmit<V extends Values, R = unknown>(
       const result = await save(values);
       options.onDone?.(result);
     } catch (e) {
-      setError(showServerError(form, e, options.fieldFor));
+      const message = showServerError(form, e, options.fieldFor);
+      if (message !== null && options.onRefused) options.onRefused(message);
+      else setError(message);
     } finally {
       setBusy(false);
     }

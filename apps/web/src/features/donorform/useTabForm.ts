@@ -9,8 +9,9 @@ import {
 } from '@dm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api';
-import { type FormSchema, serverFieldOf, useZodForm } from '../../lib/form';
+import { bodySchema, type FormSchema, serverFieldOf, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import type { Values } from './fields';
 import { formKeys, saveFormTab } from './queries';
@@ -50,18 +51,10 @@ function withDefaults(tab: DonorFormTab, data: Values, selfOnly: boolean): Value
  * JSON (a cleared number is null there, not NaN).
  */
 function tabSchema(tab: DonorFormTab): FormSchema {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'donor-form',
-      validate: (values: unknown) =>
-        isSavableTab(tab)
-          ? TAB_SCHEMAS[tab]['~standard'].validate(
-              JSON.parse(JSON.stringify(formDataOf(tab, values as Values))),
-            )
-          : { value: values },
-    },
-  };
+  if (!isSavableTab(tab)) return bodySchema(z.unknown(), (values) => values);
+  return bodySchema(TAB_SCHEMAS[tab], (values: Values) =>
+    JSON.parse(JSON.stringify(formDataOf(tab, values))),
+  );
 }
 
 /**
