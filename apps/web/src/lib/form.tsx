@@ -1,4 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { schemaResolver, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api';
@@ -159,6 +159,11 @@ export function FormAlert({
       {message}
     </Alert>
   );
+}
+
+/** A refusal as a line of red text above a dialog's buttons, where an alert box would crowd it. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? <Text c="red.9">{message}</Text> : null;
 }
 
 /** A dialog form's Cancel and submit buttons; the submit shows a loader while saving. */

@@ -4,7 +4,6 @@ import {
   DONOR_GRID_PAGE_SIZE,
   type DonorGridBody,
   type DonorGridRow,
-  type DonorIdMatch,
   FROZEN_AVAILABILITY,
   MANAGER_SETTABLE_AVAILABILITY,
   MATCH_STATUS_FILTERS,
@@ -35,6 +34,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
+import { useFormSubmit, useZodForm } from '../../lib/form';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import {
@@ -47,22 +47,19 @@ import {
   StatusDialog,
   UnreserveDialog,
 } from './DonorDialogs';
-import { donorCsvPath, staffDonorKeys, useDonorGrid, useMatchingToolAllowed } from './queries';
+import {
+  donorCsvPath,
+  findDonorById,
+  staffDonorKeys,
+  useDonorAction,
+  useDonorGrid,
+  useMatchingToolAllowed,
+} from './queries';
 
 /** Managers filter by the reduced list; the admin sees In Cycle, Under Review and Reserved too. */
 const MANAGER_FILTER = DONOR_AVAILABILITY.filter(
   (a) => !['In Cycle', 'Under Review', 'Reserved'].includes(a),
 );
-
-const CALLS: Record<DialogKind, (donor: DonorGridRow) => { name: string; method?: 'POST' | 'DELETE' }> = {
-  reserve: () => ({ name: 'reservedonorformatch' }),
-  unreserve: () => ({ name: 'unreservedonorformatch' }),
-  invite: () => ({ name: 'inviteExistedDonor' }),
-  status: () => ({ name: 'updatedonorstatuswithemail' }),
-  priority: (d) => ({ name: `setpriority/${d.userId}` }),
-  harddelete: (d) => ({ name: `harddeletedonor/${d.userId}`, method: 'DELETE' }),
-  delete: (d) => ({ name: `deletedonor/${d.userId}`, method: 'DELETE' }),
-};
 
 export default function ViewDonorPage() {
   const { user } = useSession();
@@ -97,11 +94,7 @@ export default function ViewDonorPage() {
     onSettled: refresh,
   });
 
-  const run = async (kind: DialogKind, donor: DonorGridRow, payload: Record<string, unknown>) => {
-    const call = CALLS[kind](donor);
-    await api(call.name, { method: call.method ?? 'POST', body: payload, successToast: true, silent: true });
-    await refresh();
-  };
+  const action = useDonorAction();
 
   const resetPage =
     <T,>(set: (v: T) => void) =>
@@ -201,7 +194,8 @@ export default function ViewDonorPage() {
     ? {
         donor: dialog.donor,
         onClose: () => setDialog(null),
-        onSubmit: (payload: Record<string, unknown>) => run(dialog.kind, dialog.donor, payload),
+        onSubmit: (body: Record<string, unknown>) =>
+          action.mutateAsync({ kind: dialog.kind, donor: dialog.donor, body }),
       }
     : null;
 
@@ -303,48 +297,26 @@ export default function ViewDonorPage() {
 /** Opens a donor's details by the id staff read off a file or an e-mail (searchdonorbyid). */
 function FindDonorById() {
   const navigate = useNavigate();
-  const [id, setId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const find = async () => {
-    const parsed = searchDonorByIdQuery.safeParse({ id });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter Donor ID');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const found = await api<DonorIdMatch>('searchdonorbyid', { query: parsed.data, silent: true });
-      void navigate(`/donordetails/${found.userId}`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) setError(String(e));
-      else if (e.status === 404) setError('No donor has this ID.');
-      else {
-        setError(e.message);
-        reportApiError(e);
+  const { form } = useZodForm(searchDonorByIdQuery, { id: '' });
+  const find = useFormSubmit(
+    form,
+    async (values) => {
+      try {
+        return await findDonorById(searchDonorByIdQuery.parse(values));
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) throw new Error('No donor has this ID.');
+        if (e instanceof ApiError) reportApiError(e);
+        throw e;
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Every refusal shows under the one field.
+    { onDone: (found) => void navigate(`/donordetails/${found.userId}`), fieldFor: () => 'id' },
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void find();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(find.submit)}>
       <Group align="start">
-        <TextInput
-          label="Donor ID"
-          value={id}
-          onChange={(e) => setId(e.currentTarget.value)}
-          error={error}
-          w={220}
-        />
-        <Button type="submit" mt={24} variant="default" loading={busy}>
+        <TextInput label="Donor ID" w={220} {...form.getInputProps('id')} />
+        <Button type="submit" mt={24} variant="default" loading={find.busy}>
           Find donor
         </Button>
       </Group>

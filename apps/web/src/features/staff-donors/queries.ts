@@ -2,11 +2,13 @@ import type {
   ArchivedDonorRow,
   DonorGridBody,
   DonorGridPage,
+  DonorGridRow,
+  DonorIdMatch,
   ImportStatus,
   MandatoryFieldsRow,
   MonthlyStatsRow,
 } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Query keys of the staff donor screens. */
@@ -106,4 +108,46 @@ export function useMonthlyStats(q: { center: number | null; timePeriod: number }
     queryKey: staffDonorKeys.monthly(q),
     queryFn: () => api<MonthlyStatsRow[]>('fetchagenciesdonorcountmonthly', { body: q }),
   });
+}
+
+/** The action dialogs of the donor grid. */
+export type DialogKind = 'reserve' | 'unreserve' | 'invite' | 'status' | 'priority' | 'harddelete' | 'delete';
+
+/** The route each action dialog of the donor grid runs. */
+const ACTION_CALLS: Record<
+  DialogKind,
+  (donor: DonorGridRow) => { name: string; method?: 'POST' | 'DELETE' }
+> = {
+  reserve: () => ({ name: 'reservedonorformatch' }),
+  unreserve: () => ({ name: 'unreservedonorformatch' }),
+  invite: () => ({ name: 'inviteExistedDonor' }),
+  status: () => ({ name: 'updatedonorstatuswithemail' }),
+  priority: (d) => ({ name: `setpriority/${d.userId}` }),
+  harddelete: (d) => ({ name: `harddeletedonor/${d.userId}`, method: 'DELETE' }),
+  delete: (d) => ({ name: `deletedonor/${d.userId}`, method: 'DELETE' }),
+};
+
+/** Runs a grid dialog's action (the dialog shows a refusal itself) and refreshes the staff lists. */
+export function useDonorAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      kind,
+      donor,
+      body,
+    }: {
+      kind: DialogKind;
+      donor: DonorGridRow;
+      body: Record<string, unknown>;
+    }) => {
+      const call = ACTION_CALLS[kind](donor);
+      return api(call.name, { method: call.method ?? 'POST', body, successToast: true, silent: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDonorKeys.all }),
+  });
+}
+
+/** GET searchdonorbyid: the donor a display id names (the caller shows a refusal inline). */
+export function findDonorById(query: { id: string }) {
+  return api<DonorIdMatch>('searchdonorbyid', { query, silent: true });
 }
