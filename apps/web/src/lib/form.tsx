@@ -29,6 +29,27 @@ export function bodySchema<V>(schema: FormSchema, toBody: (values: V) => unknown
 }
 
 /**
+ * Several schemas judging the same values, their issues in order (the first message of a path
+ * wins): a form's own checks (a choice to make) before the route's schema.
+ */
+export function allOf(...schemas: FormSchema[]): FormSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'dm-form',
+      validate: (values: unknown) => {
+        const issues = schemas.flatMap((schema) => {
+          const result = schema['~standard'].validate(values);
+          if (result instanceof Promise) throw new Error('allOf takes synchronous schemas only.');
+          return result.issues ?? [];
+        });
+        return issues.length > 0 ? { issues } : { value: values };
+      },
+    },
+  };
+}
+
+/**
  * The one form pattern of the app: a Mantine form validated by the route's own zod schema (one
  * rule for server and client), every invalid input marked aria-invalid (Mantine's PasswordInput
  * only sets data-invalid), and focus moved to the first invalid input in visual order when a

@@ -1,4 +1,5 @@
 import type {
+  InviteUserBody,
   IpSearchHistory,
   StaffOption,
   StatusConfirmation,
@@ -7,7 +8,7 @@ import type {
   UserListBody,
   UserStatusAnswer,
 } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
 import { ApiError, api, reportApiError } from '../../lib/api';
 
@@ -69,4 +70,11 @@ export async function sendStatus(body: UpdateUserStatusBody): Promise<UserStatus
     reportApiError(error);
     throw error;
   }
+}
+
+/** POST inviteuser: the invite form's submit (its refusal shown in the form). */
+export function useInviteUser() {
+  return useMutation({
+    mutationFn: (body: InviteUserBody) => api('inviteuser', { body, silent: true, successToast: true }),
+  });
 }
