@@ -162,6 +162,19 @@ export function useFormSubmit<V extends Values, R = unknown>(
   return { submit, busy, error, setError };
 }
 
+/**
+ * The one message of a form that shows a single alert rather than messages under its inputs:
+ * the refusal of the last submit, else the first check that failed.
+ */
+export function singleMessage<V extends Values>(
+  form: UseFormReturnType<V>,
+  error: string | null,
+): string | null {
+  if (error) return error;
+  const first = Object.values(form.errors).find((e) => e !== null && e !== undefined && e !== false);
+  return first === undefined ? null : String(first);
+}
+
 /** A form-level message, announced to screen readers as it appears. */
 export function FormAlert({
   message,
