@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { schemaResolver, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api';
 
 /** A zod schema (any Standard Schema) of the route the form sends to. */
 export type FormSchema = Parameters<typeof schemaResolver>[0];
 
-type Values = Record<string, unknown>;
+// Mantine's own constraint: `any` lets interfaces (without an index signature) be form values.
+// biome-ignore lint/suspicious/noExplicitAny: as above
+type Values = Record<string, any>;
 
 /** What a form may add to the defaults (validation timing, a transform before submit). */
 export type ZodFormOptions<V extends Values> = Omit<
@@ -182,7 +184,7 @@ export function FormAlert({
   title,
   mt,
 }: {
-  message: string | null | undefined;
+  message: ReactNode;
   color?: 'red' | 'green';
   title?: string;
   mt?: string;
