@@ -30,6 +30,22 @@ export function bodySchema<V>(schema: FormSchema, toBody: (values: V) => unknown
   };
 }
 
+/** A schema from a function giving the message of each field that fails (none: valid). */
+export function checksSchema<V>(check: (values: V) => Partial<Record<string, string>>): FormSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'dm-form',
+      validate: (values: unknown) => {
+        const issues = Object.entries(check(values as V))
+          .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+          .map(([field, message]) => ({ message, path: [field] }));
+        return issues.length > 0 ? { issues } : { value: values };
+      },
+    },
+  };
+}
+
 /**
  * Several schemas judging the same values, their issues in order (the first message of a path
  * wins): a form's own checks (a choice to make) before the route's schema.
@@ -120,10 +136,10 @@ export function serverFieldOf(error: unknown): string | null {
 export function showServerError<V extends Values>(
   form: UseFormReturnType<V>,
   error: unknown,
-  fieldFor?: (message: string) => string | undefined,
+  fieldFor?: (message: string, error: unknown) => string | null | undefined,
 ): string | null {
   const message = messageOf(error);
-  const field = fieldFor?.(message) ?? serverFieldOf(error);
+  const field = fieldFor?.(message, error) ?? serverFieldOf(error);
   if (field && field in form.getValues()) {
     form.setFieldError(field, message);
     return null;
@@ -140,7 +156,7 @@ export function useFormSubmit<V extends Values, R = unknown>(
   save: (values: V) => Promise<R>,
   options: {
     onDone?: (result: R) => void;
-    fieldFor?: (message: string) => string | undefined;
+    fieldFor?: (message: string, error: unknown) => string | null | undefined;
     /** Where a form-level refusal goes instead of `error` (a toast, for instance). */
     onRefused?: (message: string) => void;
   } = {},

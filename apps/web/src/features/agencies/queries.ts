@@ -1,5 +1,12 @@
-import type { AgencyList, AgencyRow, AllowedOrganization, CountryOption, ZipCodeList } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AgencyList,
+  AgencyRow,
+  AllowedOrganization,
+  CountryOption,
+  ZipCodeList,
+  ZipCodeRow,
+} from '@dm/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
 
@@ -53,9 +60,30 @@ export function useCountries() {
   });
 }
 
-/** The field a server refusal flags ({field} in the answer's data), if any. */
-export function flaggedField(data: unknown): string | null {
-  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string')
-    return data.field;
-  return null;
+/** Adds an agency, or updates one (`editId`); the lists are read again after. */
+export function useSaveAgency(editId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<AgencyRow>(editId ? 'updatecenterdetails' : 'addcenterdetails', {
+        body,
+        successToast: true,
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+/** Adds a zip code, or updates one (`editing` true); the list is read again after. */
+export function useSaveZipCode(editing: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<ZipCodeRow>(editing ? 'updatezipcodedetails' : 'addzipcode', {
+        body,
+        successToast: true,
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['zipcodes'] }),
+  });
 }
