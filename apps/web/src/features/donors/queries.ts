@@ -8,7 +8,7 @@ import {
   type SearchAnswer,
   type SharedDonor,
 } from '@dm/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export const donorKeys = {
@@ -99,3 +99,21 @@ export const notifyManager = (donorId: number, type: 'favorite' | 'notes', messa
   }).catch(() => null);
 export const removeFavorite = (donorId: number) =>
   api<{ removed: boolean }>('removefavoritedonor', { body: { donor_id: donorId }, successToast: true });
+
+/** POST sharedonortomanager: a donor shared with another case manager, with a message. */
+export function useShareDonor() {
+  return useMutation({
+    mutationFn: (body: { shared_to: number; message: string; donor_id: number; display_id: string }) =>
+      api<null>('sharedonortomanager', { body, successToast: true }),
+  });
+}
+
+/** POST donornotes: a staff note on a donor; the donor's details (with the notes) are read again. */
+export function useAddDonorNote(donorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) =>
+      api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
+  });
+}
