@@ -1,6 +1,8 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { checksSchema, useZodForm } from '../../lib/form';
 import {
+  type CustomAnswers,
   CustomQuestionsFields,
   initialAnswers,
   userAnswersOf,
@@ -13,10 +15,16 @@ export function MiscellaneousTab({ donorId, readOnly }: { donorId: number; readO
   const questions = useDonorQuestions(donorId);
   const submit = useSubmitAnswers(donorId);
   const list = questions.data ?? [];
-  const [answers, setAnswers] = useState(() => initialAnswers(list, 'miscellaneous'));
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  // The answers by question id, checked by the questions' own rules (required, options).
+  const { form } = useZodForm<CustomAnswers>(
+    checksSchema((answers: CustomAnswers) => validateCustomAnswers(list, 'miscellaneous', answers)),
+    initialAnswers(list, 'miscellaneous'),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
-    if (questions.data) setAnswers(initialAnswers(questions.data, 'miscellaneous'));
+    if (!questions.data) return;
+    form.setInitialValues(initialAnswers(questions.data, 'miscellaneous'));
+    form.reset();
   }, [questions.data]);
   if (questions.isPending) return <Loader role="status" aria-label="Loading" />;
   if (!list.some((q) => q.tab === 'miscellaneous' && q.isActive)) return <Text>No further questions.</Text>;
@@ -25,25 +33,24 @@ export function MiscellaneousTab({ donorId, readOnly }: { donorId: number; readO
       <CustomQuestionsFields
         questions={list}
         tab="miscellaneous"
-        answers={answers}
-        errors={errors}
+        answers={form.values}
+        errors={form.errors as Record<number, string>}
         readOnly={readOnly}
-        onChange={(id, answer) => setAnswers((a) => ({ ...a, [id]: answer }))}
+        onChange={(id, answer) => form.setFieldValue(String(id), answer)}
       />
       {!readOnly && (
         <Group>
           <Button
             loading={submit.isPending}
-            onClick={() => {
-              const problems = validateCustomAnswers(list, 'miscellaneous', answers);
-              setErrors(problems);
-              if (Object.keys(problems).length > 0) return;
-              submit.mutate({
-                donorId,
-                tab: 'miscellaneous',
-                userAnswers: userAnswersOf(list, 'miscellaneous', answers),
-              });
-            }}
+            onClick={() =>
+              form.onSubmit((answers) =>
+                submit.mutate({
+                  donorId,
+                  tab: 'miscellaneous',
+                  userAnswers: userAnswersOf(list, 'miscellaneous', answers),
+                }),
+              )()
+            }
           >
             Save answers
           </Button>
