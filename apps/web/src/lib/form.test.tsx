@@ -3,7 +3,16 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api';
-import { FormActions, FormAlert, useFormSubmit, useZodForm } from './form';
+import {
+  allOf,
+  bodySchema,
+  checksSchema,
+  FormActions,
+  FormAlert,
+  type FormSchema,
+  useFormSubmit,
+  useZodForm,
+} from './form';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Name is required.'),
@@ -80,5 +89,33 @@ describe('useZodForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Something went wrong.');
+  });
+});
+
+/** What a form schema says of some values: the issues' paths and messages, or the value. */
+function judge(schema: FormSchema, values: unknown) {
+  const result = schema['~standard'].validate(values);
+  if (result instanceof Promise) throw new Error('asynchronous');
+  return result.issues ? result.issues.map((i) => [i.path?.join('.'), i.message]) : 'valid';
+}
+
+describe('form schemas', () => {
+  it('bodySchema judges the body made from the values, keeping its paths', () => {
+    const body = z.object({ id: z.number().positive('No id.'), priority: z.number().min(1, 'At least 1.') });
+    const schema = bodySchema(body, (v: { priority: string }) => ({ id: 0, priority: Number(v.priority) }));
+    expect(judge(schema, { priority: '0' })).toEqual([
+      ['id', 'No id.'],
+      ['priority', 'At least 1.'],
+    ]);
+  });
+
+  it('allOf gives the issues of every schema in order; checksSchema turns a check function into one', () => {
+    const chosen = checksSchema((v: { role: string }) => (v.role ? {} : { role: 'Please select a role' }));
+    const named = z.object({ name: z.string().min(1, 'Name is required.') });
+    expect(judge(allOf(chosen, named), { role: '', name: '' })).toEqual([
+      ['role', 'Please select a role'],
+      ['name', 'Name is required.'],
+    ]);
+    expect(judge(allOf(chosen, named), { role: 'admin', name: 'Ann' })).toBe('valid');
   });
 });
