@@ -2,6 +2,7 @@ import type {
   AgencyList,
   AgencyRow,
   AllowedOrganization,
+  CenterOption,
   CountryOption,
   ZipCodeList,
   ZipCodeRow,
@@ -94,5 +95,17 @@ export function useSaveZipCode(editing: boolean) {
         silent: true,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['zipcodes'] }),
+  });
+}
+
+const CENTERS_KEY = ['centers'] as const;
+
+/** Every agency, for the master admin's agency select (GET /getcenters). */
+export function useCenters(enabled: boolean) {
+  return useQuery({
+    queryKey: CENTERS_KEY,
+    queryFn: () => api<CenterOption[]>('getcenters'),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

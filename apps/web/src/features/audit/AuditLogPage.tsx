@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
 import { bodySchema, useZodForm } from '../../lib/form';
 import { subjectOf, useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import { useAuditLog } from './queries';
 
 const FILTERS = ['donor', 'from', 'to', 'center'] as const;

@@ -35,7 +35,7 @@ import { ApiError } from '../../lib/api-error';
 import { FormAlert } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { DonorMediaTab } from '../uploads/DonorMediaTab';
 import { AgencyContactCard } from './AgencyContactCard';
 import { MiscellaneousTab } from './MiscellaneousTab';

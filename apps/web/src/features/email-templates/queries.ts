@@ -1,25 +1,14 @@
-import type { CenterOption, ConnectionInfo, EmailDefinition, EmailTypeOption } from '@dm/shared';
+import type { ConnectionInfo, EmailDefinition, EmailTypeOption } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Query keys of the e-mail template and connection screens. */
 export const emailKeys = {
-  centers: ['centers'] as const,
   types: ['email-templates', 'types'] as const,
   definition: (centerId: number, emailTypeId: number) =>
     ['email-templates', 'definition', centerId, emailTypeId] as const,
   connection: (centerId: number) => ['email-templates', 'connection', centerId] as const,
 };
-
-/** Every agency, for the master admin's agency select (GET /getcenters). */
-export function useCenters(enabled: boolean) {
-  return useQuery({
-    queryKey: emailKeys.centers,
-    queryFn: () => api<CenterOption[]>('getcenters'),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useEmailTypes() {
   return useQuery({

@@ -36,7 +36,7 @@ import { formatNoteDate } from '../../lib/dates';
 import { messageOf, useResetOnOpen, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MatchActions } from '../match/MatchActions';
 import { PortfolioDonorCard } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';

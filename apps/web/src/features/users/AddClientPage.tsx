@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { allOf, bodySchema, FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import { useCaseManagers, useInviteUser } from './queries';
 
 type InviteValues = {
