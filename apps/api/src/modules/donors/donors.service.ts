@@ -30,7 +30,6 @@ import {
   seesHiddenDonorFact,
   seesPrivateDonorFiles,
 } from '@dm/shared';
-import { type CenterSettings, centerSettings, donorEthnicities, donorRaces } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
@@ -47,8 +46,13 @@ import * as repo from './donors.repo.js';
 export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'> & { storage: FileStorage };
 
 /** What the caller may see of one donor: the donor policy with the donor's center's switches. */
-function visibilityFor(auth: Auth, donorId: number, donorCenterId: number, raw: Partial<CenterSettings>) {
-  return donorRedaction(auth, { donorId, centerId: donorCenterId }, centerSettings(raw));
+function visibilityFor(
+  auth: Auth,
+  donorId: number,
+  donorCenterId: number,
+  raw: Partial<repo.CenterSettings>,
+) {
+  return donorRedaction(auth, { donorId, centerId: donorCenterId }, repo.settingsWithDefaults(raw));
 }
 
 function maskSsn(deps: Deps, sealed: string | null): string | null {
@@ -351,14 +355,14 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
 export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
-  const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isCompensationVisible) };
+  const settings = await repo.centerSettingsOf(deps.db, auth.centerId);
+  return { visible: seesHiddenDonorFact(auth, settings.isCompensationVisible) };
 }
 
 /** GET /checkdonortypevisibility: the agency setting is_donor_type_visible (staff always see it). */
 export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
-  const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isDonorTypeVisible) };
+  const settings = await repo.centerSettingsOf(deps.db, auth.centerId);
+  return { visible: seesHiddenDonorFact(auth, settings.isDonorTypeVisible) };
 }
 
 // --- views
@@ -388,10 +392,10 @@ export async function recordView(
   captcha: string | undefined,
   ip: string,
 ): Promise<DonorViewAnswer> {
-  const { donor, center } = await loadVisible(deps, auth, donorId);
+  const { donor, settings } = await loadVisible(deps, auth, donorId);
   if (!donorViewCounts(auth)) return { counted: false };
   // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
-  const sampleCode = centerSettings(center.settings).sampleDonorCode;
+  const sampleCode = settings.sampleDonorCode;
   if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
   if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
   const now = deps.clock.now();
@@ -606,8 +610,8 @@ export async function compareDonors(deps: Deps, auth: Auth, donorIds: number[]):
   const rows = await repo.compareRows(deps.db, ids, await donorVisibility(deps.db, auth));
   if (rows.length !== ids.length) throw notFound();
   const [races, ethnicities] = await Promise.all([
-    repo.namesOf(deps.db, donorRaces, ids),
-    repo.namesOf(deps.db, donorEthnicities, ids),
+    repo.raceNamesOf(deps.db, ids),
+    repo.ethnicityNamesOf(deps.db, ids),
   ]);
   for (const id of ids) {
     const row = rows.find((r) => r.donorId === id)!;

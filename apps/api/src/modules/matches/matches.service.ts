@@ -35,8 +35,6 @@ import {
   usesMatchStaffTools,
   WAITING_MATCH_STATUSES,
 } from '@dm/shared';
-import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -127,7 +125,7 @@ async function settleDonor(
   // Frozen Eggs Pending (one center: the frozenEggsPending setting): while a frozen-queue match
   // is open the frozen availability shows it; when none is left it is Available again.
   let frozen = donor.frozenAvailability;
-  if (centerSettings(await repo.centerSettingsOf(db, donor.centerId)).frozenEggsPending) {
+  if ((await repo.centerSettingsOf(db, donor.centerId)).frozenEggsPending) {
     const frozenOpen = open.some((m) => m.queueType === 'Frozen');
     if (frozenOpen && (frozen === null || frozen === 'Available')) frozen = FROZEN_EGGS_PENDING;
     else if (!frozenOpen && frozen === FROZEN_EGGS_PENDING) frozen = 'Available';
@@ -209,7 +207,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     const donor = locked.get(donorId);
     if (!donor) throw notFound();
     const core = (await repo.donorWithCenter(tx, donorId))!;
-    const settings = centerSettings(core.center.settings);
+    const settings = core.settings;
     const current =
       input.matchId !== undefined
         ? await repo.matchById(tx, input.matchId)
@@ -247,7 +245,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
           : donorOpen.filter((m) => m.status !== 'Active' && m.queueType === queueType).length;
       if (taken >= (settings.combinedRequestLimit ?? settings.queueSize))
         throw badRequest(MATCH_MSG.QUEUE_FULL);
-      const parentLimit = centerSettings(parentRow.center.settings).matchRequestLimit;
+      const parentLimit = parentRow.settings.matchRequestLimit;
       if (parentLimit !== null) {
         const mine = await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES);
         if (mine.length >= parentLimit) throw badRequest(MATCH_MSG.PARENT_LIMIT);
@@ -399,7 +397,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
       donorId,
       reason,
     });
-    const [row] = await repo.matchRows(tx, eq(repo.matches.id, matchId));
+    const [row] = await repo.matchRows(tx, { matchId });
     return row!;
   });
   return result ? rowOf(result, seesMatchDonorName(auth)) : null;
@@ -530,10 +528,10 @@ export async function unreserveDonor(deps: Deps, auth: Auth, donorId: number, st
  * The condition on a donor's matches that the caller follows (`followedMatches`): staff of the
  * donor's center every match, staff of another center their own parents' matches, others none.
  */
-function followedWhere(auth: Auth, donor: { centerId: number }): SQL | undefined | null {
+function followedWhere(auth: Auth, donor: { centerId: number }): repo.MatchFilter | null {
   const follows = followedMatches(auth, donor);
   if (follows === 'none') return null;
-  return follows === 'ownParents' ? eq(repo.matches.parentCenterId, auth.centerId) : undefined;
+  return follows === 'ownParents' ? { parentCenterId: auth.centerId } : {};
 }
 
 /** GET getdonormatchstatus: what the donor page's match buttons need. */
@@ -542,29 +540,15 @@ export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number):
   await assertDonorVisible(deps.db, auth, donorId);
   const core = await repo.donorWithCenter(deps.db, donorId);
   if (!core) throw notFound();
-  const settings = centerSettings(core.center.settings);
+  const settings = core.settings;
   const staff = isDonorCenterStaff(auth, core.donor);
   const followed = followedWhere(auth, core.donor);
   const open =
     followed === null
       ? []
-      : await repo.matchRows(
-          deps.db,
-          and(
-            eq(repo.matches.donorId, donorId),
-            inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
-            followed,
-          )!,
-        );
+      : await repo.matchRows(deps.db, { ...followed, donorId, statuses: OPEN_MATCH_STATUSES });
   const own = matchesAsParent(auth)
-    ? await repo.matchRows(
-        deps.db,
-        and(
-          eq(repo.matches.donorId, donorId),
-          eq(repo.matches.parentId, auth.userId),
-          inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
-        )!,
-      )
+    ? await repo.matchRows(deps.db, { donorId, parentId: auth.userId, statuses: OPEN_MATCH_STATUSES })
     : [];
   return {
     donorId,
@@ -579,14 +563,10 @@ export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number):
   };
 }
 
-/** The donor's active and queued matches (`followed`: undefined every one, the donor's name shown). */
-async function activeAndQueued(db: Db, donorId: number, followed: SQL | undefined) {
-  const rows = await repo.matchRows(
-    db,
-    and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, ['Active', 'Queued']), followed)!,
-    [],
-  );
-  const row = (r: repo.MatchRecord) => rowOf(r, followed === undefined);
+/** The donor's active and queued matches (`followed`: {} every one, the donor's name shown). */
+async function activeAndQueued(db: Db, donorId: number, followed: repo.MatchFilter) {
+  const rows = await repo.matchRows(db, { ...followed, donorId, statuses: ['Active', 'Queued'] }, false);
+  const row = (r: repo.MatchRecord) => rowOf(r, followed.parentCenterId === undefined);
   return {
     active: rows.filter((r) => r.status === 'Active').map(row),
     queued: rows
@@ -681,7 +661,7 @@ export async function matchPanelsOf(
 /** POST getdonorqueuedetails: the donor's availability, queue and the type of its active match. */
 export async function donorQueueDetails(deps: Deps, auth: Auth, donorId: number) {
   const core = await staffDonor(deps.db, auth, donorId);
-  const { active, queued } = await activeAndQueued(deps.db, donorId, undefined);
+  const { active, queued } = await activeAndQueued(deps.db, donorId, {});
   return {
     donor_availability: core.donor.availability,
     donor_frozen_availability: core.donor.frozenAvailability,
@@ -752,23 +732,20 @@ export async function updateDonorStatus(deps: Deps, auth: Auth, donorId: number,
 
 type GridScope = 'donorCenter' | 'parentCenter';
 
-function gridWhere(auth: Auth, scope: GridScope, b: ReturnType<typeof matchGridBody.parse>): SQL {
-  const conds: (SQL | undefined)[] = [
-    scope === 'donorCenter'
-      ? eq(repo.matches.donorCenterId, auth.centerId)
-      : eq(repo.matches.parentCenterId, auth.centerId),
-    inArray(repo.matches.status, statusesForFilters(b.match_status_filter)),
-  ];
-  if (b.donor_availability.length > 0) conds.push(repo.donorAvailabilityIn(b.donor_availability));
-  if (b.center) {
-    conds.push(
-      scope === 'donorCenter'
-        ? eq(repo.matches.parentCenterId, b.center)
-        : eq(repo.matches.donorCenterId, b.center),
-    );
-  }
-  conds.push(repo.gridSearch(b.search));
-  return and(...conds)!;
+function gridWhere(
+  auth: Auth,
+  scope: GridScope,
+  b: ReturnType<typeof matchGridBody.parse>,
+): repo.MatchFilter {
+  // The caller's center on its side of the match; the center picked in the grid on the other.
+  const other = b.center || undefined;
+  return {
+    donorCenterId: scope === 'donorCenter' ? auth.centerId : other,
+    parentCenterId: scope === 'donorCenter' ? other : auth.centerId,
+    statuses: statusesForFilters(b.match_status_filter),
+    donorAvailabilities: b.donor_availability,
+    search: b.search,
+  };
 }
 
 /**
@@ -846,18 +823,18 @@ export function matchGridCsv(
   );
 }
 
-function reportWhere(auth: Auth, b: ReturnType<typeof matchReportBody.parse>): SQL {
-  const conds: (SQL | undefined)[] = [
-    eq(repo.matches.status, 'Cancel Request'),
-    eq(repo.matches.donorCenterId, auth.centerId),
-  ];
-  if (b.startdate) conds.push(gte(repo.matches.statusChangedAt, new Date(`${b.startdate}T00:00:00Z`)));
+function reportWhere(auth: Auth, b: ReturnType<typeof matchReportBody.parse>): repo.MatchFilter {
+  let end: Date | undefined;
   if (b.lastdate) {
-    const end = new Date(`${b.lastdate}T00:00:00Z`);
+    end = new Date(`${b.lastdate}T00:00:00Z`);
     end.setUTCDate(end.getUTCDate() + 1);
-    conds.push(lt(repo.matches.statusChangedAt, end));
   }
-  return and(...conds)!;
+  return {
+    statuses: ['Cancel Request'],
+    donorCenterId: auth.centerId,
+    changedFrom: b.startdate ? new Date(`${b.startdate}T00:00:00Z`) : undefined,
+    changedBefore: end,
+  };
 }
 
 /** The Match Cancelled Report (/donormatchreport): cancelled matches of the center's donors. */

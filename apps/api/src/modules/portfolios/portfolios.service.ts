@@ -31,9 +31,7 @@ import {
   type SharedManager,
   seesPortfolioDonorFirstName,
 } from '@dm/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { type CenterSettings, centerSettings, portfolios } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -92,7 +90,7 @@ async function openForClientAction(db: Db, auth: Auth, id: number): Promise<Open
 }
 
 /** The donors the portfolio's client may see: only those may be added for them. */
-async function clientVisibility(db: Db, auth: Auth, p: repo.PortfolioRow): Promise<SQL> {
+async function clientVisibility(db: Db, auth: Auth, p: repo.PortfolioRow) {
   if (p.clientId === null) return donorVisibility(db, auth);
   const client = await repo.userById(db, p.clientId);
   if (!client) return donorVisibility(db, auth);
@@ -106,9 +104,7 @@ async function clientVisibility(db: Db, auth: Auth, p: repo.PortfolioRow): Promi
   });
 }
 
-async function settingsOf(db: Db, centerId: number): Promise<CenterSettings> {
-  return centerSettings(await repo.centerSettingsOf(db, centerId));
-}
+const settingsOf = repo.centerSettingsOf;
 
 function summary(row: repo.ListedPortfolio, as: Role): PortfolioSummary {
   return {
@@ -223,13 +219,7 @@ export async function setStatus(
     if (o.p.status === 'Submitted') throw badRequest(MSG.PORTFOLIO_SUBMITTED_WARNING);
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      const row = await repo.updatePortfolio(
-        tx,
-        id,
-        { status: 'Submitted', submittedAt: now, updatedAt: now },
-        // Only from Active: a concurrent status change by the manager wins.
-        sqlStatusIs('Active'),
-      );
+      const row = await repo.submitIfActive(tx, id, now);
       if (!row) throw conflict(MSG.STATUS_CHANGED_BY_MANAGER, { redirect: '/noportfolio/1' });
       const managerId = o.p.managerId ?? o.p.createdBy;
       const manager = managerId ? await repo.userById(tx, managerId) : undefined;
@@ -254,10 +244,6 @@ export async function setStatus(
   if (isClient(auth)) throw forbidden();
   await update(deps, auth, { id, status: next });
   return { status: next };
-}
-
-function sqlStatusIs(s: PortfolioStatus): SQL {
-  return eq(portfolios.status, s);
 }
 
 export async function copy(deps: Deps, auth: Auth, id: number, newName: string): Promise<PortfolioSummary> {
@@ -510,7 +496,7 @@ async function donorsFor(deps: Deps, auth: Auth, p: repo.PortfolioRow): Promise<
   const rows = await repo.donorRows(deps.db, p.id, await donorVisibility(deps.db, auth));
   const now = deps.clock.now();
   return rows.map((r) => {
-    const s = centerSettings(r.centerSettings as Partial<CenterSettings>);
+    const s = r.centerSettings;
     return {
       donorId: r.donorId,
       displayId: r.displayId,
@@ -568,12 +554,7 @@ export async function detail(
 export async function firstView(deps: Deps, auth: Auth, id: number): Promise<{ firstView: boolean }> {
   const o = await open(deps.db, auth, id);
   if (o.as !== 'client' || o.p.firstViewedAt) return { firstView: false };
-  const row = await repo.updatePortfolio(
-    deps.db,
-    id,
-    { firstViewedAt: deps.clock.now() },
-    sql`${portfolios.firstViewedAt} is null`,
-  );
+  const row = await repo.markFirstViewed(deps.db, id, deps.clock.now());
   return { firstView: row !== undefined };
 }
 
@@ -957,13 +938,15 @@ export async function donorFeedback(deps: Deps, auth: Auth, donorId: number): Pr
   await assertDonorVisible(deps.db, auth, donorId);
   const scope = donorFeedbackScope(auth);
   if (!scope || !(await settingsOf(deps.db, auth.centerId)).feedbackAllowed) return [];
-  const where =
+  const rows = await repo.donorFeedback(
+    deps.db,
+    donorId,
     scope === 'client'
-      ? eq(portfolios.clientId, clientIdOf(auth))
+      ? { clientId: clientIdOf(auth) }
       : scope === 'center'
-        ? eq(portfolios.centerId, auth.centerId)
-        : repo.openableByManager(auth.userId, auth.centerId);
-  const rows = await repo.donorFeedback(deps.db, donorId, where);
+        ? { centerId: auth.centerId }
+        : { managerId: auth.userId, centerId: auth.centerId },
+  );
   return rows.map((r) => ({
     portfolioId: r.portfolioId,
     portfolioName: r.portfolioName,

@@ -45,9 +45,7 @@ import {
   type updateUserStatusBody,
   userListBody,
 } from '@dm/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import { hashPassword } from '../../platform/crypto.js';
@@ -71,15 +69,22 @@ import {
   activePortfolioCount,
   allUsers,
   assignManager,
+  deleteUserRow,
+  findActiveManager,
   findUser,
+  hasSecondaryParent,
   idsWithRole,
+  insertDonorRow,
+  insertUser,
   type ListScope,
   lastCenterAuditAt,
   listSearchHistory,
   listUsers,
   registeredParents,
   setFollowersStatus,
+  settingsOf,
   staffOf,
+  updateUser,
 } from './users.repo.js';
 
 const INVITE_MAIL: Record<RoleId, number> = {
@@ -139,25 +144,13 @@ async function managerFor(
   managerId: number | undefined,
 ): Promise<number | null> {
   if (managerId !== undefined) {
-    const [manager] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, managerId),
-          eq(users.role, ROLE.MANAGER),
-          eq(users.centerId, center.id),
-          ne(users.status, 'Archived'),
-        ),
-      )
-      .limit(1);
+    const manager = await findActiveManager(db, managerId, center.id);
     if (!manager) throw notFound();
     return manager.id;
   }
   const inviter = inviterAsCaseManager(auth);
   if (inviter !== null) return inviter;
-  const settings = centerSettings(center.settings);
-  return settings.defaultCaseManagerId;
+  return settingsOf(center).defaultCaseManagerId;
 }
 
 /** POST /inviteuser: creates an Invited account (no password yet) and e-mails a sign-up link. */
@@ -175,23 +168,19 @@ export async function inviteUser(
       const center = await targetCenter(tx, auth, body.centerId);
       const managerId = await managerFor(tx, auth, center, body.managerId);
       if (await findUserByUsername(tx, body.username)) throw badRequest(MSG.USERNAME_EXISTS);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          centerId: center.id,
-          role,
-          status: 'Invited',
-          username: body.username,
-          firstName: body.firstname,
-          lastName: body.lastname,
-          // Only clients have a case manager.
-          managerId: role === ROLE.CLIENT ? managerId : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const invitee = created!;
-      if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: invitee.id, centerId: center.id });
+      // A donor gets her donor row with the account.
+      const invitee = await insertUser(tx, {
+        centerId: center.id,
+        role,
+        status: 'Invited',
+        username: body.username,
+        firstName: body.firstname,
+        lastName: body.lastname,
+        // Only clients have a case manager.
+        managerId: role === ROLE.CLIENT ? managerId : null,
+        createdAt: now,
+        updatedAt: now,
+      });
       await sendInvitation(tx, deps, now, auth, invitee);
       await audit(
         tx,
@@ -339,10 +328,11 @@ export async function updateUserStatus(
         } satisfies StatusConfirmation);
       }
     }
-    await tx
-      .update(users)
-      .set({ status: to, updatedAt: now, ...(to === 'Archived' && reason ? { archivedNote: reason } : {}) })
-      .where(eq(users.id, target.id));
+    await updateUser(tx, target.id, {
+      status: to,
+      updatedAt: now,
+      ...(to === 'Archived' && reason ? { archivedNote: reason } : {}),
+    });
     // Secondary parents follow their primary to Archived or Pre-Active (not the still Invited ones).
     const followers = statusFollowsPrimary(target, to)
       ? await setFollowersStatus(tx, target.id, to, now)
@@ -396,10 +386,7 @@ export async function updateUserDetails(
         username: body.email,
         contactNo: body.contactno,
       };
-      await tx
-        .update(users)
-        .set({ ...next, updatedAt: now })
-        .where(eq(users.id, target.id));
+      await updateUser(tx, target.id, { ...next, updatedAt: now });
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => target[k] !== next[k]);
       await audit(
         tx,
@@ -448,7 +435,7 @@ export async function setTemporaryPassword(
   await deps.db.transaction(async (tx) => {
     const target = await manageableUser(tx, auth, body.user_id);
     if (target.status === 'Invited') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, target.id));
+    await updateUser(tx, target.id, { passwordHash, updatedAt: now });
     await spendUserTokens(tx, target.id, ['reset'], now);
     await endUserSessions(tx, target.id, 'password_changed', now, { ownOnly: false });
     await audit(
@@ -472,7 +459,7 @@ export async function deleteUser(deps: UsersDeps, auth: Auth, userId: number, ip
   try {
     await deps.db.transaction(async (tx) => {
       const target = await manageableUser(tx, auth, userId);
-      await tx.delete(users).where(eq(users.id, target.id));
+      await deleteUserRow(tx, target.id);
       await audit(
         tx,
         auth,
@@ -603,42 +590,34 @@ export async function inviteSecondary(
       if (!primary || primary.role !== ROLE.CLIENT) throw notFound();
       assertCenter(auth, primary.centerId);
       if (primary.parentId !== null) throw badRequest(USERS_MSG.SECONDARY_OF_SECONDARY);
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.parentId, primary.id))
-        .limit(1);
-      if (existing) throw badRequest(USERS_MSG.SECONDARY_EXISTS);
+      if (await hasSecondaryParent(tx, primary.id)) throw badRequest(USERS_MSG.SECONDARY_EXISTS);
       if (await findUserByUsername(tx, body.secondaryIP_username)) throw badRequest(MSG.USERNAME_EXISTS);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          centerId: primary.centerId,
-          role: ROLE.CLIENT,
-          status: 'Invited',
-          username: body.secondaryIP_username,
-          firstName: body.secondaryIP_fname,
-          lastName: body.secondaryIP_lname,
-          managerId: primary.managerId,
-          parentId: primary.id,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await sendInvitation(tx, deps, now, auth, created!);
+      const created = await insertUser(tx, {
+        centerId: primary.centerId,
+        role: ROLE.CLIENT,
+        status: 'Invited',
+        username: body.secondaryIP_username,
+        firstName: body.secondaryIP_fname,
+        lastName: body.secondaryIP_lname,
+        managerId: primary.managerId,
+        parentId: primary.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await sendInvitation(tx, deps, now, auth, created);
       await audit(
         tx,
         auth,
         {
           action: 'invite_secondary',
           entityType: 'user',
-          entityId: created!.id,
+          entityId: created.id,
           centerId: primary.centerId,
           details: { primaryId: primary.id },
         },
         ip,
       );
-      return { userId: created!.id };
+      return { userId: created.id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
@@ -736,12 +715,8 @@ export async function inviteForAnotherRole(
     const center = await findCenter(tx, target.centerId);
     if (!center) throw notFound();
     const managerId = role === ROLE.CLIENT ? await managerFor(tx, auth, center, undefined) : null;
-    const [changed] = await tx
-      .update(users)
-      .set({ role, managerId, updatedAt: now })
-      .where(eq(users.id, target.id))
-      .returning();
-    if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: target.id, centerId: target.centerId });
+    const changed = await updateUser(tx, target.id, { role, managerId, updatedAt: now });
+    if (role === ROLE.DONOR) await insertDonorRow(tx, target.id, target.centerId);
     await sendInvitation(tx, deps, now, auth, changed!);
     await audit(
       tx,
