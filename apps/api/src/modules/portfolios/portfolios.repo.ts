@@ -20,6 +20,7 @@ const P_ID = sql.raw('"portfolios"."id"');
 const P_CLIENT = sql.raw('"portfolios"."client_id"');
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export async function findPortfolio(db: Db, id: number): Promise<PortfolioRow | undefined> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id)).limit(1);
@@ -428,7 +429,7 @@ export async function insertQuery(db: Db, values: typeof ipQueries.$inferInsert)
   return row!.id;
 }
 
-export async function userById(db: Db, id: number) {
+export async function userById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
