@@ -38,7 +38,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
-import { matchPanelsOf } from '../matches/matches.service.js';
+import { matchPanelsOf } from '../matches/matches.followed.js';
 import { answerVisibility } from '../questions/questions.repo.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './donors.repo.js';
