@@ -10,7 +10,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, donors, matches, users } from '../../db/schema/index.js';
-import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { apiCalls, DONOR, NEW, startDonorFormApp } from '../../test/donorform-fixtures.js';
+import { body, type TestApp } from '../../test/harness.js';
 
 /**
  * The donor form's supporting calls: agency contact, center templates, option lists, donor type
@@ -20,25 +21,16 @@ import { body, startTestApp, type TestApp } from '../../test/harness.js';
 let t: TestApp;
 let newId: number;
 let donorId: number;
-const NEW = 'newdonor@demo.test';
-const DONOR = 'donor@demo.test';
 const ADMIN = 'admin@demo.test';
 const CLIENT = 'parent@demo.test';
 const MASTER = 'master@demo.test';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const idOf = async (username: string) =>
-    (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  newId = await idOf(NEW);
-  donorId = await idOf(DONOR);
-  await t.db.update(donors).set({ preFormStatus: 1 }).where(eq(donors.userId, newId));
+  ({ t, newId, donorId } = await startDonorFormApp());
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, as?: string) =>
-  t.request({ method: 'POST', url: `/api/${url}`, payload: payload as Record<string, unknown>, as });
-const get = (url: string, as?: string) => t.request({ method: 'GET', url: `/api/${url}`, as });
+const { post, get } = apiCalls(() => t);
 const setCenter1 = async (settings: Record<string, unknown>) => {
   const [c] = await t.db.select().from(centers).where(eq(centers.id, 1));
   await t.db

@@ -21,30 +21,21 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { SecretBox } from '../../platform/crypto.js';
-import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { apiCalls, DONOR, NEW, startDonorFormApp } from '../../test/donorform-fixtures.js';
+import { body, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let newId: number;
 let donorId: number;
-const NEW = 'newdonor@demo.test';
-const DONOR = 'donor@demo.test';
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const idOf = async (username: string) =>
-    (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  newId = await idOf(NEW);
-  donorId = await idOf(DONOR);
-  // The pre-form is another module's; start the new donor just after an accepted one.
-  await t.db.update(donors).set({ preFormStatus: 1 }).where(eq(donors.userId, newId));
+  ({ t, newId, donorId } = await startDonorFormApp());
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, as?: string) =>
-  t.request({ method: 'POST', url: `/api/${url}`, payload: payload as Record<string, unknown>, as });
-const get = (url: string, as?: string) => t.request({ method: 'GET', url: `/api/${url}`, as });
+const { post, get } = apiCalls(() => t);
 const donorRow = async (id: number) => (await t.db.select().from(donors).where(eq(donors.userId, id)))[0]!;
 
 function isoYearsAgo(years: number): string {
