@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type CenterSettings, centerSettings } from '../../db/schema/centers.js';
 import {
-  type CenterSettings,
-  centerSettings,
   centers,
   customizedQuestions,
   donorAdditionalDocuments,
