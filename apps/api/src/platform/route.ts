@@ -34,8 +34,9 @@ export interface JsonRoute<P extends Schema, Q extends Schema, B extends Schema,
   message?: string | ((answer: Answer<D>) => string);
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** 'POST /savesearchasportfolio': the method and the path of a route. */
-export type Endpoint = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
+export type Endpoint = `${Method} /${string}`;
 
 /**
  * Registers one signed-in JSON route that the roles of `pages` may call. The routes of a module
@@ -47,7 +48,7 @@ export function jsonRoute<
   B extends Schema = undefined,
   D extends z.ZodType | null = null,
 >(app: ZodApp, endpoint: Endpoint, pages: readonly PageKey[], route: JsonRoute<P, Q, B, D>): void {
-  const [method, url] = endpoint.split(' ') as [Endpoint extends `${infer M} ${string}` ? M : never, string];
+  const [method, url] = endpoint.split(' ') as [Method, string];
   const { params, querystring, body } = route;
   // Typed as the plain schema: `run` already checks the answer against the data's schema.
   const schema: FastifySchema = {
