@@ -13,7 +13,8 @@
 // seeded one: the background clients write to it). PAGES_ONLY=search,viewclient narrows the pages.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchBrowser } from '../e2e/lib/chromium.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Demo!2345';
@@ -231,23 +232,6 @@ async function background(client: Client, stopped: () => boolean, counts: Map<st
 // ------------------------------------------------------------------------------------------------
 // Browser
 
-function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
-
 /** A browser context signed in as `user` (the session cookie from /authenticate, as the login page gets it). */
 async function signedInContext(
   browser: Browser,
@@ -365,7 +349,7 @@ const clients = await Promise.all(
 );
 const load = clients.map((c) => background(c, () => stop, counts));
 
-const browser = await launch();
+const browser = await launchBrowser();
 const lines: string[] = [];
 try {
   for (const s of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {

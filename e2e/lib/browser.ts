@@ -1,28 +1,13 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './chromium.js';
 import { assertStateContrast } from './contrast.js';
 
-const require = createRequire(import.meta.url);
+export { launchBrowser };
 
-/** Debian's chromium, with the flags this closed network needs (no background connections). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+const require = createRequire(import.meta.url);
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

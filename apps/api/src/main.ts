@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { moduleJobs } from './modules/index.js';
 import { donorSearchIndex } from './modules/search/search.index.js';
 import { loadConfig } from './platform/config.js';
 import { SecretBox } from './platform/crypto.js';
 import { migrate, openDatabase } from './platform/db.js';
-import { startDbMaintenance } from './platform/db-maintenance.js';
-import { startJobs } from './platform/jobs.js';
+import { dbMaintenanceJob } from './platform/db-maintenance.js';
+import { startJobRunner } from './platform/jobs/runner.js';
 import { errorSummary } from './platform/log-safe.js';
+import { mailDeliveryJob } from './platform/mail-delivery.js';
+import { smtpTransportFactory } from './platform/mail-transport.js';
 import { gracefulShutdown } from './platform/shutdown.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
@@ -39,9 +42,22 @@ log = app.log;
 // next pass); anything missed is logged rather than ending the process for every other request.
 process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 if (seeded) app.log.info('Demo data seeded (accounts in README.md, password Demo!2345).');
-const jobs = startJobs({ db: database.db, config, log: app.log });
-// PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
-const maintenance = database.kind === 'pglite' ? startDbMaintenance({ db: database.db, log: app.log }) : null;
+// Background work of this process: the platform's jobs and each module's (modules/index.ts).
+const jobs = startJobRunner(
+  [
+    mailDeliveryJob({
+      db: database.db,
+      config,
+      log: app.log,
+      secrets: new SecretBox(config.appSecret),
+      mailTransport: smtpTransportFactory,
+    }),
+    ...moduleJobs,
+    // PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
+    ...(database.kind === 'pglite' ? [dbMaintenanceJob()] : []),
+  ],
+  { db: database.db, log: app.log },
+);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
 // The first search would otherwise wait for the whole donor search index to load.
@@ -57,6 +73,6 @@ donorSearchIndex(database.db)
       app.log.error({ error: errorSummary(error) }, 'Search index did not load; the first search will retry'),
   );
 
-const shutdown = gracefulShutdown({ app, jobs: [jobs, maintenance], database });
+const shutdown = gracefulShutdown({ app, jobs: [jobs], database });
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -5,6 +5,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { prefetchFirstSearch } from './features/search/queries';
+import { IMPLEMENTED_PAGES, PAGE_FILES } from './lib/pages';
 import { mustAcceptTerms, rememberAttemptedUrl, subjectOf, useSession } from './lib/session';
 
 type Module = { default: ComponentType };
@@ -39,72 +40,20 @@ function PageElement({ page }: { page: Page }) {
   return Loaded ? <Loaded /> : <page.lazy />;
 }
 
-/**
- * The pages that exist. Every other route of the spec is still in the permission table
- * (so links and guards are right) and shows that it is not built yet.
- */
-const ELEMENTS: Partial<Record<PageKey, Page>> = {
-  login: page(() => import('./features/auth/LoginPage')),
-  healthcheck: page(() => import('./features/health/HealthCheckPage')),
-  forgetpassword: page(() => import('./features/auth/ForgetPasswordPage')),
-  reset: page(() => import('./features/auth/ResetPage')),
-  userregister: page(() => import('./features/auth/RegisterPage')),
-  signup: page(() => import('./features/auth/SignupPage')),
-  'join-as-a-member': page(() => import('./features/auth/JoinAsMemberPage')),
-  unauthorize: page(() => import('./features/access/UnauthorizePage')),
-  noportfolio: page(() => import('./features/access/NoPortfolioPage')),
-  notpaid: page(() => import('./features/access/NotPaidPage')),
-  maintenance: page(() => import('./features/access/MaintenancePage')),
-  emailtemplate: page(() => import('./features/email-templates/EmailTemplatePage')),
-  testconnection: page(() => import('./features/email-templates/TestConnectionPage')),
-  customizedquestions: page(() => import('./features/questions/QuestionsPage')),
-  home: page(() => import('./features/search/SearchPage')),
-  search: page(() => import('./features/search/SearchPage')),
-  searchlistpage: page(() => import('./features/search/SavedSearchesPage')),
-  donordetails: page(() => import('./features/donors/DonorDetailsPage')),
-  pdfpreview: page(() => import('./features/donors/DonorPdfPage')),
-  favorites: page(() => import('./features/donors/FavoritesPage')),
-  shareddonors: page(() => import('./features/donors/SharedDonorsPage')),
-  comparedonors: page(() => import('./features/donors/CompareDonorsPage')),
-  preform: page(() => import('./features/preform/PreformPage')),
-  'not-accepted-preform': page(() => import('./features/preform/NotAcceptedPreformPage')),
-  donorformautorejection: page(() => import('./features/preform/AutoRejectionPage')),
-  donorform: page(() => import('./features/donorform/DonorFormPage')),
-  donorhome: page(() => import('./features/donorform/DonorHomePage')),
-  'requested-donors-list': page(() => import('./features/match/RequestedDonorsPage')),
-  trackmatchrequests: page(() => import('./features/match/TrackMatchRequestsPage')),
-  donormatchreport: page(() => import('./features/match/DonorMatchReportPage')),
-  portfoliolistpage: page(() => import('./features/portfolios/PortfolioListPage')),
-  shortlist: page(() => import('./features/portfolios/PortfolioEditPage')),
-  previewshortlist: page(() => import('./features/portfolios/PortfolioPreviewPage')),
-  portfolio: page(() => import('./features/portfolios/PortfolioPreviewPage')),
-  agencylist: page(() => import('./features/agencies/AgencyListPage')),
-  addagency: page(() => import('./features/agencies/AddAgencyPage')),
-  allowedorganization: page(() => import('./features/agencies/AllowedOrganizationPage')),
-  addzipcodes: page(() => import('./features/agencies/ZipCodesPage')),
-  mapping: page(() => import('./features/mapping/MappingPage')),
-  cronjob: page(() => import('./features/cron/CronJobPage')),
-  crontable: page(() => import('./features/cron/CronTablePage')),
-  auditlog: page(() => import('./features/audit/AuditLogPage')),
-  statistics: page(() => import('./features/statistics/StatisticsPage')),
-  viewdonor: page(() => import('./features/staff-donors/ViewDonorPage')),
-  donorimport: page(() => import('./features/staff-donors/DonorImportPage')),
-  donorformmandatoryfields: page(() => import('./features/staff-donors/MandatoryFieldsPage')),
-  archiveddonors: page(() => import('./features/staff-donors/ArchivedDonorsPage')),
-  donormonthlystats: page(() => import('./features/staff-donors/MonthlyStatsPage')),
-  donormessages: page(() => import('./features/staff-donors/DonorMessagesPage')),
-  viewclient: page(() => import('./features/users/UsersPage')),
-  viewip: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewIpPage }))),
-  viewcm: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewCmPage }))),
-  viewadmin: page(() => import('./features/users/UsersPage').then((m) => ({ default: m.ViewAdminPage }))),
-  addclient: page(() => import('./features/users/AddClientPage')),
-  assignclient: page(() => import('./features/users/AssignPage')),
-  assigndonor: page(() =>
-    import('./features/users/AssignPage').then((m) => ({ default: m.AssignDonorPage })),
-  ),
-  'ip-search-history-list': page(() => import('./features/users/IpSearchHistoryPage')),
-  'registered-ip-report': page(() => import('./features/users/RegisteredIpReportPage')),
-};
+// Each page file is its own chunk, loaded when first shown (the glob's imports are lazy).
+const PAGE_MODULES = import.meta.glob<Record<string, ComponentType>>('./features/*/*Page.tsx');
+
+function pageOf(file: string): Page {
+  const [path, name = 'default'] = file.split('#');
+  const load = PAGE_MODULES[`./features/${path}.tsx`];
+  if (!load) throw new Error(`No page file features/${path}.tsx`);
+  return page(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
+
+/** The pages that exist (lib/pages.ts); every other route shows that it is not built yet. */
+const ELEMENTS: Partial<Record<PageKey, Page>> = Object.fromEntries(
+  Object.entries(PAGE_FILES).map(([key, file]) => [key, pageOf(file)]),
+);
 
 /** The route table the app renders below, as react-router ranks it (for preloadPage). */
 const ROUTES = (Object.keys(PAGES) as PageKey[]).map((key) => ({ id: key, path: PAGES[key].path }));
@@ -139,7 +88,7 @@ export function prefetchPageData(queryClient: QueryClient, pathname: string, use
   load(queryClient).catch(() => {});
 }
 
-export const IMPLEMENTED_PAGES: ReadonlySet<PageKey> = new Set(Object.keys(ELEMENTS) as PageKey[]);
+export { IMPLEMENTED_PAGES };
 
 const NotBuiltPage = page(() => import('./features/access/NotBuiltPage'));
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * Scheduled jobs (/cronjob) and their runs (/crontable/{status?}). The jobs are the background
- * jobs of the process (platform/jobs.ts); each pass that does work records a run per center.
+ * jobs of the process (the job runner, apps/api platform/jobs); each pass that does work records
+ * a run (per center where the work belongs to one). `onlyWhenScheduled`: the job runs only on some
+ * deployments (database maintenance: on the embedded database), so it is listed once it has run.
  */
 export const CRON_JOBS = {
   'mail-delivery': {
@@ -11,7 +13,16 @@ export const CRON_JOBS = {
     everySeconds: 5,
   },
   'donor-import': { name: 'Donor import', description: 'Imports uploaded donor CSV files.', everySeconds: 3 },
-} as const;
+  'db-maintenance': {
+    name: 'Database maintenance',
+    description: 'Vacuums and analyzes the busiest tables of the embedded database.',
+    everySeconds: 300,
+    onlyWhenScheduled: true,
+  },
+} as const satisfies Record<
+  string,
+  { name: string; description: string; everySeconds: number; onlyWhenScheduled?: boolean }
+>;
 export type CronJobKey = keyof typeof CRON_JOBS;
 export const CRON_JOB_KEYS = Object.keys(CRON_JOBS) as CronJobKey[];
 

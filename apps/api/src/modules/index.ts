@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
+import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { donorImportJob } from './staff-donors/staff-donors.import.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Each domain registers its routes here, under /api. */
@@ -30,3 +32,6 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
   await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
 }
+
+/** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */
+export const moduleJobs: readonly JobDefinition[] = [donorImportJob];

@@ -1,20 +1,23 @@
 import { Readable } from 'node:stream';
 import { MSG } from '@dm/shared';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { ok } from './envelope.js';
 
-/** CSV in and out (RFC 4180). One CSV cell: quoted when it holds a comma, quote or line break; formula starts are neutralised. */
-export function csvCell(value: unknown): string {
+/**
+ * CSV in and out (RFC 4180) through csv-stringify and csv-parse. One cell as text: dates in ISO
+ * form, and a cell starting with = + - @ tab or CR gets a leading ' so a spreadsheet never runs it
+ * as a formula (CSV injection). csv-stringify quotes it when it holds a comma, quote or line break.
+ */
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  // A cell starting with = + - @ would run as a formula in a spreadsheet (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export function csvLine(cells: readonly unknown[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+/** CRLF line ends; a lone CR or LF in a cell is quoted too (csv-stringify quotes only the delimiter's). */
+const STRINGIFY_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
 
 /**
  * Streams a CSV download: the header line, then each batch of rows as it is read, so memory
@@ -35,51 +38,39 @@ export async function sendCsv(
   while (!first.done && first.value.length === 0) first = await iterator.next();
   if (first.done) return reply.send(ok(null, MSG.NOTHING_TO_DOWNLOAD));
   const firstBatch = first.value;
-  async function* lines() {
-    yield csvLine(header);
-    yield firstBatch.map(csvLine).join('');
+  // One chunk per batch of rows, as read.
+  const lines = (rows: readonly (readonly unknown[])[]) =>
+    stringify(
+      rows.map((row) => row.map(cellText)),
+      STRINGIFY_OPTIONS,
+    );
+  async function* chunks() {
+    yield lines([header, ...firstBatch]);
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      yield next.value.map(csvLine).join('');
+      yield lines(next.value);
     }
   }
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(lines()));
+    .send(Readable.from(chunks()));
 }
 
-/** Parses CSV text into rows of cells; a byte-order mark and a last empty line are dropped. */
+/**
+ * Parses CSV text into rows of cells, as leniently as the files agencies export allow: a
+ * byte-order mark and empty lines are dropped, rows may differ in length, a quote inside an
+ * unquoted cell is kept, and CRLF, LF and CR all end a line. Throws a CsvError (with the line)
+ * only for text that is not CSV at all, such as a quoted cell that is never closed.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (input[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
+  const rows = parse(text, {
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  }) as string[][];
+  // A line holding only "" is as empty as an empty line.
   return rows.filter((r) => !(r.length === 1 && r[0] === ''));
 }

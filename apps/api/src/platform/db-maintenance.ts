@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.js';
-import { errorSummary } from './log-safe.js';
+import { type JobDefinition, type JobRunner, startJobRunner } from './jobs/runner.js';
 
 /**
  * The tables the busy reads depend on. The search counts donor_search with an index-only scan,
@@ -47,43 +47,36 @@ export async function tablesDue(db: Db): Promise<string[]> {
   return result.rows.map((r) => r.name);
 }
 
-export interface DbMaintenanceRunner {
-  stop(): Promise<void>;
-}
+/** The run-record and heartbeat name of the maintenance job. */
+export const DB_MAINTENANCE_JOB = 'db-maintenance';
 
 /**
  * The embedded database (PGlite) runs no autovacuum daemon: without this job its statistics and
  * visibility map would stay as the seed left them while donors change. PostgreSQL's own
- * autovacuum does the same there (tuned for donor_search by a migration), so main.ts starts this
- * only on PGlite. Each pass vacuums only the tables that changed enough (VACUUM holds PGlite's
+ * autovacuum does the same there (tuned for donor_search by a migration), so main.ts schedules
+ * this only on PGlite. Each pass vacuums only the tables that changed enough (VACUUM holds PGlite's
  * one connection: at 100,000 donors all four tables take about 20 s, donor_search alone a few).
- * The first pass waits `everyMs` too: a fresh seed has just vacuumed.
+ * The first pass waits `everyMs` too: a fresh seed has just vacuumed. A pass that vacuumed
+ * something is recorded as a run (processed: the tables).
  */
+export function dbMaintenanceJob(everyMs = 5 * 60_000): JobDefinition {
+  return {
+    key: DB_MAINTENANCE_JOB,
+    everyMs,
+    firstAfterMs: everyMs,
+    records: 'runner',
+    run: async ({ db }) => {
+      const due = await tablesDue(db);
+      await vacuumAnalyze(db, due);
+      return { processed: due.length };
+    },
+  };
+}
+
+/** The maintenance job alone. */
 export function startDbMaintenance(
   deps: { db: Db; log: FastifyBaseLogger },
   everyMs = 5 * 60_000,
-): DbMaintenanceRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<void> | null = null;
-  const tick = () => {
-    timer = null;
-    inFlight = tablesDue(deps.db)
-      .then((due) => vacuumAnalyze(deps.db, due))
-      .catch((err: unknown) =>
-        deps.log.error({ error: errorSummary(err) }, 'database maintenance pass failed'),
-      )
-      .finally(() => {
-        inFlight = null;
-        if (!stopped) timer = setTimeout(tick, everyMs);
-      });
-  };
-  timer = setTimeout(tick, everyMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight;
-    },
-  };
+): JobRunner {
+  return startJobRunner([dbMaintenanceJob(everyMs)], deps);
 }

@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox, smtpConnections } from '../db/schema/index.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
-import { heartbeat } from './heartbeat.js';
 import { recordRun } from './job-runs.js';
-import { errorSummary } from './log-safe.js';
+import { afterFailure, backoffMs, claimDue, type WorkQueue } from './jobs/queue.js';
+import { type JobDefinition, type JobRunner, startJobRunner } from './jobs/runner.js';
 import { openMail, type RenderedMail } from './mail.js';
 import {
   fileMailTransport,
@@ -52,7 +52,7 @@ const LAST_ERROR_MAX = 500;
 
 /** 1, 2, 4, 8 ... minutes, at most 6 hours. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
+  return backoffMs(attempts, 60_000, 6 * 60 * 60_000);
 }
 
 export async function findSmtpConnection(db: Db, centerId: number): Promise<SmtpConnectionRow | undefined> {
@@ -112,38 +112,23 @@ export function describeSmtpError(
   return text.slice(0, LAST_ERROR_MAX);
 }
 
-/**
- * Takes up to `limit` due rows and marks them in the same transaction, skipping rows another
- * process holds: two processes never claim one mail.
- */
-async function claimDue(
-  db: Db,
-  now: Date,
-  limit: number,
-  status: 'sending' | 'captured',
-): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    const set =
-      status === 'captured'
-        ? { status, sentAt: now }
-        : {
-            status,
-            attempts: sql`${mailOutbox.attempts} + 1`,
-            nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-          };
-    const rows = await tx.update(mailOutbox).set(set).where(inArray(mailOutbox.id, ids)).returning();
-    return rows.sort((a, b) => a.id - b.id);
-  });
-}
+/** mail_outbox as a work queue: 'sending' rows are leased until next_attempt_at. */
+const MAIL_QUEUE: WorkQueue<typeof mailOutbox> = {
+  table: mailOutbox,
+  id: mailOutbox.id,
+  status: mailOutbox.status,
+  waiting: 'pending',
+  claimed: 'sending',
+  lease: { until: mailOutbox.nextAttemptAt },
+  leaseMs: CLAIM_LEASE_MS,
+  order: [mailOutbox.nextAttemptAt, mailOutbox.id],
+  retry: {
+    attempts: mailOutbox.attempts,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    delayMs: retryDelayMs,
+    failed: 'failed',
+  },
+};
 
 interface Sender {
   open(): MailTransport;
@@ -200,7 +185,10 @@ export async function deliverPendingMail(
   const result: DeliveryResult = { claimed: 0, sent: 0, captured: 0, retried: 0, failed: 0 };
   if (deps.config.mailTransport === 'outbox') {
     const startedAt = clock.now();
-    const captured = await claimDue(deps.db, startedAt, limit, 'captured');
+    const captured = await claimDue(deps.db, MAIL_QUEUE, startedAt, {
+      limit,
+      set: { status: 'captured', sentAt: startedAt },
+    });
     result.claimed = result.captured = captured.length;
     const perCenter = new Map<number | null, number>();
     for (const row of captured) perCenter.set(row.centerId, (perCenter.get(row.centerId) ?? 0) + 1);
@@ -215,7 +203,7 @@ export async function deliverPendingMail(
       });
     return result;
   }
-  const claimed = await claimDue(deps.db, clock.now(), limit, 'sending');
+  const claimed = await claimDue(deps.db, MAIL_QUEUE, clock.now(), { limit });
   result.claimed = claimed.length;
   // One connection per agency and pass (Map.groupBy needs Node 21).
   const byCenter = new Map<number | null, OutboxRow[]>();
@@ -259,23 +247,19 @@ export async function deliverPendingMail(
             .where(eq(mailOutbox.id, row.id));
           result.sent += 1;
           sent += 1;
-        } else if (unreadable || row.attempts >= MAIL_MAX_ATTEMPTS) {
-          await deps.db
-            .update(mailOutbox)
-            .set({ status: 'failed', lastError: failure, sealedContent: null })
-            .where(eq(mailOutbox.id, row.id));
-          deps.log?.warn({ mailId: row.id, attempts: row.attempts, error: failure }, 'mail delivery failed');
-          result.failed += 1;
         } else {
+          const next = afterFailure(MAIL_QUEUE, row.attempts, now, unreadable);
           await deps.db
             .update(mailOutbox)
-            .set({
-              status: 'pending',
-              lastError: failure,
-              nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
-            })
+            .set({ ...next.set, lastError: failure, ...(next.failed ? { sealedContent: null } : {}) })
             .where(eq(mailOutbox.id, row.id));
-          result.retried += 1;
+          if (next.failed) {
+            deps.log?.warn(
+              { mailId: row.id, attempts: row.attempts, error: failure },
+              'mail delivery failed',
+            );
+            result.failed += 1;
+          } else result.retried += 1;
         }
       }
     } finally {
@@ -297,46 +281,25 @@ export async function deliverPendingMail(
 /** The heartbeat name of the mail delivery job. */
 export const MAIL_DELIVERY_JOB = 'mail-delivery';
 
-export interface MailDeliveryRunner {
-  stop(): Promise<void>;
+/**
+ * The mail job: a pass every everyMs, and at once again after a full batch (more may be
+ * waiting) until the queue is drained.
+ */
+export function mailDeliveryJob(deps: MailDeliveryDeps, everyMs = 5_000): JobDefinition {
+  return {
+    key: MAIL_DELIVERY_JOB,
+    everyMs,
+    run: async (ctx) => {
+      const result = await deliverPendingMail({ ...deps, clock: ctx.clock });
+      return { processed: result.sent + result.captured, more: result.claimed === MAIL_BATCH_SIZE };
+    },
+  };
 }
 
-/** Polls the queue every intervalMs; stop() lets the batch in flight finish first. */
+/** The mail job alone; stop() lets the batch in flight finish first. */
 export function startMailDelivery(
   deps: MailDeliveryDeps & { log: FastifyBaseLogger },
   intervalMs = 5_000,
-): MailDeliveryRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<void> | null = null;
-
-  const beat = heartbeat(deps.db, deps.clock ?? systemClock, MAIL_DELIVERY_JOB);
-  const runOnce = async () => {
-    try {
-      // A full batch means more may be waiting: keep going until the queue is drained.
-      let result: DeliveryResult;
-      do {
-        result = await deliverPendingMail(deps);
-      } while (!stopped && result.claimed === MAIL_BATCH_SIZE);
-      await beat(true);
-    } catch (error) {
-      deps.log.error({ error: errorSummary(error) }, 'mail delivery pass failed');
-      await beat(false);
-    }
-  };
-  const tick = () => {
-    timer = null;
-    inFlight = runOnce().finally(() => {
-      inFlight = null;
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight;
-    },
-  };
+): JobRunner {
+  return startJobRunner([mailDeliveryJob(deps, intervalMs)], deps);
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { convert, type HtmlToTextOptions } from 'html-to-text';
 import { centers, emailTemplates, emailTypes, mailOutbox } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
@@ -26,19 +27,22 @@ export function fillPlaceholders(template: string, vars: Record<string, string>,
   });
 }
 
+/**
+ * The text part of a mail (html-to-text): paragraphs and line breaks kept, lists bulleted, a
+ * link as its address (text [address] when they differ), no wrapping (the mail client wraps),
+ * images left out (their address is no use in text).
+ */
+const TEXT_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+  ],
+};
+
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n\n')
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>.*?<\/a>/gi, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return convert(html, TEXT_OPTIONS);
 }
 
 /**

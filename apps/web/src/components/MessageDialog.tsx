@@ -1,7 +1,7 @@
 import { MSG } from '@dm/shared';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api-error';
 
 /**
  * A titled dialog that sends one message (a question to the case manager, a request for more

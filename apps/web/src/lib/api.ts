@@ -1,15 +1,8 @@
 import { type Envelope, MSG, SESSION_IDLE_MS, VERSION_HEADER } from '@dm/shared';
 
-/** An error answer of the API, with the envelope message and HTTP status. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from './api-error';
+
+export { ApiError };
 
 /** What the wrapper asks the app to do; the session provider installs these (section 8). */
 export interface ApiHandlers {

@@ -1,5 +1,5 @@
 import { canOpen, type PageKey, type SessionUser } from '@dm/shared';
-import { IMPLEMENTED_PAGES } from '../routes';
+import { IMPLEMENTED_PAGES } from './pages';
 import { subjectOf } from './session';
 
 export interface MenuItem {

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
 import { type Db, queryRows } from '../../platform/db.js';
 import { type CenterSettings, centerDonorAccess, centers, donors, terms, users } from '../schema/index.js';
-import { type WriteDeps, writeDemoDonorProfile } from './donors.js';
+import { writeDemoDonorProfile } from './donors.js';
+import type { WriteDeps } from './write.js';
 
 interface CenterSeed {
   id: number;

@@ -4,9 +4,10 @@ import type { Db } from '../../platform/db.js';
 import { compactAfterBulkLoad } from '../../platform/db-maintenance.js';
 import { emailTypes } from '../schema/index.js';
 import { isEmpty, seedDemo } from './demo.js';
-import { seedSyntheticDonors, type WriteDeps } from './donors.js';
+import { seedSyntheticDonors } from './donors.js';
 import { seedDemoPortfolio } from './portfolios.js';
 import { loadReferenceData } from './reference.js';
+import type { WriteDeps } from './write.js';
 
 /** The seed of the demo's synthetic donors: every fresh demo database has the same ones. */
 export const SYNTHETIC_DONOR_SEED = 1;

@@ -1,8 +1,8 @@
 import { MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
+import { postCall } from '../../platform/routes.js';
 import {
   addAgencyBody,
   addZipBody,
@@ -44,45 +44,43 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       ),
   );
 
-  app.post(
+  postCall(
+    app,
     '/addcenterdetails',
     {
-      config: { access: { pages: ['addagency'] } },
-      schema: { summary: 'Add an agency', body: addAgencyBody, response: { 200: envelope(agencyAnswer) } },
+      access: { pages: ['addagency'] },
+      summary: 'Add an agency',
+      body: addAgencyBody,
+      answer: agencyAnswer,
+      message: MSG.AGENCY_ADDED,
     },
-    async (request) =>
-      ok(await service.addAgency(deps, requireAuth(request), request.body, request.ip), MSG.AGENCY_ADDED),
+    (auth, b, ip) => service.addAgency(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatecenterdetails',
     {
-      config: { access: { pages: ['addagency'] } },
-      schema: {
-        summary: 'Edit an agency',
-        body: updateAgencyBody,
-        response: { 200: envelope(agencyAnswer) },
-      },
+      access: { pages: ['addagency'] },
+      summary: 'Edit an agency',
+      body: updateAgencyBody,
+      answer: agencyAnswer,
+      message: MSG.AGENCY_UPDATED,
     },
-    async (request) =>
-      ok(await service.editAgency(deps, requireAuth(request), request.body, request.ip), MSG.AGENCY_UPDATED),
+    (auth, b, ip) => service.editAgency(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/agencyvisibility',
     {
-      config: { access: { pages: ['agencylist'] } },
-      schema: {
-        summary: "Show (1) or hide (0) an agency in public and other centers' lists",
-        body: visibilityBody,
-        response: { 200: envelope(agencyAnswer) },
-      },
+      access: { pages: ['agencylist'] },
+      summary: "Show (1) or hide (0) an agency in public and other centers' lists",
+      body: visibilityBody,
+      answer: agencyAnswer,
+      message: MSG.AGENCY_VISIBILITY,
     },
-    async (request) =>
-      ok(
-        await service.setVisibility(deps, requireAuth(request), request.body, request.ip),
-        MSG.AGENCY_VISIBILITY,
-      ),
+    (auth, b, ip) => service.setVisibility(deps, auth, b, ip),
   );
 
   app.get(
@@ -98,21 +96,17 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => ok(await service.allowedOrganizations(deps, request.params.center)),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updateallowedorganization',
     {
-      config: { access: { pages: ['allowedorganization'] } },
-      schema: {
-        summary: 'Replace the set of centers whose donors this center may see',
-        body: updateAllowedOrganizationBody,
-        response: { 200: envelope(allowedOrganizationAnswer) },
-      },
+      access: { pages: ['allowedorganization'] },
+      summary: 'Replace the set of centers whose donors this center may see',
+      body: updateAllowedOrganizationBody,
+      answer: allowedOrganizationAnswer,
+      message: MSG.ALLOWED_ORGANIZATIONS_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.saveAllowedOrganizations(deps, requireAuth(request), request.body, request.ip),
-        MSG.ALLOWED_ORGANIZATIONS_SAVED,
-      ),
+    (auth, b, ip) => service.saveAllowedOrganizations(deps, auth, b, ip),
   );
 
   app.post(
@@ -128,39 +122,45 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => ok(await service.zipCodeList(deps, request.body)),
   );
 
-  app.post(
+  postCall(
+    app,
     '/addzipcode',
     {
-      config: { access: { pages: ['addzipcodes'] } },
-      schema: { summary: 'Add a US zip code', body: addZipBody, response: { 200: envelope(zipAnswer) } },
+      access: { pages: ['addzipcodes'] },
+      summary: 'Add a US zip code',
+      body: addZipBody,
+      answer: zipAnswer,
+      message: MSG.ZIP_CODE_ADDED,
     },
-    async (request) =>
-      ok(await service.addZip(deps, requireAuth(request), request.body, request.ip), MSG.ZIP_CODE_ADDED),
+    (auth, b, ip) => service.addZip(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatezipcodedetails',
     {
-      config: { access: { pages: ['addzipcodes'] } },
-      schema: { summary: 'Edit a US zip code', body: updateZipBody, response: { 200: envelope(zipAnswer) } },
+      access: { pages: ['addzipcodes'] },
+      summary: 'Edit a US zip code',
+      body: updateZipBody,
+      answer: zipAnswer,
+      message: MSG.ZIP_CODE_UPDATED,
     },
-    async (request) =>
-      ok(await service.editZip(deps, requireAuth(request), request.body, request.ip), MSG.ZIP_CODE_UPDATED),
+    (auth, b, ip) => service.editZip(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/deletezipcodedetails',
     {
-      config: { access: { pages: ['addzipcodes'] } },
-      schema: {
-        summary: 'Delete a US zip code',
-        body: deleteZipBody,
-        response: { 200: envelope(zipAnswer.nullable()) },
-      },
+      access: { pages: ['addzipcodes'] },
+      summary: 'Delete a US zip code',
+      body: deleteZipBody,
+      answer: zipAnswer.nullable(),
+      message: MSG.ZIP_CODE_DELETED,
     },
-    async (request) => {
-      await service.deleteZip(deps, requireAuth(request), request.body.zipcode, request.ip);
-      return ok(null, MSG.ZIP_CODE_DELETED);
+    async (auth, b, ip) => {
+      await service.deleteZip(deps, auth, b.zipcode, ip);
+      return null;
     },
   );
 };

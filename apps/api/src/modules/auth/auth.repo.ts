@@ -1,5 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { centers, loginAttempts, sessions, terms, users, userTokens } from '../../db/schema/index.js';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  auditLog,
+  centers,
+  donors,
+  loginAttempts,
+  sessions,
+  terms,
+  users,
+  userTokens,
+} from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 
@@ -15,6 +24,43 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
     .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Changes a user's row; the changed row, or none when the id is unknown. */
+export async function updateUser(
+  db: Db,
+  id: number,
+  set: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** The donor row of a new donor account (no pre-form yet). */
+export async function insertDonor(db: Db, userId: number, centerId: number): Promise<void> {
+  await db.insert(donors).values({ userId, centerId });
+}
+
+/** Sign-up link requests from one address since a time (the audit log is the counter). */
+export async function signupLinkRequestsSince(db: Db, ip: string, since: Date): Promise<number> {
+  // audit_entity_idx covers the lookup.
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entityType, 'signup_link_request'), eq(auditLog.entityId, ip), gt(auditLog.at, since)),
+    );
+  return row?.n ?? 0;
 }
 
 export async function findUserWithCenter(

@@ -15,6 +15,7 @@ import { createCaptchaChallenge } from '../../platform/captcha.js';
 import type { Config } from '../../platform/config.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { publicPost } from '../../platform/routes.js';
 import {
   acceptEulaSchema,
   loginSuccessSchema,
@@ -199,31 +200,23 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     );
   }
 
-  app.post(
+  publicPost(
+    app,
     '/getusersignupdetails',
-    {
-      config: { access: { public: true } },
-      schema: {
-        summary: 'What an invitation link was issued for',
-        body: tokenBody,
-        response: { 200: envelope(signupDetailsSchema) },
-      },
-    },
-    async (request) => ok(await service.signupDetails(deps, request.body.token)),
+    { summary: 'What an invitation link was issued for', body: tokenBody, answer: signupDetailsSchema },
+    (b) => service.signupDetails(deps, b.token),
   );
 
-  app.post(
+  publicPost(
+    app,
     '/signuptokenauth',
     {
-      config: { access: { public: true } },
-      schema: {
-        summary: 'Accept an invitation: set names and password',
-        body: signupTokenBody,
-        response: { 200: envelope(signupTokenAnswerSchema) },
-      },
+      summary: 'Accept an invitation: set names and password',
+      body: signupTokenBody,
+      answer: signupTokenAnswerSchema,
+      message: MSG.PASSWORD_UPDATED,
     },
-    async (request) =>
-      ok(await service.signupWithToken(deps, request.body, request.ip), MSG.PASSWORD_UPDATED),
+    (b, ip) => service.signupWithToken(deps, b, ip),
   );
 
   app.post(

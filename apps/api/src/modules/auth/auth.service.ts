@@ -24,8 +24,6 @@ import {
   type TermsAnswer,
   type UserStatus,
 } from '@dm/shared';
-import { and, count, eq, gt } from 'drizzle-orm';
-import { auditLog, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
@@ -47,13 +45,17 @@ import {
   findLiveToken,
   findUserByUsername,
   findUserWithCenter,
+  insertDonor,
   insertSession,
+  insertUser,
   issueUserToken,
   latestTerms,
   recordAttempt,
+  signupLinkRequestsSince,
   spendUserTokens,
   tokensIssuedSince,
   type UserRow,
+  updateUser,
 } from './auth.repo.js';
 
 export type AuthDeps = Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'secrets'>;
@@ -112,7 +114,7 @@ export async function openSession(
   const user = await buildSessionUser(tx, userId, opts.switchedFromUserId);
   const destination = postLoginDestination(user);
   if (opts.countsAsLogin) {
-    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { lastLoginAt: now });
   }
   return { token, data: { outcome: 'success', user, destination } };
 }
@@ -221,13 +223,9 @@ export async function currentTerms(deps: AuthDeps): Promise<TermsAnswer> {
 export async function acceptEula(deps: AuthDeps, auth: Auth, ip: string): Promise<AcceptEulaAnswer> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ eulaAcceptedAt: now, updatedAt: now })
-      .where(eq(users.id, auth.userId))
-      .returning({ id: users.id });
+    const updated = await updateUser(tx, auth.userId, { eulaAcceptedAt: now, updatedAt: now });
     await audit(tx, auth, { action: 'accept_terms', entityType: 'user', entityId: auth.userId }, ip);
-    return { affectedRows: updated.length, eulaAcceptedAt: now.toISOString() };
+    return { affectedRows: updated ? 1 : 0, eulaAcceptedAt: now.toISOString() };
   });
 }
 
@@ -285,18 +283,9 @@ export async function requestSignupLink(deps: AuthDeps, body: SignupLinkBody, ip
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
   await deps.db.transaction(async (tx) => {
-    // The request log doubles as the per-IP counter (audit_entity_idx covers the lookup).
-    const [row] = await tx
-      .select({ n: count() })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entityType, 'signup_link_request'),
-          eq(auditLog.entityId, ip),
-          gt(auditLog.at, since),
-        ),
-      );
-    if ((row?.n ?? 0) >= SIGNUP_LINK_MAX_PER_ADDRESS) throw tooManyRequests(MSG.TOO_MANY_REQUESTS);
+    // The request log doubles as the per-IP counter.
+    if ((await signupLinkRequestsSince(tx, ip, since)) >= SIGNUP_LINK_MAX_PER_ADDRESS)
+      throw tooManyRequests(MSG.TOO_MANY_REQUESTS);
     await audit(
       tx,
       null,
@@ -362,10 +351,7 @@ export async function updatePassword(
     }
     const { user, center } = found;
     if (user.status === 'Archived') throw badRequest(MSG.INVALID_LINK);
-    await tx
-      .update(users)
-      .set({ passwordHash, status: statusAfterSignup(user, center), updatedAt: now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { passwordHash, status: statusAfterSignup(user, center), updatedAt: now });
     await spendUserTokens(tx, user.id, ['reset', 'invite'], now);
     // Whoever knew the old password is signed out everywhere.
     await endUserSessions(tx, user.id, 'password_changed', now, { ownOnly: false });
@@ -389,29 +375,25 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
       if (!center?.visible) throw badRequest(MSG.INVALID_CENTER);
       if (await findUserByUsername(tx, body.username)) throw badRequest(MSG.USERNAME_EXISTS);
       const role: RoleId = body.userType;
-      const [created] = await tx
-        .insert(users)
-        .values({
-          centerId,
-          role,
-          // Self-registered clients have not paid or been assigned yet; donors start their forms.
-          status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',
-          username: body.username,
-          firstName: body.firstname,
-          middleName: body.middlename,
-          lastName: body.lastname,
-          contactNo: body.contactno,
-          countryCode: body.countryCode,
-          country: body.country,
-          passwordHash,
-          referrer: body.referrer ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const user = created!;
+      const user = await insertUser(tx, {
+        centerId,
+        role,
+        // Self-registered clients have not paid or been assigned yet; donors start their forms.
+        status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',
+        username: body.username,
+        firstName: body.firstname,
+        middleName: body.middlename,
+        lastName: body.lastname,
+        contactNo: body.contactno,
+        countryCode: body.countryCode,
+        country: body.country,
+        passwordHash,
+        referrer: body.referrer ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       // A new donor has not filled the pre-form (preFormStatus null): she lands on /preform.
-      if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: user.id, centerId });
+      if (role === ROLE.DONOR) await insertDonor(tx, user.id, centerId);
       await queueTemplatedMail(tx, deps.secrets, {
         centerId,
         emailTypeId: EMAIL_TYPE.REGISTRATION_WELCOME,
@@ -470,18 +452,15 @@ export async function signupWithToken(
     const found = await findLiveToken(tx, body.token, ['invite'], now);
     if (found?.user.status !== 'Invited') throw badRequest(MSG.INVALID_LINK);
     const { user, center } = found;
-    await tx
-      .update(users)
-      .set({
-        firstName: body.firstname,
-        middleName: body.middlename,
-        lastName: body.lastname,
-        contactNo: body.contactno,
-        passwordHash,
-        status: statusAfterSignup(user, center),
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, {
+      firstName: body.firstname,
+      middleName: body.middlename,
+      lastName: body.lastname,
+      contactNo: body.contactno,
+      passwordHash,
+      status: statusAfterSignup(user, center),
+      updatedAt: now,
+    });
     await spendUserTokens(tx, user.id, ['invite', 'reset'], now);
     await audit(
       tx,

@@ -55,16 +55,24 @@ export async function jobList(deps: CronDeps, auth: Auth, status: CronStatusFilt
     repo.heartbeats(deps.db),
     repo.countByJob(deps.db, { centerId, status }),
   ]);
-  return CRON_JOB_KEYS.map((job) => {
+  return CRON_JOB_KEYS.flatMap((job) => {
     const beat = beats.find((b) => b.job === job);
-    return {
-      job,
-      ...CRON_JOBS[job],
-      lastRunAt: beat?.lastRunAt.toISOString() ?? null,
-      lastOkAt: beat?.lastOkAt?.toISOString() ?? null,
-      lastFailedAt: beat?.lastFailedAt?.toISOString() ?? null,
-      runs: runs.find((r) => r.job === job)?.n ?? 0,
-    };
+    const n = runs.find((r) => r.job === job)?.n ?? 0;
+    const meta = CRON_JOBS[job];
+    // A job that runs only on some deployments is listed where it has run.
+    if ('onlyWhenScheduled' in meta && !beat && n === 0) return [];
+    return [
+      {
+        job,
+        name: meta.name,
+        description: meta.description,
+        everySeconds: meta.everySeconds,
+        lastRunAt: beat?.lastRunAt.toISOString() ?? null,
+        lastOkAt: beat?.lastOkAt?.toISOString() ?? null,
+        lastFailedAt: beat?.lastFailedAt?.toISOString() ?? null,
+        runs: n,
+      },
+    ];
   });
 }
 

@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, donors, matches, users } from '../../db/schema/index.js';
-import { apiCalls, DONOR, NEW, startDonorFormApp } from '../../test/donorform-fixtures.js';
+import { apiCalls, startDonorFormApp } from '../../test/donorform.js';
 import { body, type TestApp } from '../../test/harness.js';
 
 /**
@@ -21,6 +21,8 @@ import { body, type TestApp } from '../../test/harness.js';
 let t: TestApp;
 let newId: number;
 let donorId: number;
+const NEW = 'newdonor@demo.test';
+const DONOR = 'donor@demo.test';
 const ADMIN = 'admin@demo.test';
 const CLIENT = 'parent@demo.test';
 const MASTER = 'master@demo.test';

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { jsonRoute } from '../../platform/route.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as s from './donorform.schemas.js';
 import * as service from './donorform.service.js';
 

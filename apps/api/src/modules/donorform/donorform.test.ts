@@ -21,12 +21,14 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { SecretBox } from '../../platform/crypto.js';
-import { apiCalls, DONOR, NEW, startDonorFormApp } from '../../test/donorform-fixtures.js';
+import { apiCalls, startDonorFormApp } from '../../test/donorform.js';
 import { body, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let newId: number;
 let donorId: number;
+const NEW = 'newdonor@demo.test';
+const DONOR = 'donor@demo.test';
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';
 

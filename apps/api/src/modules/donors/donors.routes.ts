@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { jsonRoute } from '../../platform/route.js';
+import { jsonRoute } from '../../platform/routes.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import * as favorites from './donors.favorites.js';
 import * as s from './donors.schemas.js';

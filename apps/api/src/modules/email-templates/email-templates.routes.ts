@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Access } from '../../platform/auth-context.js';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { postCall } from '../../platform/routes.js';
 import {
   centerQuery,
   connectionCenterBody,
@@ -77,101 +78,82 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       ),
   );
 
-  app.post(
+  postCall(
+    app,
     '/addemailtemplate',
     {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: "Save an agency's own template for an e-mail type (409 when it has one)",
-        body: addEmailTemplateBody,
-        response: { 200: envelope(emailDefinition) },
-      },
+      access: TEMPLATES,
+      summary: "Save an agency's own template for an e-mail type (409 when it has one)",
+      body: addEmailTemplateBody,
+      answer: emailDefinition,
+      message: MSG.CHANGES_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.addEmailTemplate(deps, requireAuth(request), request.body, request.ip),
-        MSG.CHANGES_SAVED,
-      ),
+    (auth, b, ip) => service.addEmailTemplate(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updateemaildefinition',
     {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: "Change an agency's template",
-        body: updateEmailTemplateBody,
-        response: { 200: envelope(emailDefinition) },
-      },
+      access: TEMPLATES,
+      summary: "Change an agency's template",
+      body: updateEmailTemplateBody,
+      answer: emailDefinition,
+      message: MSG.CHANGES_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.updateEmailTemplate(deps, requireAuth(request), request.body, request.ip),
-        MSG.CHANGES_SAVED,
-      ),
+    (auth, b, ip) => service.updateEmailTemplate(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/deleteemaildefinition',
     {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: "Delete an agency's template; the default wording applies again",
-        body: templateIdBody,
-        response: { 200: emptyEnvelope },
-      },
+      access: TEMPLATES,
+      summary: "Delete an agency's template; the default wording applies again",
+      body: templateIdBody,
+      answer: null,
+      message: MSG.TEMPLATE_DELETED,
     },
-    async (request) => {
-      await service.deleteEmailTemplate(deps, requireAuth(request), request.body.id, request.ip);
-      return ok(null, MSG.TEMPLATE_DELETED);
-    },
+    (auth, b, ip) => service.deleteEmailTemplate(deps, auth, b.id, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/gettestconnection',
     {
-      config: { access: CONNECTION },
-      schema: {
-        summary: "An agency's SMTP connection without its password (null when none is saved)",
-        body: connectionCenterBody,
-        response: { 200: envelope(connectionInfo.nullable()) },
-      },
+      access: CONNECTION,
+      summary: "An agency's SMTP connection without its password (null when none is saved)",
+      body: connectionCenterBody,
+      answer: connectionInfo.nullable(),
     },
-    async (request) => ok(await service.connectionInfo(deps, requireAuth(request), request.body.center_id)),
+    (auth, b) => service.connectionInfo(deps, auth, b.center_id),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatetestconnection',
     {
-      config: { access: CONNECTION },
-      schema: {
-        summary:
-          "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
-        body: smtpConnectionSaveBody,
-        response: { 200: envelope(connectionInfo) },
-      },
+      access: CONNECTION,
+      summary:
+        "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
+      body: smtpConnectionSaveBody,
+      answer: connectionInfo,
+      message: MSG.CONNECTION_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.saveConnection(deps, requireAuth(request), request.body, request.ip),
-        MSG.CONNECTION_SAVED,
-      ),
+    (auth, b, ip) => service.saveConnection(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/testconnection',
     {
-      config: { access: CONNECTION },
-      schema: {
-        summary: 'Connect and sign in to the SMTP server with these values, without sending mail',
-        body: smtpConnectionSaveBody,
-        response: { 200: emptyEnvelope },
-      },
+      access: CONNECTION,
+      summary: 'Connect and sign in to the SMTP server with these values, without sending mail',
+      body: smtpConnectionSaveBody,
+      answer: null,
+      message: MSG.CONNECTION_OK,
     },
-    async (request) => {
-      await service.testConnection(deps, requireAuth(request), request.body, request.ip);
-      return ok(null, MSG.CONNECTION_OK);
-    },
+    (auth, b, ip) => service.testConnection(deps, auth, b, ip),
   );
 
   // A development tool: a production process does not have the route at all (decision 009).

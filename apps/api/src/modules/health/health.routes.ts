@@ -1,5 +1,4 @@
 import { HEALTH_STATE, healthCredentials } from '@dm/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
@@ -19,20 +18,18 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       },
     },
     async (_request, reply) => {
-      try {
-        await deps.db.execute(sql`select 1`);
+      if ((await service.database(deps)).state === HEALTH_STATE.CONNECTED) {
         return {
           status: 'success' as const,
           message: '',
           data: { db: 'up' as const, version: deps.config.version },
         };
-      } catch {
-        return reply.code(503).send({
-          status: 'error' as const,
-          message: 'Database unavailable',
-          data: { db: 'down' as const, version: deps.config.version },
-        });
       }
+      return reply.code(503).send({
+        status: 'error' as const,
+        message: 'Database unavailable',
+        data: { db: 'down' as const, version: deps.config.version },
+      });
     },
   );
 

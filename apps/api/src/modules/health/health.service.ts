@@ -8,12 +8,11 @@ import {
   type JobsHealth,
   MSG,
 } from '@dm/shared';
-import { asc, sql } from 'drizzle-orm';
-import { jobHeartbeats } from '../../db/schema/index.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
-import { HEARTBEAT_STALE_MS } from '../../platform/heartbeat.js';
+import { heartbeatStaleMs } from '../../platform/heartbeat.js';
 import { ATTEMPT, attemptsSince, recordAttempt } from '../auth/auth.repo.js';
+import * as repo from './health.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'config' | 'clock'>;
 
@@ -75,7 +74,7 @@ export function assertAllowed(deps: Deps, c: HealthCredentials): void {
 export async function database(deps: Deps): Promise<DatabaseHealth> {
   const start = performance.now();
   try {
-    await deps.db.execute(sql`select 1`);
+    await repo.ping(deps.db);
     return { state: HEALTH_STATE.CONNECTED, latencyMs: Math.round((performance.now() - start) * 10) / 10 };
   } catch {
     return { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null };
@@ -105,9 +104,10 @@ export async function disk(deps: Deps): Promise<DiskHealth> {
  */
 export async function jobs(deps: Deps): Promise<JobsHealth> {
   try {
-    const rows = await deps.db.select().from(jobHeartbeats).orderBy(asc(jobHeartbeats.job));
+    const rows = await repo.heartbeats(deps.db);
     const now = deps.clock.now().getTime();
-    const fresh = rows.length > 0 && rows.every((r) => now - r.lastRunAt.getTime() <= HEARTBEAT_STALE_MS);
+    const fresh =
+      rows.length > 0 && rows.every((r) => now - r.lastRunAt.getTime() <= heartbeatStaleMs(r.job));
     return {
       state: fresh ? HEALTH_STATE.RUNNING : HEALTH_STATE.NOT_RUNNING,
       jobs: rows.map((r) => ({

@@ -35,7 +35,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { jsonRoute } from '../../platform/route.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as feedback from './portfolios.feedback.js';
 import * as service from './portfolios.service.js';
 import * as sharing from './portfolios.sharing.js';

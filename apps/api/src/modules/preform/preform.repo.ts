@@ -1,5 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CenterSettings, centers, donorPreforms, donors, users } from '../../db/schema/index.js';
+import {
+  type CenterSettings,
+  centerSettings,
+  centers,
+  donorPreforms,
+  donors,
+  users,
+} from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 export type PreformRow = typeof donorPreforms.$inferSelect;
@@ -41,13 +48,14 @@ export async function updateDonorFromPreform(
   await db.update(donors).set(values).where(eq(donors.userId, userId));
 }
 
-export async function centerSettingsRaw(db: Db, centerId: number): Promise<Partial<CenterSettings>> {
+/** The center's settings (its pre-form rules among them), defaults filled in. */
+export async function centerRules(db: Db, centerId: number): Promise<CenterSettings> {
   const [row] = await db
     .select({ settings: centers.settings })
     .from(centers)
     .where(eq(centers.id, centerId))
     .limit(1);
-  return row?.settings ?? {};
+  return centerSettings(row?.settings ?? {});
 }
 
 /** Writes some settings keys of a center in one statement, keeping the others. */

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { getCall, postCall } from '../../platform/routes.js';
 import * as s from './preform.schemas.js';
 import * as service from './preform.service.js';
 
@@ -33,19 +34,18 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.preformDetails(deps, requireAuth(request), request.params.userId)),
   );
 
-  app.post(
+  postCall(
+    app,
     '/submitpreform',
     {
-      config: { access: { pages: PREFORM } },
-      schema: {
-        summary:
-          'The donor submits her pre-form; preFormStatus 1 leads to the donor form, 0 to not-accepted-preform',
-        body: submitPreformBody,
-        response: { 200: envelope(s.preformResult) },
-      },
+      access: { pages: PREFORM },
+      summary:
+        'The donor submits her pre-form; preFormStatus 1 leads to the donor form, 0 to not-accepted-preform',
+      body: submitPreformBody,
+      answer: s.preformResult,
+      message: MSG.PREFORM_SUBMITTED,
     },
-    async (request) =>
-      ok(await service.submitPreform(deps, requireAuth(request), request.body), MSG.PREFORM_SUBMITTED),
+    (auth, b) => service.submitPreform(deps, auth, b),
   );
 
   app.post(
@@ -60,42 +60,39 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.resetPreform(deps, requireAuth(request))),
   );
 
-  app.get(
+  getCall(
+    app,
     '/getdonorformrejectionquestionbycenter',
     {
-      config: { access: { pages: ['preform', 'donorform'] } },
-      schema: {
-        summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",
-        response: { 200: envelope(s.rejectionQuestions) },
-      },
+      access: { pages: ['preform', 'donorform'] },
+      summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",
+      answer: s.rejectionQuestions,
     },
-    async (request) => ok(await service.rejectionQuestions(deps, requireAuth(request))),
+    (auth) => service.rejectionQuestions(deps, auth),
   );
 
-  app.get(
+  getCall(
+    app,
     '/donorformrejectionrange',
     {
-      config: { access: { pages: AUTO_REJECTION } },
-      schema: {
-        summary: "The admin's center: age ranges, BMI range (0 not set) and the auto-rejection switch",
-        response: { 200: envelope(s.rejectionSettings) },
-      },
+      access: { pages: AUTO_REJECTION },
+      summary: "The admin's center: age ranges, BMI range (0 not set) and the auto-rejection switch",
+      answer: s.rejectionSettings,
     },
-    async (request) => ok(await service.rejectionSettings(deps, requireAuth(request))),
+    (auth) => service.rejectionSettings(deps, auth),
   );
 
-  app.post(
+  postCall(
+    app,
     '/donorformrejectionrange',
     {
-      config: { access: { pages: AUTO_REJECTION } },
-      schema: {
-        summary: 'Saves the ranges and the switch; the switch needs every range set',
-        body: rejectionSettingsBody,
-        response: { 200: envelope(s.rejectionSettings) },
-      },
+      access: { pages: AUTO_REJECTION },
+      summary: 'Saves the ranges and the switch; the switch needs every range set',
+      body: rejectionSettingsBody,
+      answer: s.rejectionSettings,
+      message: MSG.CHANGES_SAVED,
     },
-    async (request) =>
-      ok(await service.saveRejectionSettings(deps, requireAuth(request), request.body), MSG.CHANGES_SAVED),
+    (auth, b) => service.saveRejectionSettings(deps, auth, b),
   );
 
   app.get(
@@ -107,29 +104,27 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async () => ok(service.defaultRejectionRange()),
   );
 
-  app.get(
+  getCall(
+    app,
     '/getalldonorformrejectionquestion',
     {
-      config: { access: { pages: AUTO_REJECTION } },
-      schema: {
-        summary: 'The pre-form questions that can reject, with whether each is enabled at the center',
-        response: { 200: envelope(s.rejectionQuestions) },
-      },
+      access: { pages: AUTO_REJECTION },
+      summary: 'The pre-form questions that can reject, with whether each is enabled at the center',
+      answer: s.rejectionQuestions,
     },
-    async (request) => ok(await service.rejectionQuestions(deps, requireAuth(request))),
+    (auth) => service.rejectionQuestions(deps, auth),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatealldonorformrejectionquestion',
     {
-      config: { access: { pages: AUTO_REJECTION } },
-      schema: {
-        summary: 'Enables or disables questions for auto-rejection',
-        body: rejectionQuestionsBody,
-        response: { 200: envelope(s.rejectionQuestions) },
-      },
+      access: { pages: AUTO_REJECTION },
+      summary: 'Enables or disables questions for auto-rejection',
+      body: rejectionQuestionsBody,
+      answer: s.rejectionQuestions,
+      message: MSG.CHANGES_SAVED,
     },
-    async (request) =>
-      ok(await service.saveRejectionQuestions(deps, requireAuth(request), request.body), MSG.CHANGES_SAVED),
+    (auth, b) => service.saveRejectionQuestions(deps, auth, b),
   );
 };

@@ -23,20 +23,14 @@ import {
   type SubmitPreformBody,
   usDateToIso,
 } from '@dm/shared';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
-import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
 import * as repo from './preform.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock'>;
-
-async function rulesOf(db: Db, centerId: number) {
-  return centerSettings(await repo.centerSettingsRaw(db, centerId));
-}
 
 /**
  * GET /getpreformdetails/{userId}: the donor's own pre-form, or (case manager) a donor of the
@@ -52,7 +46,7 @@ export async function preformDetails(deps: Deps, auth: Auth, userId: number): Pr
   if (staff) assertCenter(auth, donor.centerId);
   const [saved, settings] = await Promise.all([
     repo.findPreform(deps.db, userId),
-    rulesOf(deps.db, donor.centerId),
+    repo.centerRules(deps.db, donor.centerId),
   ]);
   // A donor who has not filled the form yet starts from her account's name and e-mail.
   const prefill: Record<string, string> = {
@@ -109,7 +103,7 @@ export async function submitPreform(deps: Deps, auth: Auth, body: SubmitPreformB
     const donor = await repo.findDonor(tx, auth.userId);
     if (!donor) throw notFound();
     if (donor.preFormStatus !== null) throw badRequest(MSG.PREFORM_ALREADY_SUBMITTED);
-    const settings = await rulesOf(tx, donor.centerId);
+    const settings = await repo.centerRules(tx, donor.centerId);
     const facts = eligibilityFacts(answers);
     const eligibility = preformEligibility(
       facts,
@@ -177,7 +171,7 @@ const settingsAnswer = (range: RejectionRange, autoRejection: boolean): Rejectio
 
 /** GET /donorformrejectionrange */
 export async function rejectionSettings(deps: Deps, auth: Auth): Promise<RejectionSettings> {
-  const settings = await rulesOf(deps.db, auth.centerId);
+  const settings = await repo.centerRules(deps.db, auth.centerId);
   return settingsAnswer(settings.rejectionRange, settings.autoRejection);
 }
 
@@ -212,7 +206,7 @@ export async function saveRejectionSettings(
 
 /** GET /getalldonorformrejectionquestion */
 export async function rejectionQuestions(deps: Deps, auth: Auth): Promise<RejectionQuestion[]> {
-  const settings = await rulesOf(deps.db, auth.centerId);
+  const settings = await repo.centerRules(deps.db, auth.centerId);
   return REJECTION_QUESTIONS.map((q) => ({
     id: q.id,
     label: q.label,
@@ -229,7 +223,7 @@ export async function saveRejectionQuestions(
   body: RejectionQuestionsBody,
 ): Promise<RejectionQuestion[]> {
   await deps.db.transaction(async (tx) => {
-    const disabled = new Set((await rulesOf(tx, auth.centerId)).disabledRejectionQuestions);
+    const disabled = new Set((await repo.centerRules(tx, auth.centerId)).disabledRejectionQuestions);
     for (const q of body.questions) {
       if (q.is_enabled) disabled.delete(q.id);
       else disabled.add(q.id);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { type Access, requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
+import { getCall, postCall } from '../../platform/routes.js';
 import { customQuestion, donorIdParams, donorQuestion } from './questions.schemas.js';
 import * as service from './questions.service.js';
 
@@ -19,84 +20,67 @@ const ADMIN: Access = { pages: ['customizedquestions'] };
 const FORM: Access = { pages: ['donorform'] };
 
 export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.get(
+  getCall(
+    app,
     '/getuserquestions',
     {
-      config: { access: ADMIN },
-      schema: {
-        summary: "The agency's customised questions (archived ones have isActive false)",
-        response: { 200: envelope(z.array(customQuestion)) },
-      },
+      access: ADMIN,
+      summary: "The agency's customised questions (archived ones have isActive false)",
+      answer: z.array(customQuestion),
     },
-    async (request) => ok(await service.listQuestions(deps, requireAuth(request))),
+    (auth) => service.listQuestions(deps, auth),
   );
 
-  app.post(
+  postCall(
+    app,
     '/savecustomizedquestion',
     {
-      config: { access: ADMIN },
-      schema: {
-        summary: 'Add a question (duplicates and option rules answer 400)',
-        body: saveQuestionBody,
-        response: { 200: envelope(customQuestion) },
-      },
+      access: ADMIN,
+      summary: 'Add a question (duplicates and option rules answer 400)',
+      body: saveQuestionBody,
+      answer: customQuestion,
+      message: MSG.QUESTION_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.saveQuestion(deps, requireAuth(request), request.body, request.ip),
-        MSG.QUESTION_SAVED,
-      ),
+    (auth, b, ip) => service.saveQuestion(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatequestiondetails',
     {
-      config: { access: ADMIN },
-      schema: {
-        summary: 'Edit a question',
-        body: updateQuestionBody,
-        response: { 200: envelope(customQuestion) },
-      },
+      access: ADMIN,
+      summary: 'Edit a question',
+      body: updateQuestionBody,
+      answer: customQuestion,
+      message: MSG.QUESTION_SAVED,
     },
-    async (request) =>
-      ok(
-        await service.updateQuestion(deps, requireAuth(request), request.body, request.ip),
-        MSG.QUESTION_SAVED,
-      ),
+    (auth, b, ip) => service.updateQuestion(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/updatecustomizedquestionstatus',
     {
-      config: { access: ADMIN },
-      schema: {
-        summary: 'Archive a question, or set who reads its answers (public, staff, private)',
-        body: questionStatusBody,
-        response: { 200: envelope(customQuestion) },
-      },
+      access: ADMIN,
+      summary: 'Archive a question, or set who reads its answers (public, staff, private)',
+      body: questionStatusBody,
+      answer: customQuestion,
+      message: (b) => (b.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED),
     },
-    async (request) =>
-      ok(
-        await service.setQuestionStatus(deps, requireAuth(request), request.body, request.ip),
-        request.body.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED,
-      ),
+    (auth, b, ip) => service.setQuestionStatus(deps, auth, b, ip),
   );
 
-  app.post(
+  postCall(
+    app,
     '/restorecustomizedquestion',
     {
-      config: { access: ADMIN },
-      schema: {
-        summary: 'Put an archived question back on the donor form',
-        body: restoreQuestionBody,
-        response: { 200: envelope(customQuestion) },
-      },
+      access: ADMIN,
+      summary: 'Put an archived question back on the donor form',
+      body: restoreQuestionBody,
+      answer: customQuestion,
+      message: MSG.QUESTION_RESTORED,
     },
-    async (request) =>
-      ok(
-        await service.restoreQuestion(deps, requireAuth(request), request.body.question_id, request.ip),
-        MSG.QUESTION_RESTORED,
-      ),
+    (auth, b, ip) => service.restoreQuestion(deps, auth, b.question_id, ip),
   );
 
   app.get(
@@ -112,20 +96,16 @@ export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     async (request) => ok(await service.donorQuestions(deps, requireAuth(request), request.params.id)),
   );
 
-  app.post(
+  postCall(
+    app,
     '/submitcustomizedanswers',
     {
-      config: { access: FORM },
-      schema: {
-        summary: "Save the donor's answers on one tab (400 with data.answers per question id)",
-        body: submitAnswersBody,
-        response: { 200: envelope(z.object({ saved: z.number() })) },
-      },
+      access: FORM,
+      summary: "Save the donor's answers on one tab (400 with data.answers per question id)",
+      body: submitAnswersBody,
+      answer: z.object({ saved: z.number() }),
+      message: MSG.ANSWERS_SAVED,
     },
-    async (request) =>
-      ok(
-        { saved: await service.submitAnswers(deps, requireAuth(request), request.body, request.ip) },
-        MSG.ANSWERS_SAVED,
-      ),
+    async (auth, b, ip) => ({ saved: await service.submitAnswers(deps, auth, b, ip) }),
   );
 };

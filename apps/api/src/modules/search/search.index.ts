@@ -1,8 +1,21 @@
-import { CLIENT_VISIBLE_AVAILABILITY, heightRangeCm, type SearchFilters, type SearchSort } from '@dm/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { queryRows } from '../../platform/db.js';
-import type { VisibilityRule } from '../donor-access/donor-access.js';
+import {
+  CLIENT_LISTED,
+  CODES,
+  type CodeColumn,
+  dayOf,
+  FLAG,
+  type IndexAnswer,
+  type IndexColumns,
+  type IndexQuery,
+  type IndexSort,
+  NUMBERS,
+  type NumberColumn,
+  WEIGHT,
+} from './search.index.columns.js';
+import { predicate } from './search.index.filter.js';
+import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
+import * as repo from './search.repo.js';
 
 /**
  * The donor search, evaluated in process over a copy of `donor_search`.
@@ -21,189 +34,13 @@ import type { VisibilityRule } from '../donor-access/donor-access.js';
  * the heap cost a cache miss each. The search words are kept too, as each donor's sorted word
  * codes; only the first-name filter (and a text PostgreSQL reads as more than a list of
  * prefixes) asks the database for the ids it allows.
+ *
+ * This file holds the copy and keeps it up to date; the filters are in search.index.filter.ts,
+ * the orders in search.index.sort.ts, the shared definitions in search.index.columns.ts.
  */
-
-interface Fetched {
-  user_id: number;
-  center_id: number;
-  archived: boolean;
-  availability: string;
-  allowed_for_matching_tool: boolean;
-  eye_color: string | null;
-  hair_color: string | null;
-  blood_group: string | null;
-  religion: string | null;
-  state: string | null;
-  city: string | null;
-  education_level: string | null;
-  donor_type: string;
-  egg_donation_arrangement: string | null;
-  heritage: string[];
-  race_names: string[];
-  ethnicity_names: string[];
-  main_race: string | null;
-  main_ethnicity: string | null;
-  height_cm: number | null;
-  dob: string | null;
-  amh_value: number | null;
-  agency_display_id: string | null;
-  display_id: string | null;
-  previous_donor: boolean;
-  proven_fertility: boolean;
-  college_degree: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  created_us: number;
-  views_count: number;
-  act_best: number | null;
-  sat_best: number | null;
-  gpa_best: number | null;
-  words: string;
-}
-
-/** The donor_search columns the index keeps, as read (after `kind` and `user_id`). */
-const FETCH_COLUMNS = [
-  'center_id',
-  'archived',
-  'availability',
-  'allowed_for_matching_tool',
-  'eye_color',
-  'hair_color',
-  'blood_group',
-  'religion',
-  'state',
-  'city',
-  'education_level',
-  'donor_type',
-  'egg_donation_arrangement',
-  'heritage',
-  'race_names',
-  'ethnicity_names',
-  'main_race',
-  'main_ethnicity',
-  'height_cm',
-  'date_of_birth::text as dob',
-  'amh_value',
-  'agency_display_id',
-  'display_id',
-  'previous_donor',
-  'proven_fertility',
-  'college_degree',
-  'latitude',
-  'longitude',
-  '(extract(epoch from created_at) * 1000000)::float8 as created_us',
-  'views_count',
-  'act_best',
-  'sat_best',
-  'gpa_best',
-  'search_vector::text as words',
-];
-const NULL_COLUMNS = FETCH_COLUMNS.map(() => 'null').join(', ');
-
-/**
- * Everything written since a transaction id, in one statement (one snapshot): the changed rows
- * ('r'), the removed donors ('d') and the snapshot's oldest running transaction ('h').
- */
-const changesSince = (since: string) => sql`
-  select 'r' as kind, user_id, ${sql.raw(FETCH_COLUMNS.join(', '))}, null as horizon
-    from donor_search where changed_xid >= ${since}::xid8
-  union all
-  select 'd', user_id, ${sql.raw(NULL_COLUMNS)}, null
-    from donor_search_removed where changed_xid >= ${since}::xid8
-  union all
-  select 'h', null, ${sql.raw(NULL_COLUMNS)}, pg_snapshot_xmin(pg_current_snapshot())::text`;
-
-const DAY_MS = 86_400_000;
-const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.0;
-const RAD = Math.PI / 180;
-
-/** Great-circle miles (haversine): the distance filter, the Distance sort and the card's distance. */
-export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const a =
-    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
-    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
-  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-const AVAILABILITY_RANK: Record<string, number> = {
-  Available: 0,
-  'In Cycle': 1,
-  'Under Review': 2,
-  Reserved: 3,
-  'On Hold': 4,
-};
-
-export interface IndexQuery {
-  visibility: VisibilityRule;
-  filters: SearchFilters;
-  now: Date;
-  point: { latitude: number; longitude: number } | null;
-  /** Ids the database allowed for the filters the copy does not hold (first name, odd words). */
-  allowedIds: Set<number> | null;
-  /**
-   * The global text search: every term must start a word of the donor under a weight the caller
-   * may see for the donor's center (`weightsFor`, WEIGHT bits).
-   */
-  words?: { terms: readonly string[]; weightsFor: (centerId: number) => number } | null;
-  /** Only donors created after this time (a saved search's new donors). */
-  createdAfter?: Date;
-  /** A look at the changes (sync) started for this query, else the search starts one. */
-  synced?: Promise<void>;
-}
-
-export interface IndexAnswer {
-  total: number;
-  ids: number[];
-  /** The centers of the page's donors. */
-  centers: number[];
-}
-
-export interface IndexSort {
-  sort: SearchSort;
-  descending: boolean;
-  limit: number;
-  offset: number;
-}
-
-/** YYYY-MM-DD of `years` whole years before `now` (UTC calendar). */
-function yearsBefore(now: Date, years: number): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-  return d.toISOString().slice(0, 10);
-}
 
 /** One entry of a tsvector's text form: the quoted lexeme and its positions. */
 const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
-
-/** Weight bits of the search words: A (first name), B (last name), C, D (the rest). */
-export const WEIGHT = { A: 1, B: 2, C: 4, D: 8 } as const;
-
-/** Days since 1970 of a YYYY-MM-DD date. */
-const dayOf = (date: string) => Date.parse(date) / DAY_MS;
-const CLIENT_LISTED = new Set<string>(CLIENT_VISIBLE_AVAILABILITY);
-
-/** Flag bits of a donor. */
-const FLAG = { allowed: 1, listed: 2, previous: 4, proven: 8, college: 16, archived: 32 } as const;
-
-/** Columns of numbers; NaN stands for a missing value, which fails every comparison. */
-const NUMBERS = ['dob', 'created', 'height', 'amh', 'act', 'sat', 'gpa', 'lat', 'lng', 'views'] as const;
-/** Columns of text codes; -1 stands for a missing text. */
-const CODES = [
-  'availability',
-  'eye',
-  'hair',
-  'blood',
-  'religion',
-  'state',
-  'city',
-  'education',
-  'donorType',
-  'arrangement',
-  'mainRace',
-  'mainEthnicity',
-] as const;
-type NumberColumn = (typeof NUMBERS)[number];
-type CodeColumn = (typeof CODES)[number];
 
 const grownF64 = (a: Float64Array, n: number) => {
   const b = new Float64Array(n).fill(Number.NaN);
@@ -217,111 +54,33 @@ const grownI32 = (a: Int32Array, n: number) => {
 };
 const num = (v: number | string | null) => (v === null ? Number.NaN : Number(v));
 
-/** Up to this many donors a page keeps the best ones as they come; past it, it sorts them all. */
-export const TOP_K_MAX = 1000;
-
 /**
- * The first `size` slots of an order among those offered, without sorting them all: a binary
- * heap whose root is the last one kept. The order is (rank, tie) ascending.
+ * The columns are public for the filters and sorts (IndexColumns), which only read them; every
+ * write goes through sync.
  */
-class TopK {
-  private readonly ranks: Float64Array;
-  private readonly ties: Float64Array;
-  private readonly slots: Int32Array;
-  private n = 0;
-
-  constructor(private readonly size: number) {
-    this.ranks = new Float64Array(size);
-    this.ties = new Float64Array(size);
-    this.slots = new Int32Array(size);
-  }
-
-  /** Whether entry i comes after entry j. */
-  private after(i: number, j: number): boolean {
-    const { ranks, ties } = this;
-    return ranks[i]! > ranks[j]! || (ranks[i] === ranks[j] && ties[i]! > ties[j]!);
-  }
-
-  private swap(i: number, j: number): void {
-    const { ranks, ties, slots } = this;
-    const rank = ranks[i]!;
-    ranks[i] = ranks[j]!;
-    ranks[j] = rank;
-    const tie = ties[i]!;
-    ties[i] = ties[j]!;
-    ties[j] = tie;
-    const slot = slots[i]!;
-    slots[i] = slots[j]!;
-    slots[j] = slot;
-  }
-
-  offer(rank: number, tie: number, slot: number): void {
-    const { ranks, ties, slots, size } = this;
-    if (this.n < size) {
-      let i = this.n++;
-      ranks[i] = rank;
-      ties[i] = tie;
-      slots[i] = slot;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!this.after(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    if (size === 0 || rank > ranks[0]! || (rank === ranks[0] && tie > ties[0]!)) return;
-    ranks[0] = rank;
-    ties[0] = tie;
-    slots[0] = slot;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= size) break;
-      const right = left + 1;
-      const child = right < size && this.after(right, left) ? right : left;
-      if (!this.after(child, i)) break;
-      this.swap(i, child);
-      i = child;
-    }
-  }
-
-  /** The slots kept, first first. */
-  sorted(): number[] {
-    return sortByRank(Array.from(this.slots.subarray(0, this.n)), this.ranks, this.ties);
-  }
-}
-
-/** Slots in (rank, tie) ascending order, their ranks and ties given by position. */
-function sortByRank(slots: number[], ranks: ArrayLike<number>, ties: ArrayLike<number>): number[] {
-  const order = slots.map((_, i) => i);
-  order.sort((i, j) => ranks[i]! - ranks[j]! || ties[i]! - ties[j]!);
-  return order.map((i) => slots[i]!);
-}
-
-export class DonorSearchIndex {
+export class DonorSearchIndex implements IndexColumns {
   /** Slots in use, freed slots included (a freed slot has no center). */
   private used = 0;
   private capacity = 0;
   private readonly slotOf = new Map<number, number>();
-  private id = new Int32Array(0);
-  private center = new Int32Array(0);
-  private flags = new Uint8Array(0);
-  private readonly numbers = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(0)])) as Record<
+  id = new Int32Array(0);
+  center = new Int32Array(0);
+  flags = new Uint8Array(0);
+  readonly numbers = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(0)])) as Record<
     NumberColumn,
     Float64Array
   >;
-  private readonly codes = Object.fromEntries(CODES.map((c) => [c, new Int32Array(0)])) as Record<
+  readonly codes = Object.fromEntries(CODES.map((c) => [c, new Int32Array(0)])) as Record<
     CodeColumn,
     Int32Array
   >;
   /** Heritage, race and ethnicity names as code lists (shared between donors with the same list). */
-  private heritage: (readonly number[])[] = [];
-  private races: (readonly number[])[] = [];
-  private ethnicities: (readonly number[])[] = [];
+  heritage: (readonly number[])[] = [];
+  races: (readonly number[])[] = [];
+  ethnicities: (readonly number[])[] = [];
   /** The agency's and the platform's donor id, lower case (the donor id filter ignores case). */
-  private agencyIds: (string | null)[] = [];
-  private displayIds: (string | null)[] = [];
+  agencyIds: (string | null)[] = [];
+  displayIds: (string | null)[] = [];
   /**
    * Each donor's words: `wordCount` codes from `wordStart` in `wordCodes`, sorted by their text,
    * with their weights in `wordWeights`. A donor's new words are appended; the space they leave
@@ -335,11 +94,11 @@ export class DonorSearchIndex {
   private wordsLive = 0;
 
   /** One dictionary of every text: code -> text and text -> code. */
-  private readonly names: string[] = [];
-  private readonly nameCodes = new Map<string, number>();
+  readonly names: string[] = [];
+  readonly nameCodes = new Map<string, number>();
   private readonly listCodes = new Map<string, readonly number[]>();
   /** Rank of each state, city, race and ethnicity name (by code) in the database's collation. */
-  private nameRank = new Float64Array(0);
+  nameRank = new Float64Array(0);
   private readonly sortable = new Set<number>();
   private ranksStale = false;
 
@@ -374,10 +133,7 @@ export class DonorSearchIndex {
   }
 
   private async readChanges(): Promise<void> {
-    const rows = await queryRows<Fetched & { kind: 'r' | 'd' | 'h'; horizon: string | null }>(
-      this.db,
-      changesSince(this.since),
-    );
+    const rows = await repo.indexChangesSince(this.db, this.since);
     let horizon: string | null = null;
     for (const r of rows) {
       if (r.kind === 'r') this.upsert(r);
@@ -433,7 +189,7 @@ export class DonorSearchIndex {
     this.capacity = capacity;
   }
 
-  private upsert(r: Fetched): void {
+  private upsert(r: repo.IndexRow): void {
     let slot = this.slotOf.get(r.user_id);
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow();
@@ -564,7 +320,7 @@ export class DonorSearchIndex {
   }
 
   /** Whether the donor has a word starting with `term` under a weight the caller may see. */
-  private hasWord(slot: number, term: string, allowed: number): boolean {
+  hasWord(slot: number, term: string, allowed: number): boolean {
     const { names, wordCodes, wordWeights } = this;
     const start = this.wordStart[slot]!;
     const end = start + this.wordCount[slot]!;
@@ -589,11 +345,9 @@ export class DonorSearchIndex {
     while (this.ranksStale) {
       this.ranksStale = false;
       const codes = [...this.sortable];
-      const sorted = await queryRows<{ code: number }>(
+      const sorted = await repo.inCollationOrder(
         this.db,
-        sql`select (value ->> 0)::int as code from json_array_elements(${JSON.stringify(
-          codes.map((c) => [c, this.names[c]]),
-        )}::json) order by value ->> 1`,
+        codes.map((c) => [c, this.names[c]!] as const),
       );
       const ranks = new Float64Array(this.names.length);
       for (const [i, r] of sorted.entries()) ranks[r.code] = i;
@@ -636,221 +390,10 @@ export class DonorSearchIndex {
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
 
-  /** The filters as one test of a slot (visibility and age first, inline). */
-  private predicate(q: IndexQuery): (slot: number) => boolean {
-    const f = q.filters;
-    const { id, center, flags, numbers, codes } = this;
-    const tests: ((slot: number) => boolean)[] = [];
-    const codeSet = (values: readonly string[]) => {
-      const wanted = new Uint8Array(this.names.length);
-      for (const v of values) {
-        const c = this.nameCodes.get(v);
-        if (c !== undefined) wanted[c] = 1;
-      }
-      return wanted;
-    };
-    const member = (values: readonly string[], column: Int32Array) => {
-      if (values.length === 0) return;
-      const wanted = codeSet(values);
-      tests.push((s) => wanted[column[s]!] === 1);
-    };
-    member(f.eyecolor, codes.eye);
-    member(f.haircolor, codes.hair);
-    member(f.blood_group, codes.blood);
-    member(f.religions, codes.religion);
-    member(f.locations, codes.state);
-    member(f.educationlevel, codes.education);
-    member(f.donortype, codes.donorType);
-    member(f.donoravailability, codes.availability);
-    member(f.eggDonationArrangement, codes.arrangement);
-    const named = (values: readonly string[], condition: 'AND' | 'OR', lists: (readonly number[])[]) => {
-      if (values.length === 0) return;
-      const wanted = codeSet(values);
-      if (condition === 'OR') {
-        tests.push((s) => {
-          const list = lists[s]!;
-          for (let i = 0; i < list.length; i++) if (wanted[list[i]!] === 1) return true;
-          return false;
-        });
-      } else {
-        const all = values.map((v) => this.nameCodes.get(v) ?? -1);
-        tests.push((s) => {
-          const list = lists[s]!;
-          for (const c of all) if (!list.includes(c)) return false;
-          return true;
-        });
-      }
-    };
-    named(f.heritage, 'OR', this.heritage);
-    named(f.race, f.raceCondition, this.races);
-    named(f.ethnicity, f.ethCondition, this.ethnicities);
-    // A missing number is NaN, which fails both bounds.
-    const range = (column: Float64Array, min: number | null | undefined, max: number | null | undefined) => {
-      if (min != null && max != null) tests.push((s) => column[s]! >= min && column[s]! <= max);
-      else if (min != null) tests.push((s) => column[s]! >= min);
-      else if (max != null) tests.push((s) => column[s]! <= max);
-    };
-    const height = heightRangeCm(f);
-    range(numbers.height, height.min, height.max);
-    const scored = (column: Float64Array, min?: number, max?: number) => {
-      if (min === undefined && max === undefined) return;
-      range(column, min ?? Number.NEGATIVE_INFINITY, max ?? Number.POSITIVE_INFINITY);
-    };
-    scored(numbers.act, f.minact, f.maxact);
-    scored(numbers.sat, f.minsat, f.maxsat);
-    scored(numbers.gpa, f.mingpa, f.maxgpa);
-    scored(numbers.amh, f.minamhscore, f.maxamhscore);
-    if (f.donor_id) {
-      const wanted = f.donor_id.toLowerCase();
-      const { agencyIds, displayIds } = this;
-      tests.push((s) => agencyIds[s] === wanted || displayIds[s] === wanted);
-    }
-    // A staff search lists complete profiles unless it asks for applicants or everyone; a
-    // client's is held to complete profiles by its visibility below, a donor sees only herself.
-    const staff = q.visibility.kind === 'all' || q.visibility.kind === 'centers';
-    if (staff && f.profiles !== 'all') {
-      const complete = f.profiles === 'complete';
-      tests.push((s) => ((flags[s]! & FLAG.listed) !== 0) === complete && (flags[s]! & FLAG.archived) === 0);
-    }
-    const flag = (wanted: boolean | undefined, bit: number) => {
-      if (wanted !== undefined) tests.push((s) => ((flags[s]! & bit) !== 0) === wanted);
-    };
-    flag(f.previousdonor, FLAG.previous);
-    flag(f.provenfertility, FLAG.proven);
-    flag(f.college_degree, FLAG.college);
-    if (q.point && f.distance !== undefined) {
-      const { latitude, longitude } = q.point;
-      const distance = f.distance;
-      const dLat = distance / MILES_PER_DEGREE_LATITUDE;
-      const { lat, lng } = numbers;
-      tests.push(
-        (s) =>
-          Math.abs(lat[s]! - latitude) <= dLat &&
-          milesBetween(latitude, longitude, lat[s]!, lng[s]!) <= distance,
-      );
-    }
-    if (q.createdAfter) {
-      const after = q.createdAfter.getTime() * 1000;
-      const created = numbers.created;
-      tests.push((s) => created[s]! > after);
-    }
-    if (f.centers.length) {
-      const asked = new Set(f.centers);
-      tests.push((s) => asked.has(center[s]!));
-    }
-    const allowed = q.allowedIds;
-    if (allowed) tests.push((s) => allowed.has(id[s]!));
-    if (q.words) {
-      const { terms, weightsFor } = q.words;
-      const byCenter = new Map<number, number>();
-      tests.push((s) => {
-        let weights = byCenter.get(center[s]!);
-        if (weights === undefined) {
-          weights = weightsFor(center[s]!);
-          byCenter.set(center[s]!, weights);
-        }
-        for (const term of terms) if (!this.hasWord(s, term, weights)) return false;
-        return true;
-      });
-    }
-    // age >= minage <=> born on or before minage years ago; age <= maxage <=> born after maxage+1 years ago.
-    const bornBy = dayOf(yearsBefore(q.now, f.minage));
-    const bornAfter = dayOf(yearsBefore(q.now, f.maxage + 1));
-    const dob = numbers.dob;
-    const v = q.visibility;
-    const client = v.kind === 'client' ? v : null;
-    const ownCenter = client?.ownCenter ?? -1;
-    const hidden = client && client.hidden.length > 0 ? new Set(client.hidden) : null;
-    const n = tests.length;
-    return (s) => {
-      const born = dob[s]!;
-      if (!(born <= bornBy && born > bornAfter)) return false;
-      if (client !== null) {
-        const bits = flags[s]!;
-        if ((bits & FLAG.listed) === 0) return false;
-        if (center[s] !== ownCenter && (bits & FLAG.allowed) === 0) return false;
-        if (hidden?.has(id[s]!)) return false;
-      }
-      for (let i = 0; i < n; i++) if (!tests[i]!(s)) return false;
-      return true;
-    };
-  }
-
-  /**
-   * The order of a sort as one number per slot, ascending: the key times the direction, a donor
-   * without a key last in both directions (ORDER BY ... NULLS LAST). Location's two names become
-   * one number (state rank, then city rank). The tie, the donor id in the same direction, comes
-   * apart.
-   */
-  private rankOf(s: IndexSort, point: IndexQuery['point']): { rank: (slot: number) => number; dir: number } {
-    const { numbers, codes, nameRank } = this;
-    const reversed = s.sort === 'Age';
-    const dir = s.descending !== reversed ? -1 : 1;
-    const LAST = Number.POSITIVE_INFINITY;
-    const byNumber = (column: Float64Array) => (slot: number) => {
-      const k = column[slot]!;
-      return Number.isNaN(k) ? LAST : dir * k;
-    };
-    const byName = (column: Int32Array) => (slot: number) => {
-      const c = column[slot]!;
-      return c < 0 ? LAST : dir * nameRank[c]!;
-    };
-    switch (s.sort) {
-      case 'Newest':
-        return { rank: byNumber(numbers.created), dir };
-      case 'Height':
-        return { rank: byNumber(numbers.height), dir };
-      case 'Age':
-        return { rank: byNumber(numbers.dob), dir };
-      case 'Views':
-        return { rank: byNumber(numbers.views), dir };
-      case 'Race':
-        return { rank: byName(codes.mainRace), dir };
-      case 'Ethnicity':
-        return { rank: byName(codes.mainEthnicity), dir };
-      case 'Availability': {
-        const availability = codes.availability;
-        const byCode = new Float64Array(this.names.length).fill(5);
-        for (const [name, rank] of Object.entries(AVAILABILITY_RANK)) {
-          const code = this.nameCodes.get(name);
-          if (code !== undefined) byCode[code] = rank;
-        }
-        return { rank: (slot) => dir * byCode[availability[slot]!]!, dir };
-      }
-      case 'Location': {
-        // A city without a value comes after every city of its state, in both directions.
-        const span = this.names.length + 1;
-        const missing = dir === 1 ? span - 1 : -1;
-        const { state, city } = codes;
-        return {
-          rank: (slot) => {
-            const a = state[slot]!;
-            if (a < 0) return LAST;
-            const b = city[slot]!;
-            return dir * (nameRank[a]! * span + (b < 0 ? missing : nameRank[b]!));
-          },
-          dir,
-        };
-      }
-      case 'Distance': {
-        if (!point) return { rank: () => LAST, dir };
-        const { latitude, longitude } = point;
-        const { lat, lng } = numbers;
-        return {
-          rank: (slot) => {
-            const miles = milesBetween(latitude, longitude, lat[slot]!, lng[slot]!);
-            return Number.isNaN(miles) ? LAST : dir * miles;
-          },
-          dir,
-        };
-      }
-    }
-  }
-
   /** Every matching donor's id, in no order. */
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
-    const matches = this.predicate(q);
+    const matches = predicate(this, q);
     const ids: number[] = [];
     for (const list of this.candidates(q)) for (const s of list) if (matches(s)) ids.push(this.id[s]!);
     return ids;
@@ -860,14 +403,14 @@ export class DonorSearchIndex {
   async search(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
-    const matches = this.predicate(q);
+    const matches = predicate(this, q);
     const lists = this.candidates(q);
     let total = 0;
     if (!s) {
       for (const list of lists) for (const slot of list) if (matches(slot)) total++;
       return { total, ids: [], centers: [] };
     }
-    const { rank, dir } = this.rankOf(s, q.point);
+    const { rank, dir } = rankOf(this, s, q.point);
     const id = this.id;
     const kept = s.offset + s.limit;
     let sorted: number[];

@@ -1,5 +1,5 @@
 import { OPEN_MATCH_STATUSES, type SearchFilters } from '@dm/shared';
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   type CenterSettings,
   centers,
@@ -49,10 +49,34 @@ export interface WordFilters {
   firstName: string | undefined;
   /** The tsquery text of the global search, or null. */
   textQuery: string | null;
-  /** Whether the caller sees first names of a donor: a condition on the donor's center. */
-  firstNameVisible: SQL;
-  /** Whether the caller sees last names of a donor. */
-  lastNameVisible: SQL;
+  /** Whose names the caller sees (see firstNameVisible and lastNameVisible). */
+  names: NameReach;
+}
+
+/** How far the caller's sight of donors' names goes (searchNameReach), from which center. */
+export interface NameReach {
+  reach: 'all' | 'own-center' | 'none';
+  centerId: number | null;
+  /** The centers that do not publish their donors' first names. */
+  hiding: readonly number[];
+}
+
+/**
+ * Staff see first names of their own center's donors; everyone else as the donor's center decides
+ * (`hiding`: the centers that do not publish them).
+ */
+function firstNameVisible({ reach, centerId, hiding }: NameReach): SQL {
+  if (reach === 'all' || hiding.length === 0) return sql`true`;
+  const published = notInArray(donors.centerId, [...hiding]);
+  if (reach === 'own-center') return sql`(${donors.centerId} = ${centerId} or ${published})`;
+  return published;
+}
+
+/** Last names only for the master and the staff of the donor's own center. */
+function lastNameVisible({ reach, centerId }: NameReach): SQL {
+  if (reach === 'all') return sql`true`;
+  if (reach === 'own-center') return sql`${donors.centerId} = ${centerId}`;
+  return sql`false`;
 }
 
 /**
@@ -62,9 +86,11 @@ export interface WordFilters {
 function visibleTextMatch(w: WordFilters, textQuery: string): SQL {
   const q = (weights: string) => sql`to_tsquery('simple', ${textQuery.replaceAll(':*', `:*${weights}`)})`;
   const v = donors.searchVector;
-  return sql`(case when ${w.firstNameVisible} then
-      (case when ${w.lastNameVisible} then ${v} @@ ${q('ABD')} else ${v} @@ ${q('AD')} end)
-    else (case when ${w.lastNameVisible} then ${v} @@ ${q('BD')} else ${v} @@ ${q('D')} end) end)`;
+  const first = firstNameVisible(w.names);
+  const last = lastNameVisible(w.names);
+  return sql`(case when ${first} then
+      (case when ${last} then ${v} @@ ${q('ABD')} else ${v} @@ ${q('AD')} end)
+    else (case when ${last} then ${v} @@ ${q('BD')} else ${v} @@ ${q('D')} end) end)`;
 }
 
 /**
@@ -94,7 +120,7 @@ export async function idsMatchingWords(db: Db, w: WordFilters): Promise<Set<numb
   conditions.push(sql`${donors.userId} = any(${`{${w.among.join(',')}}`}::int[])`);
   if (w.firstName)
     conditions.push(
-      sql`(${w.firstNameVisible} and lower(${users.firstName}) like ${`${escapeLike(w.firstName.toLowerCase())}%`})`,
+      sql`(${firstNameVisible(w.names)} and lower(${users.firstName}) like ${`${escapeLike(w.firstName.toLowerCase())}%`})`,
     );
   if (w.textQuery) {
     // The words are copied onto the searched row (donor_search.search_vector): the first test
@@ -379,3 +405,107 @@ export async function findPicture(db: Db, pictureId: number, visible: SQL) {
     .limit(1);
   return row;
 }
+
+// --- the in-process search index (search.index.ts)
+
+/** A donor_search row as the search index keeps it (search.index.ts). */
+export interface IndexRow {
+  user_id: number;
+  center_id: number;
+  archived: boolean;
+  availability: string;
+  allowed_for_matching_tool: boolean;
+  eye_color: string | null;
+  hair_color: string | null;
+  blood_group: string | null;
+  religion: string | null;
+  state: string | null;
+  city: string | null;
+  education_level: string | null;
+  donor_type: string;
+  egg_donation_arrangement: string | null;
+  heritage: string[];
+  race_names: string[];
+  ethnicity_names: string[];
+  main_race: string | null;
+  main_ethnicity: string | null;
+  height_cm: number | null;
+  dob: string | null;
+  amh_value: number | null;
+  agency_display_id: string | null;
+  display_id: string | null;
+  previous_donor: boolean;
+  proven_fertility: boolean;
+  college_degree: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  created_us: number;
+  views_count: number;
+  act_best: number | null;
+  sat_best: number | null;
+  gpa_best: number | null;
+  words: string;
+}
+
+/** The donor_search columns the index keeps, as read (after `kind` and `user_id`). */
+const FETCH_COLUMNS = [
+  'center_id',
+  'archived',
+  'availability',
+  'allowed_for_matching_tool',
+  'eye_color',
+  'hair_color',
+  'blood_group',
+  'religion',
+  'state',
+  'city',
+  'education_level',
+  'donor_type',
+  'egg_donation_arrangement',
+  'heritage',
+  'race_names',
+  'ethnicity_names',
+  'main_race',
+  'main_ethnicity',
+  'height_cm',
+  'date_of_birth::text as dob',
+  'amh_value',
+  'agency_display_id',
+  'display_id',
+  'previous_donor',
+  'proven_fertility',
+  'college_degree',
+  'latitude',
+  'longitude',
+  '(extract(epoch from created_at) * 1000000)::float8 as created_us',
+  'views_count',
+  'act_best',
+  'sat_best',
+  'gpa_best',
+  'search_vector::text as words',
+];
+const NULL_COLUMNS = FETCH_COLUMNS.map(() => 'null').join(', ');
+
+/**
+ * Everything written since a transaction id, in one statement (one snapshot): the changed rows
+ * ('r'), the removed donors ('d') and the snapshot's oldest running transaction ('h').
+ */
+const changesSince = (since: string) => sql`
+  select 'r' as kind, user_id, ${sql.raw(FETCH_COLUMNS.join(', '))}, null as horizon
+    from donor_search where changed_xid >= ${since}::xid8
+  union all
+  select 'd', user_id, ${sql.raw(NULL_COLUMNS)}, null
+    from donor_search_removed where changed_xid >= ${since}::xid8
+  union all
+  select 'h', null, ${sql.raw(NULL_COLUMNS)}, pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/** Everything written since a transaction id; see changesSince. */
+export const indexChangesSince = (db: Db, since: string) =>
+  queryRows<IndexRow & { kind: 'r' | 'd' | 'h'; horizon: string | null }>(db, changesSince(since));
+
+/** Codes of names in the database's own collation order of the names. */
+export const inCollationOrder = (db: Db, names: readonly (readonly [number, string])[]) =>
+  queryRows<{ code: number }>(
+    db,
+    sql`select (value ->> 0)::int as code from json_array_elements(${JSON.stringify(names)}::json) order by value ->> 1`,
+  );

@@ -20,8 +20,7 @@ import {
   searchNameReach,
   type UpdateSearchBody,
 } from '@dm/shared';
-import { notInArray, type SQL, sql } from 'drizzle-orm';
-import { type CenterSettings, donors } from '../../db/schema/index.js';
+import type { CenterSettings } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
@@ -29,30 +28,11 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { donorVisibility, visibilityRule, visibilitySql } from '../donor-access/donor-access.js';
-import { donorSearchIndex, type IndexQuery, milesBetween, WEIGHT } from './search.index.js';
+import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';
+import { donorSearchIndex } from './search.index.js';
 import * as repo from './search.repo.js';
 
 type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
-
-/**
- * Staff see first names of their own center's donors; everyone else as the donor's center decides
- * (`hiding`: the centers that do not publish them).
- */
-function firstNameVisibleSql(auth: Auth, hiding: readonly number[]): SQL {
-  const reach = searchNameReach(auth);
-  if (reach === 'all' || hiding.length === 0) return sql`true`;
-  const published = notInArray(donors.centerId, [...hiding]);
-  if (reach === 'own-center') return sql`(${donors.centerId} = ${auth.centerId} or ${published})`;
-  return published;
-}
-
-/** Last names only for the master and the staff of the donor's own center. */
-function lastNameVisibleSql(auth: Auth): SQL {
-  const reach = searchNameReach(auth);
-  if (reach === 'all') return sql`true`;
-  if (reach === 'own-center') return sql`${donors.centerId} = ${auth.centerId}`;
-  return sql`false`;
-}
 
 /** Queue size minus the queued matches; outside 0 to 3 the center's available spots (spec section 9). */
 export function remainingQueue(queued: number, settings: CenterSettings | undefined): number {
@@ -110,8 +90,7 @@ async function queryOf(db: Db, auth: Auth, f: SearchFilters, now: Date): Promise
     visible: visibilitySql(visibility),
     firstName: f.first_name,
     textQuery: terms ? null : textQuery,
-    firstNameVisible: firstNameVisibleSql(auth, hiding),
-    lastNameVisible: lastNameVisibleSql(auth),
+    names: { reach: searchNameReach(auth), centerId: auth.centerId, hiding },
   });
   return { ...query, allowedIds };
 }

@@ -18,14 +18,12 @@ import {
   STAFF_DONOR_MSG,
   splitPercentage,
 } from '@dm/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import { donors, users } from '../../db/schema/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { parseCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db.js';
 import { isDatabaseUnavailable } from '../../platform/db-errors.js';
-import { heartbeat } from '../../platform/heartbeat.js';
 import { finishRun, startRun } from '../../platform/job-runs.js';
+import type { JobDefinition } from '../../platform/jobs/runner.js';
 import { errorSummary } from '../../platform/log-safe.js';
 import * as mappingRepo from '../mapping/mapping.repo.js';
 import * as repo from './staff-donors.repo.js';
@@ -57,6 +55,19 @@ export function filesByKind(files: { name: string }[]): Map<ImportFileKind, numb
   return IMPORT_REQUIRED_FILES.every((k) => kinds.has(k)) ? kinds : null;
 }
 
+/**
+ * The rows of one file. Text that is not CSV at all (a quoted cell never closed) rejects the
+ * upload with the line; the parser's own error carries the file's text and stays out of it.
+ */
+function rowsOf(file: { name: string; content: string }): string[][] {
+  try {
+    return parseCsv(file.content);
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new Error(`${file.name}: not a valid CSV file${line ? ` (line ${line})` : ''}.`);
+  }
+}
+
 /** Groups the rows of every file by donor_key; a file with a wrong header rejects the whole upload. */
 export function groupRows(files: { name: string; content: string }[]): {
   donors: DonorRows[];
@@ -68,7 +79,7 @@ export function groupRows(files: { name: string; content: string }[]): {
   const rejected: ImportRejection[] = [];
   for (const [kind, index] of kinds) {
     const file = files[index]!;
-    const [header, ...body] = parseCsv(file.content);
+    const [header, ...body] = rowsOf(file);
     const columns = (header ?? []).map((h) => h.trim().toLowerCase());
     const missing = IMPORT_COLUMNS[kind].filter((c) => !columns.includes(c));
     if (missing.length > 0) throw new Error(`${file.name}: missing column(s) ${missing.join(', ')}.`);
@@ -212,9 +223,9 @@ export async function importDonor(
       const shares = splitPercentage(r.percentage, names.length);
       for (const [i, name] of names.entries()) races.push({ name, percentage: shares[i]! });
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
+    const userId = await repo.insertImportedDonor(
+      tx,
+      {
         centerId,
         role: ROLE.DONOR,
         status: 'Invited',
@@ -223,35 +234,38 @@ export async function importDonor(
         lastName: g.last_name!,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: users.id });
-    const bmi = heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null;
-    const eyeColor = values.eye_color ?? null;
-    const hairColor = values.hair_color ?? null;
-    await tx.insert(donors).values({
-      userId: user!.id,
-      centerId,
-      availability,
-      donorType,
-      agencyDisplayId: d.key,
-      dateOfBirth: values.dob ?? null,
-      zipcode: g.zipcode || null,
-      city: g.city || null,
-      state: g.state || null,
-      heightCm,
-      weightKg,
-      bmi,
-      eyeColor,
-      hairColor,
-      bloodGroup: values.blood_group ?? null,
-      educationLevel: values.education_level ?? null,
-      isScraped: true,
-      searchDocument: donorSearchDocument([d.key, g.city, g.state, g.zipcode, eyeColor, hairColor]),
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const r of races) await mappingRepo.addRace(tx, user!.id, r.name, r.percentage);
-    for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: user!.id, importId });
+      },
+      {
+        centerId,
+        availability,
+        donorType,
+        agencyDisplayId: d.key,
+        dateOfBirth: values.dob ?? null,
+        zipcode: g.zipcode || null,
+        city: g.city || null,
+        state: g.state || null,
+        heightCm,
+        weightKg,
+        bmi: heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null,
+        eyeColor: values.eye_color ?? null,
+        hairColor: values.hair_color ?? null,
+        bloodGroup: values.blood_group ?? null,
+        educationLevel: values.education_level ?? null,
+        isScraped: true,
+        searchDocument: donorSearchDocument([
+          d.key,
+          g.city,
+          g.state,
+          g.zipcode,
+          values.eye_color ?? null,
+          values.hair_color ?? null,
+        ]),
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    for (const r of races) await mappingRepo.addRace(tx, userId, r.name, r.percentage);
+    for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: userId, importId });
   });
 }
 
@@ -323,34 +337,9 @@ export async function runPendingImports(deps: { db: Db; clock?: Clock }): Promis
   }
 }
 
-/** The import job of the process's job runner: polls for queued imports. */
-export function startDonorImports(
-  deps: { db: Db; log: FastifyBaseLogger; clock?: Clock },
-  intervalMs = 3_000,
-) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<void> | null = null;
-  const beat = heartbeat(deps.db, deps.clock ?? systemClock, DONOR_IMPORT_JOB);
-  const tick = () => {
-    timer = null;
-    inFlight = runPendingImports(deps)
-      .then(() => beat(true))
-      .catch(async (error) => {
-        deps.log.error({ error: errorSummary(error) }, 'donor import pass failed');
-        await beat(false);
-      })
-      .finally(() => {
-        inFlight = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight;
-    },
-  };
-}
+/** The import job: the module's part of the process's job runner (main.ts hands it over). */
+export const donorImportJob: JobDefinition = {
+  key: DONOR_IMPORT_JOB,
+  everyMs: 3_000,
+  run: async (ctx) => ({ processed: await runPendingImports(ctx) }),
+};

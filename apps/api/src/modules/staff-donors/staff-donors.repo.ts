@@ -6,9 +6,10 @@ import {
   ROLE,
   statusesForFilters,
 } from '@dm/shared';
-import { and, asc, desc, eq, gt, inArray, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
+  centerSettings,
   centers,
   donorDisplayIdSql,
   donorImports,
@@ -19,6 +20,7 @@ import {
   userTokens,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
+import { claimDue, type WorkQueue } from '../../platform/jobs/queue.js';
 
 const parent = alias(users, 'reserved_parent');
 const manager = alias(users, 'reserved_manager');
@@ -175,6 +177,19 @@ export async function donorOf(db: Db, donorId: number) {
   return row ?? null;
 }
 
+/** Changes a donor's row (by the donor's user id). */
+export const updateDonor = (db: Db, donorId: number, set: Partial<typeof donors.$inferInsert>) =>
+  db.update(donors).set(set).where(eq(donors.userId, donorId));
+
+/** The donor's row, locked until the transaction ends. */
+export async function lockDonor(tx: Db, donorId: number) {
+  const [row] = await tx.select().from(donors).where(eq(donors.userId, donorId)).for('update');
+  return row ?? null;
+}
+
+/** Deletes the donor's account and, through the foreign keys, everything of it. */
+export const deleteDonorAccount = (db: Db, donorId: number) => db.delete(users).where(eq(users.id, donorId));
+
 export async function lastInvitedAt(db: Db, userId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: max(userTokens.createdAt) })
@@ -218,6 +233,11 @@ export function centerManagers(db: Db, centerId: number) {
 export async function centerOf(db: Db, centerId: number) {
   const [row] = await db.select().from(centers).where(eq(centers.id, centerId)).limit(1);
   return row ?? null;
+}
+
+/** A center's settings, defaults filled in (an unknown center has the defaults). */
+export async function settingsOf(db: Db, centerId: number) {
+  return centerSettings((await centerOf(db, centerId))?.settings);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,33 +400,25 @@ export async function latestImport(db: Db, centerId: number) {
 /** An import still 'running' this long after it started belongs to a process that died. */
 export const IMPORT_LEASE_MS = 30 * 60_000;
 
+/** donor_imports as a work queue: a 'running' import is leased from its started_at. */
+const IMPORT_QUEUE: WorkQueue<typeof donorImports> = {
+  table: donorImports,
+  id: donorImports.id,
+  status: donorImports.status,
+  waiting: 'queued',
+  claimed: 'running',
+  lease: { since: donorImports.startedAt },
+  leaseMs: IMPORT_LEASE_MS,
+  order: [donorImports.id],
+};
+
 /**
  * Takes the oldest queued import, or one whose runner died (another process skips the locked
  * row). A retaken import starts over: donors it already wrote are rejected as existing.
  */
 export async function claimImport(db: Db, now: Date) {
-  const stale = new Date(now.getTime() - IMPORT_LEASE_MS);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: donorImports.id })
-      .from(donorImports)
-      .where(
-        or(
-          eq(donorImports.status, 'queued'),
-          and(eq(donorImports.status, 'running'), lt(donorImports.startedAt, stale)),
-        ),
-      )
-      .orderBy(asc(donorImports.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!row) return null;
-    const [claimed] = await tx
-      .update(donorImports)
-      .set({ status: 'running', startedAt: now })
-      .where(eq(donorImports.id, row.id))
-      .returning();
-    return claimed ?? null;
-  });
+  const [claimed] = await claimDue(db, IMPORT_QUEUE, now);
+  return claimed ?? null;
 }
 
 export async function finishImport(db: Db, id: number, values: Partial<typeof donorImports.$inferInsert>) {
@@ -463,4 +475,15 @@ export function donorMessages(db: Db, donorId: number) {
     .where(eq(donorStatusMessages.donorId, donorId))
     .orderBy(desc(donorStatusMessages.createdAt), desc(donorStatusMessages.id))
     .limit(500);
+}
+
+/** An imported donor: the invited account and its donor row, in the import's transaction. Returns the user id. */
+export async function insertImportedDonor(
+  tx: Db,
+  user: typeof users.$inferInsert,
+  donor: Omit<typeof donors.$inferInsert, 'userId'>,
+): Promise<number> {
+  const [row] = await tx.insert(users).values(user).returning({ id: users.id });
+  await tx.insert(donors).values({ ...donor, userId: row!.id });
+  return row!.id;
 }

@@ -30,9 +30,7 @@ import {
   PARENT_STATUS_FILTER,
   STAFF_DONOR_MSG,
 } from '@dm/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -41,7 +39,13 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { findUserByUsername, issueUserToken, spendUserTokens } from '../auth/auth.repo.js';
+import {
+  findUserById,
+  findUserByUsername,
+  issueUserToken,
+  spendUserTokens,
+  updateUser,
+} from '../auth/auth.repo.js';
 import { awaitingForImport } from '../mapping/mapping.repo.js';
 import {
   reserveDonor as reserveThroughWorkflow,
@@ -231,22 +235,19 @@ export async function inviteDonor(
         const other = await findUserByUsername(tx, email);
         if (other) throw badRequest(MSG.USERNAME_EXISTS);
       }
-      const [user] = await tx
-        .update(users)
-        .set({
-          username: email ?? found.user.username,
-          firstName: b.first_name || found.user.firstName,
-          middleName: b.middle_name ?? found.user.middleName,
-          lastName: b.last_name || found.user.lastName,
-          status: 'Invited',
-          updatedAt: now,
-        })
-        .where(eq(users.id, b.user_id))
-        .returning();
-      await tx
-        .update(donors)
-        .set({ availability: 'Invited', availabilityChangedAt: now, updatedAt: now })
-        .where(eq(donors.userId, b.user_id));
+      const user = await updateUser(tx, b.user_id, {
+        username: email ?? found.user.username,
+        firstName: b.first_name || found.user.firstName,
+        middleName: b.middle_name ?? found.user.middleName,
+        lastName: b.last_name || found.user.lastName,
+        status: 'Invited',
+        updatedAt: now,
+      });
+      await repo.updateDonor(tx, b.user_id, {
+        availability: 'Invited',
+        availabilityChangedAt: now,
+        updatedAt: now,
+      });
       await spendUserTokens(tx, b.user_id, ['invite'], now);
       const token = await issueUserToken(tx, {
         userId: b.user_id,
@@ -254,7 +255,7 @@ export async function inviteDonor(
         ttlMs: INVITE_TOKEN_TTL_MS,
         now,
       });
-      const [sender] = await tx.select().from(users).where(eq(users.id, auth.userId));
+      const sender = await findUserById(tx, auth.userId);
       await queueTemplatedMail(tx, deps.secrets, {
         centerId: auth.centerId,
         emailTypeId: EMAIL_TYPE.INVITE_DONOR,
@@ -297,7 +298,7 @@ export async function setPriority(deps: Deps, auth: Auth, donorId: number, prior
   if (priority < 1) throw badRequest(STAFF_DONOR_MSG.PRIORITY_MIN);
   await ownDonor(deps.db, auth, donorId);
   await deps.db.transaction(async (tx) => {
-    await tx.update(donors).set({ priority, updatedAt: deps.clock.now() }).where(eq(donors.userId, donorId));
+    await repo.updateDonor(tx, donorId, { priority, updatedAt: deps.clock.now() });
     await audit(
       tx,
       auth,
@@ -310,8 +311,7 @@ export async function setPriority(deps: Deps, auth: Auth, donorId: number, prior
 
 export async function agencyAllowedInMatchingTool(deps: Deps, auth: Auth) {
   assertStaff(auth);
-  const center = await repo.centerOf(deps.db, auth.centerId);
-  return { allowed: centerSettings(center?.settings).matchingToolAllowed };
+  return { allowed: (await repo.settingsOf(deps.db, auth.centerId)).matchingToolAllowed };
 }
 
 export async function setVisibility(deps: Deps, auth: Auth, donorId: number, allowed: boolean, ip: string) {
@@ -319,10 +319,7 @@ export async function setVisibility(deps: Deps, auth: Auth, donorId: number, all
   if (!(await agencyAllowedInMatchingTool(deps, auth)).allowed)
     throw badRequest(STAFF_DONOR_MSG.AGENCY_NOT_ALLOWED);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(donors)
-      .set({ allowedForMatchingTool: allowed, updatedAt: deps.clock.now() })
-      .where(eq(donors.userId, donorId));
+    await repo.updateDonor(tx, donorId, { allowedForMatchingTool: allowed, updatedAt: deps.clock.now() });
     await audit(
       tx,
       auth,
@@ -349,18 +346,15 @@ export async function setStatusWithEmail(
   if (found.donor.availability === 'Reserved') throw badRequest(STAFF_DONOR_MSG.ALREADY_RESERVED);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(donors).where(eq(donors.userId, b.donor_id)).for('update');
+    const locked = await repo.lockDonor(tx, b.donor_id);
     if (locked?.availability === 'Reserved') throw badRequest(STAFF_DONOR_MSG.ALREADY_RESERVED);
-    await tx
-      .update(donors)
-      .set({
-        availability: b.status,
-        availabilityChangedAt: now,
-        ...(b.frozenStatus ? { frozenAvailability: b.frozenStatus } : {}),
-        updatedAt: now,
-      })
-      .where(eq(donors.userId, b.donor_id));
-    const [sender] = await tx.select().from(users).where(eq(users.id, auth.userId));
+    await repo.updateDonor(tx, b.donor_id, {
+      availability: b.status,
+      availabilityChangedAt: now,
+      ...(b.frozenStatus ? { frozenAvailability: b.frozenStatus } : {}),
+      updatedAt: now,
+    });
+    const sender = await findUserById(tx, auth.userId);
     await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.DONOR_STATUS_MESSAGE,
@@ -396,7 +390,7 @@ export async function hardDelete(deps: Deps, auth: Auth, donorId: number, typed:
   await ownDonor(deps.db, auth, donorId);
   if (typed.trim() !== String(donorId)) throw badRequest(STAFF_DONOR_MSG.HARD_DELETE_MISMATCH);
   await deps.db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, donorId));
+    await repo.deleteDonorAccount(tx, donorId);
     await audit(tx, auth, { action: 'donor.hard_delete', entityType: 'donor', entityId: donorId }, ip);
   });
 }
@@ -406,10 +400,7 @@ export async function softDelete(deps: Deps, auth: Auth, donorId: number, ip: st
   assertAdmin(auth);
   await ownDonor(deps.db, auth, donorId);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ status: 'Archived', updatedAt: deps.clock.now() })
-      .where(eq(users.id, donorId));
+    await updateUser(tx, donorId, { status: 'Archived', updatedAt: deps.clock.now() });
     await audit(tx, auth, { action: 'donor.delete', entityType: 'donor', entityId: donorId }, ip);
   });
 }

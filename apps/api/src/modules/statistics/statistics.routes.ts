@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../platform/auth-context.js';
+import type { z } from 'zod';
+import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { envelope, ok } from '../../platform/envelope.js';
+import { postCall } from '../../platform/routes.js';
 import {
   agencyTableAnswer,
   caseManagersAnswer,
@@ -18,149 +19,83 @@ import * as service from './statistics.service.js';
  * their own center; the master admin every center or the one named by center_id.
  */
 export const statisticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const access = { access: { pages: ['statistics' as const] } };
+  const access = { pages: ['statistics' as const] };
 
-  app.post(
+  /** A count over the caller's center, or (master admin) every center or the one named. */
+  const centerCount = (
+    url: string,
+    summary: string,
+    answer: z.ZodType,
+    count: (deps: ModuleDeps, auth: Auth, centerId: number | null) => Promise<unknown>,
+  ) =>
+    postCall(app, url, { access, summary, body: centerBody, answer }, (auth, b) =>
+      count(deps, auth, b.center_id ?? null),
+    );
+
+  centerCount(
     '/usercountbymonth',
-    {
-      config: access,
-      schema: {
-        summary: 'Users per type (case manager, admin, intended parent, donor) over 12 months, cumulative',
-        body: centerBody,
-        response: { 200: envelope(monthlyAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.userCountByMonth(deps, requireAuth(request), request.body.center_id ?? null)),
+    'Users per type (case manager, admin, intended parent, donor) over 12 months, cumulative',
+    monthlyAnswer,
+    service.userCountByMonth,
   );
-
-  app.post(
+  centerCount(
     '/portfolioCountByMonth',
-    {
-      config: access,
-      schema: {
-        summary: 'Portfolios per state (active, archived, follow-up, upcoming) over 12 months, cumulative',
-        body: centerBody,
-        response: { 200: envelope(monthlyAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.portfolioCountByMonth(deps, requireAuth(request), request.body.center_id ?? null)),
+    'Portfolios per state (active, archived, follow-up, upcoming) over 12 months, cumulative',
+    monthlyAnswer,
+    service.portfolioCountByMonth,
   );
-
-  app.post(
+  postCall(
+    app,
     '/getcasemanagersdetails',
     {
-      config: access,
-      schema: {
-        summary: 'Case managers with their clients and active portfolios, sorted',
-        body: managersBody,
-        response: { 200: envelope(caseManagersAnswer) },
-      },
+      access,
+      summary: 'Case managers with their clients and active portfolios, sorted',
+      body: managersBody,
+      answer: caseManagersAnswer,
     },
-    async (request) =>
-      ok(
-        await service.caseManagers(deps, requireAuth(request), {
-          ...request.body,
-          center_id: request.body.center_id ?? null,
-        }),
-      ),
+    (auth, b) => service.caseManagers(deps, auth, { ...b, center_id: b.center_id ?? null }),
   );
 
-  app.post(
+  centerCount(
     '/donoravailabilitycount',
-    {
-      config: access,
-      schema: {
-        summary: 'Donors (not archived) per availability',
-        body: centerBody,
-        response: { 200: envelope(countListAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.donorAvailabilityCount(deps, requireAuth(request), request.body.center_id ?? null)),
+    'Donors (not archived) per availability',
+    countListAnswer,
+    service.donorAvailabilityCount,
   );
-
-  app.post(
+  postCall(
+    app,
     '/countuserbyagency',
     {
-      config: access,
-      schema: {
-        summary: 'Users of one type per center and status',
-        body: userByAgencyBody,
-        response: { 200: envelope(agencyTableAnswer) },
-      },
+      access,
+      summary: 'Users of one type per center and status',
+      body: userByAgencyBody,
+      answer: agencyTableAnswer,
     },
-    async (request) =>
-      ok(
-        await service.countUserByAgency(deps, requireAuth(request), {
-          center_id: request.body.center_id ?? null,
-          user_type: request.body.user_type,
-        }),
-      ),
+    (auth, b) =>
+      service.countUserByAgency(deps, auth, { center_id: b.center_id ?? null, user_type: b.user_type }),
   );
-
-  app.post(
+  centerCount(
     '/portfolioscount',
-    {
-      config: access,
-      schema: {
-        summary: 'Portfolios per center and status',
-        body: centerBody,
-        response: { 200: envelope(agencyTableAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.portfoliosCount(deps, requireAuth(request), request.body.center_id ?? null)),
+    'Portfolios per center and status',
+    agencyTableAnswer,
+    service.portfoliosCount,
   );
-
-  app.post(
+  centerCount(
     '/donorstypescount',
-    {
-      config: access,
-      schema: {
-        summary: 'Donors (not archived) per center and donor type',
-        body: centerBody,
-        response: { 200: envelope(agencyTableAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.donorTypesCount(deps, requireAuth(request), request.body.center_id ?? null)),
+    'Donors (not archived) per center and donor type',
+    agencyTableAnswer,
+    service.donorTypesCount,
   );
-
-  app.post(
+  centerCount(
     '/usercountbeforecurrentyear',
-    {
-      config: access,
-      schema: {
-        summary: 'Users per type created before 1 January of the current year',
-        body: centerBody,
-        response: { 200: envelope(countListAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.userCountBeforeCurrentYear(deps, requireAuth(request), request.body.center_id ?? null),
-      ),
+    'Users per type created before 1 January of the current year',
+    countListAnswer,
+    service.userCountBeforeCurrentYear,
   );
-
-  app.post(
+  centerCount(
     '/portfoliocountbeforecurrentyear',
-    {
-      config: access,
-      schema: {
-        summary: 'Portfolios per state created before 1 January of the current year',
-        body: centerBody,
-        response: { 200: envelope(countListAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.portfolioCountBeforeCurrentYear(
-          deps,
-          requireAuth(request),
-          request.body.center_id ?? null,
-        ),
-      ),
+    'Portfolios per state created before 1 January of the current year',
+    countListAnswer,
+    service.portfolioCountBeforeCurrentYear,
   );
 };

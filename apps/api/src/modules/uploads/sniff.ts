@@ -1,6 +1,12 @@
+import { readFile, stat } from 'node:fs/promises';
+import { DOCUMENT_MAX_BYTES } from '@dm/shared';
+import { type FileTypeResult, fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { headOf } from './received.js';
+
 /**
- * What a file is by its bytes, not by its name. Each allowed extension maps to the container
- * family its first bytes must show; an upload whose bytes say otherwise is refused.
+ * What a file is by its bytes, not by its name, as the file-type package reads them. Each
+ * allowed extension maps to the container family its bytes must show; an upload whose bytes say
+ * otherwise is refused.
  */
 
 export type Family =
@@ -50,51 +56,96 @@ export const EXTENSIONS: Record<string, { family: Family; contentType: string }>
   odt: { family: 'odt', contentType: 'application/vnd.oasis.opendocument.text' },
 };
 
-const startsWith = (buf: Uint8Array, bytes: readonly number[], at = 0) =>
-  buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
-const ascii = (buf: Uint8Array, text: string, at = 0) =>
-  startsWith(
-    buf,
-    [...text].map((c) => c.charCodeAt(0)),
-    at,
-  );
-
-/** ISO base media (mp4, mov, 3gp): a box size then a known box type at offset 4. */
-const ISO_BOXES = ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
-
 /**
- * The family of a file from its first bytes (at least 4 KiB when there are that many) and,
- * for zip containers, from the whole file (`zip` names its entries in the clear).
+ * The family of each type file-type names (it reads the magic bytes and, for containers, their
+ * structure). ISO base media brands all count as one family, as the OLE and Ogg ones do: a
+ * name's extension says the container, not the codec inside it.
  */
-export function sniff(head: Uint8Array, whole?: Uint8Array): Family | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (ascii(head, 'GIF87a') || ascii(head, 'GIF89a')) return 'gif';
-  if (ascii(head, 'BM') && head.length >= 26) return 'bmp';
-  if (ISO_BOXES.some((box) => ascii(head, box, 4))) return 'isobmff';
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'ebml';
-  if (ascii(head, 'OggS')) return 'ogg';
-  if (ascii(head, 'RIFF') && ascii(head, 'AVI ', 8)) return 'avi';
-  if (startsWith(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'asf';
-  if (startsWith(head, [0x00, 0x00, 0x01, 0xba]) || startsWith(head, [0x00, 0x00, 0x01, 0xb3])) return 'mpeg';
-  if (ascii(head, '%PDF-')) return 'pdf';
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    // OpenDocument puts an uncompressed "mimetype" entry first.
-    if (ascii(head, 'mimetype', 30) && ascii(head, 'application/vnd.oasis.opendocument.text', 38))
-      return 'odt';
-    const names = Buffer.from(whole ?? head).toString('latin1');
-    if (names.includes('[Content_Types].xml')) {
-      if (names.includes('word/')) return 'docx';
-      if (names.includes('ppt/')) return 'pptx';
-    }
-    return null;
+const FAMILY_OF: Record<string, Family> = {
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpeg',
+  gif: 'gif',
+  bmp: 'bmp',
+  ...Object.fromEntries(
+    [
+      'mp4',
+      'm4v',
+      'm4p',
+      'm4b',
+      'm4a',
+      'mov',
+      '3gp',
+      '3g2',
+      'f4v',
+      'f4p',
+      'f4a',
+      'f4b',
+      'heic',
+      'avif',
+      'cr3',
+    ].map((ext) => [ext, 'isobmff' as const]),
+  ),
+  webm: 'ebml',
+  mkv: 'ebml',
+  ...Object.fromEntries(
+    ['ogg', 'ogv', 'ogm', 'oga', 'ogx', 'opus', 'spx'].map((ext) => [ext, 'ogg' as const]),
+  ),
+  avi: 'avi',
+  asf: 'asf',
+  mpg: 'mpeg',
+  pdf: 'pdf',
+  // Adobe Illustrator files are PDFs that file-type tells apart.
+  ai: 'pdf',
+  cfb: 'ole',
+  docx: 'docx',
+  pptx: 'pptx',
+  odt: 'odt',
+};
+
+/** Old QuickTime files may open with a box file-type does not look for. */
+const QUICKTIME_BOXES = ['skip', 'pnot'];
+
+/** Zip documents file-type could not name from their entries: judged by the names they hold. */
+function zipDocument(whole: Uint8Array): Family | null {
+  const names = Buffer.from(whole).toString('latin1');
+  if (names.includes('[Content_Types].xml')) {
+    if (names.includes('word/')) return 'docx';
+    if (names.includes('ppt/')) return 'pptx';
   }
   return null;
 }
 
-/** Whether the bytes are what the extension claims. */
-export function matchesExtension(ext: string, head: Uint8Array, whole?: Uint8Array): boolean {
+function familyOf(type: FileTypeResult | undefined, head: Uint8Array, size: number): Family | null {
+  if (!type) {
+    const box = Buffer.from(head.subarray(4, 8)).toString('latin1');
+    return QUICKTIME_BOXES.includes(box) ? 'isobmff' : null;
+  }
+  const family = FAMILY_OF[type.ext] ?? null;
+  // A bitmap header alone (no pixel data) is not a bitmap.
+  if (family === 'bmp' && size < 26) return null;
+  return family;
+}
+
+/** The family of a file's bytes. */
+export async function sniff(data: Uint8Array): Promise<Family | null> {
+  const type = await fileTypeFromBuffer(data);
+  if (type?.ext === 'zip') return zipDocument(data);
+  return familyOf(type, data, data.length);
+}
+
+/**
+ * The family of a file on disk, from its first bytes; a zip's entries are read whole only up to
+ * the document limit (the only uploads that may be zips), never a video's worth.
+ */
+export async function sniffFile(file: string): Promise<Family | null> {
+  const [type, { size }] = await Promise.all([fileTypeFromFile(file), stat(file)]);
+  if (type?.ext === 'zip') return size <= DOCUMENT_MAX_BYTES ? zipDocument(await readFile(file)) : null;
+  return familyOf(type, type ? new Uint8Array(0) : await headOf(file, 8), size);
+}
+
+/** Whether the bytes of a file on disk are what the extension claims. */
+export async function matchesExtension(ext: string, file: string): Promise<boolean> {
   const expected = EXTENSIONS[ext];
-  return expected !== undefined && sniff(head, whole) === expected.family;
+  return expected !== undefined && (await sniffFile(file)) === expected.family;
 }

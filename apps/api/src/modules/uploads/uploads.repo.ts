@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, max, ne, sql } from 'drizzle-orm';
 import {
   donorAdditionalDocuments,
   donorDocuments,
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
-/** Queries only; who may do what is decided in uploads.service.ts. */
+/** Queries only; who may do what is decided in the services (uploads.shared.ts and its parts). */
 
 export async function donorCenter(db: Db, donorId: number): Promise<number | null> {
   const [row] = await db
@@ -152,3 +152,107 @@ export const staleSessions = (db: Db, donorId: number, before: Date) =>
     .select({ id: donorUploadSessions.id })
     .from(donorUploadSessions)
     .where(and(eq(donorUploadSessions.donorId, donorId), lt(donorUploadSessions.updatedAt, before)));
+
+export type UploadSession = typeof donorUploadSessions.$inferSelect;
+
+/**
+ * Claims a session for assembling: only one request gets it (the status was still uploading).
+ * Returns whether this one did.
+ */
+export async function claimSession(db: Db, id: string, now: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(donorUploadSessions)
+    .set({ status: 'assembling', updatedAt: now })
+    .where(and(eq(donorUploadSessions.id, id), eq(donorUploadSessions.status, 'uploading')))
+    .returning({ id: donorUploadSessions.id });
+  return claimed !== undefined;
+}
+
+// --- pictures
+
+export async function pictureById(db: Db, id: number) {
+  const [row] = await db.select().from(donorPictures).where(eq(donorPictures.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The position after the donor's last picture (0 for the first). */
+export async function nextPicturePosition(db: Db, donorId: number): Promise<number> {
+  const [last] = await db
+    .select({ p: max(donorPictures.position) })
+    .from(donorPictures)
+    .where(eq(donorPictures.donorId, donorId));
+  return (last?.p ?? -1) + 1;
+}
+
+export const insertPictures = (db: Db, rows: (typeof donorPictures.$inferInsert)[]) =>
+  db.insert(donorPictures).values(rows).returning();
+
+/** No picture of the donor is the profile picture (before another becomes it). */
+export const clearProfilePicture = (db: Db, donorId: number) =>
+  db
+    .update(donorPictures)
+    .set({ isDefault: false })
+    .where(and(eq(donorPictures.donorId, donorId), eq(donorPictures.isDefault, true)));
+
+export async function updatePicture(db: Db, id: number, set: Partial<typeof donorPictures.$inferInsert>) {
+  const [row] = await db.update(donorPictures).set(set).where(eq(donorPictures.id, id)).returning();
+  return row!;
+}
+
+// --- videos and documents
+
+const MEDIA_TABLES = { picture: donorPictures, video: donorVideos, document: donorDocuments } as const;
+export type MediaTable = keyof typeof MEDIA_TABLES;
+
+/** Whose a picture, video or document is, and where its bytes are. */
+export async function mediaOwner(db: Db, type: MediaTable, id: number) {
+  const table = MEDIA_TABLES[type];
+  const [row] = await db
+    .select({ donorId: table.donorId, storageKey: table.storageKey })
+    .from(table)
+    .where(eq(table.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export const setMediaPrivate = (db: Db, type: MediaTable, id: number, isPrivate: boolean) => {
+  const table = MEDIA_TABLES[type];
+  return db.update(table).set({ private: isPrivate }).where(eq(table.id, id));
+};
+
+export const deleteMedia = (db: Db, type: MediaTable, id: number) => {
+  const table = MEDIA_TABLES[type];
+  return db.delete(table).where(eq(table.id, id));
+};
+
+export async function insertVideo(db: Db, row: typeof donorVideos.$inferInsert) {
+  const [inserted] = await db.insert(donorVideos).values(row).returning();
+  return inserted!;
+}
+
+export async function insertDocument(db: Db, row: typeof donorDocuments.$inferInsert) {
+  const [inserted] = await db.insert(donorDocuments).values(row).returning();
+  return inserted!;
+}
+
+// --- additional documents
+
+export async function additionalById(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(donorAdditionalDocuments)
+    .where(eq(donorAdditionalDocuments.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertAdditional(db: Db, row: typeof donorAdditionalDocuments.$inferInsert) {
+  const [inserted] = await db.insert(donorAdditionalDocuments).values(row).returning();
+  return inserted!;
+}
+
+export const deleteAdditional = (db: Db, id: number) =>
+  db.delete(donorAdditionalDocuments).where(eq(donorAdditionalDocuments.id, id));
+
+export const setAdditionalPrivate = (db: Db, id: number, isPrivate: boolean) =>
+  db.update(donorAdditionalDocuments).set({ private: isPrivate }).where(eq(donorAdditionalDocuments.id, id));

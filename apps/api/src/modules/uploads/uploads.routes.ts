@@ -17,8 +17,13 @@ import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
 import { receiveParts } from './received.js';
+import * as additional from './uploads.additional.js';
+import * as documents from './uploads.documents.js';
+import * as photos from './uploads.photos.js';
 import * as s from './uploads.schemas.js';
 import * as service from './uploads.service.js';
+import type { Deps } from './uploads.shared.js';
+import * as video from './uploads.video.js';
 
 /** The donor form's photos & media tab: the donor herself, admins and case managers. */
 const FORM: readonly PageKey[] = ['donorform'];
@@ -28,7 +33,7 @@ const STAFF: readonly PageKey[] = ['viewdonor'];
 /** Photos, videos (chunked, resumable), documents, the COVID card and additional documents. */
 export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const workDir = uploadsWorkDir(deps.config.dataDir);
-  const sdeps: service.Deps = {
+  const sdeps: Deps = {
     ...deps,
     storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)),
     workDir,
@@ -114,7 +119,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.uploadPictures(
+        await photos.uploadPictures(
           sdeps,
           requireAuth(request),
           request.params.id,
@@ -138,7 +143,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.uploadProfilePicture(
+        await photos.uploadProfilePicture(
           sdeps,
           requireAuth(request),
           request.params.id,
@@ -162,7 +167,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.replacePicture(
+        await photos.replacePicture(
           sdeps,
           requireAuth(request),
           request.params.id,
@@ -183,7 +188,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await service.setProfilePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
+      await photos.setProfilePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
       return ok(null, UPLOAD_MSG.PROFILE_PICTURE_SET);
     },
   );
@@ -200,7 +205,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) => {
       const { donorId, picId, caption } = request.body;
-      await service.setCaption(sdeps, requireAuth(request), donorId, picId, caption);
+      await photos.setCaption(sdeps, requireAuth(request), donorId, picId, caption);
       return ok(null, UPLOAD_MSG.CAPTION_SAVED);
     },
   );
@@ -212,7 +217,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       schema: { summary: 'Deletes a picture', body: s.pictureBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await service.removePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
+      await photos.removePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
       return ok(null, UPLOAD_MSG.PICTURE_DELETED);
     },
   );
@@ -249,7 +254,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) =>
-      ok(await service.startVideo(sdeps, requireAuth(request), request.params.id, request.body)),
+      ok(await video.startVideo(sdeps, requireAuth(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -263,7 +268,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) =>
-      ok(await service.videoStatus(sdeps, requireAuth(request), request.params.id, request.params.uploadId)),
+      ok(await video.videoStatus(sdeps, requireAuth(request), request.params.id, request.params.uploadId)),
   );
 
   app.put(
@@ -281,7 +286,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       const body = request.body;
       if (!(body instanceof Readable)) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
       const { id, uploadId, index } = request.params;
-      return ok(await service.putChunk(sdeps, requireAuth(request), id, uploadId, index, body));
+      return ok(await video.putChunk(sdeps, requireAuth(request), id, uploadId, index, body));
     },
   );
 
@@ -297,7 +302,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.completeVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId),
+        await video.completeVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId),
         UPLOAD_MSG.UPLOADED,
       ),
   );
@@ -313,7 +318,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await service.cancelVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId);
+      await video.cancelVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId);
       return ok(null);
     },
   );
@@ -325,7 +330,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       schema: { summary: 'Deletes a video', body: s.videoBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await service.removeVideo(sdeps, requireAuth(request), request.body.donorId, request.body.video_id);
+      await video.removeVideo(sdeps, requireAuth(request), request.body.donorId, request.body.video_id);
       return ok(null, UPLOAD_MSG.VIDEO_DELETED);
     },
   );
@@ -345,7 +350,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.uploadDocument(
+        await documents.uploadDocument(
           sdeps,
           requireAuth(request),
           request.params.id,
@@ -362,7 +367,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       schema: { summary: 'Deletes a document', body: s.documentBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await service.removeDocument(
+      await documents.removeDocument(
         sdeps,
         requireAuth(request),
         request.body.donorId,
@@ -385,7 +390,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.uploadCovidDocument(
+        await documents.uploadCovidDocument(
           sdeps,
           requireAuth(request),
           request.params.id,
@@ -406,7 +411,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await service.removeCovidDocument(sdeps, requireAuth(request), request.body.donor_id);
+      await documents.removeCovidDocument(sdeps, requireAuth(request), request.body.donor_id);
       return ok(null, UPLOAD_MSG.DOCUMENT_DELETED);
     },
   );
@@ -429,7 +434,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       const { donor_id, fileType } = request.query;
       const maxBytes =
         fileType === 'IMG' ? IMAGE_MAX_BYTES : fileType === 'VID' ? VIDEO_MAX_BYTES : DOCUMENT_MAX_BYTES;
-      const { result, message } = await service.uploadAdditional(
+      const { result, message } = await additional.uploadAdditional(
         sdeps,
         requireAuth(request),
         donor_id,
@@ -451,7 +456,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await service.removeAdditional(sdeps, requireAuth(request), request.body.doc_id);
+      await additional.removeAdditional(sdeps, requireAuth(request), request.body.doc_id);
       return ok(null, UPLOAD_MSG.DOCUMENT_DELETED);
     },
   );
@@ -467,7 +472,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await service.setAdditionalVisibility(
+      await additional.setAdditionalVisibility(
         sdeps,
         requireAuth(request),
         request.body.doc_id,

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { jsonRoute } from '../../platform/route.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as invite from './users.invite.js';
 import {
   assignAnswer,

@@ -3,8 +3,7 @@ import { Anchor, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
-import { agencyKeys, useAgencyList } from './queries';
+import { agencyKeys, setAgencyVisibility, useAgencyList } from './queries';
 
 export default function AgencyListPage() {
   const queryClient = useQueryClient();
@@ -13,8 +12,7 @@ export default function AgencyListPage() {
   const key = agencyKeys.list(list.query);
 
   const visibility = useMutation({
-    mutationFn: (v: { center_id: number; status: 0 | 1 }) =>
-      api<AgencyRow>('agencyvisibility', { body: v, successToast: true }),
+    mutationFn: setAgencyVisibility,
     onMutate: (v) => {
       const previous = queryClient.getQueryData<AgencyList>(key);
       queryClient.setQueryData<AgencyList>(key, (old) =>
@@ -84,6 +82,7 @@ export default function AgencyListPage() {
         </Group>
       </Group>
       <ListTable
+        minWidth={700}
         caption="Agencies"
         columns={columns}
         rows={agencies.data?.rows ?? []}

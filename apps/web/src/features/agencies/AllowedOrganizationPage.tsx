@@ -1,4 +1,4 @@
-import { type AllowedOrganization, type CenterOption, PAGES } from '@dm/shared';
+import { PAGES } from '@dm/shared';
 import {
   Button,
   Checkbox,
@@ -11,10 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../lib/api';
-import { agencyKeys, useAllowedOrganizations } from './queries';
+import { useCenters } from '../email-templates/queries';
+import { agencyKeys, saveAllowedOrganizations, useAllowedOrganizations } from './queries';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 const sameSet = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((x) => b.has(x));
@@ -22,7 +22,7 @@ const sameSet = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].
 /** Which centers' donors a center may see: pick a center, tick centers, Save. */
 export default function AllowedOrganizationPage() {
   const queryClient = useQueryClient();
-  const centers = useQuery({ queryKey: ['centers'], queryFn: () => api<CenterOption[]>('getcenters') });
+  const centers = useCenters(true);
   const [centerId, setCenterId] = useState<number | null>(null);
   const allowed = useAllowedOrganizations(centerId);
   const saved = useMemo(
@@ -34,8 +34,7 @@ export default function AllowedOrganizationPage() {
   const dirty = allowed.data !== undefined && !sameSet(checked, saved);
 
   const save = useMutation({
-    mutationFn: (v: { center_id: number; center_details: number[] }) =>
-      api<AllowedOrganization[]>('updateallowedorganization', { body: v, successToast: true }),
+    mutationFn: saveAllowedOrganizations,
     onSuccess: (answer, v) => {
       queryClient.setQueryData(agencyKeys.allowed(v.center_id), answer);
       void queryClient.invalidateQueries({ queryKey: ['centers'] });

@@ -4,8 +4,8 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError, api } from '../../lib/api';
-import { flaggedField, useZipCodes } from './queries';
+import { ApiError } from '../../lib/api-error';
+import { deleteZipCode, flaggedField, saveZipCode, useZipCodes } from './queries';
 
 type Field = 'zipcode' | 'latitude' | 'longitude';
 type Values = Record<Field, string>;
@@ -38,12 +38,7 @@ function ZipDialog(props: { editing: ZipCodeRow | null; opened: boolean; onClose
   const [values, setValues] = useState<Values>(start);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<ZipCodeRow>(props.editing ? 'updatezipcodedetails' : 'addzipcode', {
-        body,
-        successToast: true,
-        silent: true,
-      }),
+    mutationFn: (body: Record<string, unknown>) => saveZipCode(props.editing !== null, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['zipcodes'] });
       props.onClose();
@@ -106,8 +101,7 @@ export default function ZipCodesPage() {
   const zips = useZipCodes(list.query);
   const [dialog, setDialog] = useState<{ editing: ZipCodeRow | null; n: number } | null>(null);
   const remove = useMutation({
-    mutationFn: (zipcode: string) =>
-      api<null>('deletezipcodedetails', { body: { zipcode }, successToast: true }),
+    mutationFn: deleteZipCode,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['zipcodes'] }),
   });
   const confirmDelete = (row: ZipCodeRow) =>
@@ -165,6 +159,7 @@ export default function ZipCodesPage() {
         <Button onClick={() => setDialog({ editing: null, n: Date.now() })}>Add zip code</Button>
       </Group>
       <ListTable
+        minWidth={700}
         caption="Zip codes"
         columns={columns}
         rows={zips.data?.rows ?? []}

@@ -1,4 +1,11 @@
-import type { AgencyList, AgencyRow, AllowedOrganization, CountryOption, ZipCodeList } from '@dm/shared';
+import type {
+  AgencyList,
+  AgencyRow,
+  AllowedOrganization,
+  CountryOption,
+  ZipCodeList,
+  ZipCodeRow,
+} from '@dm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
@@ -52,6 +59,22 @@ export function useCountries() {
     staleTime: 60 * 60_000,
   });
 }
+
+export const saveZipCode = (editing: boolean, body: Record<string, unknown>) =>
+  api<ZipCodeRow>(editing ? 'updatezipcodedetails' : 'addzipcode', {
+    body,
+    successToast: true,
+    silent: true,
+  });
+
+export const deleteZipCode = (zipcode: string) =>
+  api<null>('deletezipcodedetails', { body: { zipcode }, successToast: true });
+
+export const setAgencyVisibility = (v: { center_id: number; status: 0 | 1 }) =>
+  api<AgencyRow>('agencyvisibility', { body: v, successToast: true });
+
+export const saveAllowedOrganizations = (v: { center_id: number; center_details: number[] }) =>
+  api<AllowedOrganization[]>('updateallowedorganization', { body: v, successToast: true });
 
 /** The field a server refusal flags ({field} in the answer's data), if any. */
 export function flaggedField(data: unknown): string | null {

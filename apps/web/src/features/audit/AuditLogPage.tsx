@@ -5,7 +5,6 @@ import {
   auditLogQuery,
   canOpen,
   donorDisplayId,
-  formatDate,
   PAGES,
   pagePath,
   ROLE,
@@ -15,7 +14,8 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@ma
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
 import { subjectOf, useSession } from '../../lib/session';
 import { useCenters } from '../email-templates/queries';
 import { useAuditLog } from './queries';
@@ -23,12 +23,9 @@ import { useAuditLog } from './queries';
 const FILTERS = ['donor', 'from', 'to', 'center'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-const time = (iso: string) =>
-  `${formatDate(iso)} ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
-
 /** The donor cell links to the donor's page for those who may open it (not the master admin). */
 const columnsFor = (linkDonors: boolean): Column<AuditEntry>[] => [
-  { key: 'at', label: 'Time', render: (r) => time(r.at) },
+  { key: 'at', label: 'Time', render: (r) => formatDateTime(r.at) },
   {
     key: 'user',
     label: 'User',
@@ -158,6 +155,7 @@ export default function AuditLogPage() {
         ) : null}
       </Paper>
       <ListTable
+        minWidth={700}
         caption="Reads and changes of donor profiles, newest first"
         columns={columnsFor(user !== null && canOpen(subjectOf(user), 'donordetails'))}
         rows={entries.error ? [] : (entries.data?.rows ?? [])}

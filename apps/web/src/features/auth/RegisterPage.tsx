@@ -1,6 +1,6 @@
 import { type CountryOption, type LoginSuccess, type RegisterBody, ROLE, registerBody } from '@dm/shared';
 import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -8,6 +8,7 @@ import { requestedCenterId } from '../../lib/agency';
 import { api } from '../../lib/api';
 import { mustAcceptTerms, useSession } from '../../lib/session';
 import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
+import { usePublicCountries } from './queries';
 import { TermsDialog } from './TermsDialog';
 
 const DEFAULT_COUNTRY = 'United States';
@@ -32,11 +33,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
   const navigate = useNavigate();
   const session = useSession();
   const [destination, setDestination] = useState<string | null>(null);
-  const countries = useQuery({
-    queryKey: ['public', 'countries'],
-    queryFn: () => api<CountryOption[]>('getallcountries', { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const countries = usePublicCountries();
 
   const { form, formRef, focusFirstError } = useAuthForm(registerBody, {
     userType,

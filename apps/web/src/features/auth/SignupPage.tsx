@@ -6,12 +6,13 @@ import {
   signupTokenBody,
 } from '@dm/shared';
 import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError, api } from '../../lib/api';
 import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
 import type { LoginPageState } from './LoginPage';
+import { useSignupDetails } from './queries';
 
 /** A refused token is an invalid link; anything else (network, server) says what happened. */
 function linkError(error: unknown): string {
@@ -23,12 +24,7 @@ function linkError(error: unknown): string {
 /** /signup/{token}: an invited user confirms the names and chooses a password. */
 export default function SignupPage() {
   const { token = '' } = useParams();
-  const details = useQuery({
-    queryKey: ['public', 'signup', token],
-    queryFn: () => api<SignupDetails>('getusersignupdetails', { body: { token }, silent: true }),
-    enabled: token.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const details = useSignupDetails(token);
 
   if (!token || details.isError) {
     return (

@@ -1,10 +1,11 @@
-import { type AcceptEulaAnswer, MSG, type TermsAnswer } from '@dm/shared';
+import { type AcceptEulaAnswer, MSG } from '@dm/shared';
 import { Box, Button, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { FormAlert, messageOf } from './form';
+import { useTerms } from './queries';
 
 /** How close to the end of the text counts as read (rounding, zoom, a last blank line). */
 const END_TOLERANCE_PX = 24;
@@ -23,11 +24,7 @@ export function TermsDialog({ opened, onAccepted }: { opened: boolean; onAccepte
   const textRef = useRef<HTMLDivElement>(null);
   const [readToEnd, setReadToEnd] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const terms = useQuery({
-    queryKey: ['public', 'terms'],
-    queryFn: () => api<TermsAnswer>('terms', { silent: true }),
-    enabled: opened,
-  });
+  const terms = useTerms(opened);
   const accept = useMutation({
     mutationFn: () => api<AcceptEulaAnswer>('accepteula', { method: 'POST', silent: true }),
     onSuccess: async () => {

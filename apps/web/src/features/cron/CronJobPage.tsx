@@ -6,12 +6,37 @@ import {
   pagePath,
   ROLE,
 } from '@dm/shared';
-import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, ListTable } from '../../components/ListTable';
 import { useSession } from '../../lib/session';
 import { STATUS_LABEL, when } from './CronStatusBadge';
 import { useCronCenters, useCronCounts, useCronJobs } from './queries';
+
+/** A job's interval: seconds, or whole minutes from a minute up (maintenance: every 5 min). */
+const every = (seconds: number) =>
+  seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+
+const COLUMNS: Column<CronJobRow>[] = [
+  {
+    key: 'job',
+    label: 'Job',
+    render: (j) => (
+      <>
+        <Text fw={700} fz="sm">
+          {j.name}
+        </Text>
+        <Text fz="xs">{j.description}</Text>
+      </>
+    ),
+  },
+  { key: 'every', label: 'Runs every', render: (j) => every(j.everySeconds) },
+  { key: 'lastRun', label: 'Last pass', render: (j) => when(j.lastRunAt) },
+  { key: 'lastOk', label: 'Last success', render: (j) => when(j.lastOkAt) },
+  { key: 'lastFailed', label: 'Last failure', render: (j) => when(j.lastFailedAt) },
+  { key: 'runs', label: 'Recorded runs', render: (j) => <Group gap="xs">{j.runs}</Group> },
+];
 
 /** /cronjob: the scheduled jobs, their heartbeat, and how many runs each center has by status. */
 export default function CronJobPage() {
@@ -60,45 +85,17 @@ export default function CronJobPage() {
           </Paper>
         ))}
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped>
-          <Table.Caption>Scheduled jobs</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job</Table.Th>
-              <Table.Th>Runs every</Table.Th>
-              <Table.Th>Last pass</Table.Th>
-              <Table.Th>Last success</Table.Th>
-              <Table.Th>Last failure</Table.Th>
-              <Table.Th>Recorded runs</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(jobs.data ?? []).map((j: CronJobRow) => (
-              <Table.Tr key={j.job}>
-                <Table.Td>
-                  <Text fw={700} fz="sm">
-                    {j.name}
-                  </Text>
-                  <Text fz="xs">{j.description}</Text>
-                </Table.Td>
-                <Table.Td>{j.everySeconds} s</Table.Td>
-                <Table.Td>{when(j.lastRunAt)}</Table.Td>
-                <Table.Td>{when(j.lastOkAt)}</Table.Td>
-                <Table.Td>{when(j.lastFailedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">{j.runs}</Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {jobs.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>Loading…</Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={700}
+        caption="Scheduled jobs"
+        columns={COLUMNS}
+        rows={jobs.data ?? []}
+        rowKey={(j) => j.job}
+        loading={jobs.isPending}
+        loadingRow="Loading…"
+        empty={null}
+        tableProps={{ striped: true, highlightOnHover: false }}
+      />
     </Stack>
   );
 }

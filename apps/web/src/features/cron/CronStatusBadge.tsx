@@ -1,5 +1,6 @@
 import type { CronRunStatus } from '@dm/shared';
 import { Badge } from '@mantine/core';
+import { formatDateTime } from '../../lib/dates';
 
 export const STATUS_LABEL: Record<CronRunStatus | 'all', string> = {
   all: 'All',
@@ -18,4 +19,4 @@ export function CronStatusBadge({ status }: { status: CronRunStatus }) {
   );
 }
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+export const when = (iso: string | null) => formatDateTime(iso, { empty: '—' });

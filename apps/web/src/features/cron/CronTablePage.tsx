@@ -1,9 +1,27 @@
-import { CRON_STATUS_FILTERS, type CronStatusFilter, PAGES, pagePath, ROLE } from '@dm/shared';
-import { Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  CRON_STATUS_FILTERS,
+  type CronRunRow,
+  type CronStatusFilter,
+  PAGES,
+  pagePath,
+  ROLE,
+} from '@dm/shared';
+import { Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { type Column, ListTable } from '../../components/ListTable';
 import { useSession } from '../../lib/session';
 import { CronStatusBadge, STATUS_LABEL, when } from './CronStatusBadge';
 import { useCronCenters, useCronRuns } from './queries';
+
+const COLUMNS: Column<CronRunRow>[] = [
+  { key: 'job', label: 'Job', render: (r) => r.name },
+  { key: 'center', label: 'Center', render: (r) => r.center_name ?? '—' },
+  { key: 'status', label: 'Status', render: (r) => <CronStatusBadge status={r.status} /> },
+  { key: 'processed', label: 'Processed', render: (r) => r.processed },
+  { key: 'started', label: 'Started', render: (r) => when(r.started_at) },
+  { key: 'finished', label: 'Finished', render: (r) => when(r.finished_at) },
+  { key: 'error', label: 'Error', render: (r) => r.error ?? '' },
+];
 
 /** /crontable/{status?}: the job runs, newest first, 25 then more from the server's entryUpto. */
 export default function CronTablePage() {
@@ -61,42 +79,16 @@ export default function CronTablePage() {
           {runs.isPending ? 'Loading…' : `${rows.length} of ${total} runs`}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={800}>
-        <Table striped>
-          <Table.Caption>Job runs, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job</Table.Th>
-              <Table.Th>Center</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Processed</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Finished</Table.Th>
-              <Table.Th>Error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td>{r.center_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <CronStatusBadge status={r.status} />
-                </Table.Td>
-                <Table.Td>{r.processed}</Table.Td>
-                <Table.Td>{when(r.started_at)}</Table.Td>
-                <Table.Td>{when(r.finished_at)}</Table.Td>
-                <Table.Td>{r.error ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-            {!runs.isPending && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={7}>No data found.</Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={800}
+        caption="Job runs, newest first"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={runs.isPending}
+        count={false}
+        tableProps={{ striped: true, highlightOnHover: false }}
+      />
       {runs.hasNextPage ? (
         <Button
           variant="default"

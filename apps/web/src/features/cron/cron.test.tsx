@@ -41,11 +41,24 @@ describe('CronJobPage', () => {
             lastFailedAt: null,
             runs: 5,
           },
+          {
+            job: 'db-maintenance',
+            name: 'Database maintenance',
+            description: 'Vacuums and analyzes the busiest tables of the embedded database.',
+            everySeconds: 300,
+            lastRunAt: '2026-11-01T10:00:00.000Z',
+            lastOkAt: '2026-11-01T10:00:00.000Z',
+            lastFailedAt: null,
+            runs: 2,
+          },
         ]),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Scheduled jobs' })).toBeTruthy();
     expect(await screen.findByText('E-mail delivery')).toBeTruthy();
+    const maintenance = screen.getByText('Database maintenance').closest('tr')!;
+    expect(maintenance.textContent).toContain('5 min');
+    expect(screen.getByText('E-mail delivery').closest('tr')!.textContent).toContain('5 s');
     const failed = await screen.findByRole('link', { name: 'Failed runs: 2' });
     expect(failed.getAttribute('href')).toBe('/crontable/failed');
     fireEvent.click(screen.getByRole('combobox', { name: 'Center' }));

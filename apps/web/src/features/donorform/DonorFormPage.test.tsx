@@ -2,6 +2,7 @@ import { type ChangeSetSummary, type DonorFormStatus, MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { donorFormStatus } from '../../test/rows';
 import DonorFormPage from './DonorFormPage';
 import DonorHomePage from './DonorHomePage';
 
@@ -15,27 +16,7 @@ const donor = sessionUser({
 });
 const admin = sessionUser({ userId: 7, username: 'admin@demo.test', role: 7, client: null });
 
-const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => ({
-  donorId: 42,
-  availability: 'Invited',
-  lastTab: null,
-  landingPage: 2,
-  preview: false,
-  initialStage: true,
-  changeTracked: false,
-  canSubmitMain: false,
-  pendingChangeVersion: null,
-  centerSettings: {
-    raceTotalFree: false,
-    raceEvenSplit: false,
-    selfOnlyRelations: false,
-    isCompensationVisible: false,
-    isDonorTypeVisible: true,
-  },
-  eligibility: null,
-  autoSubmitted: false,
-  ...over,
-});
+const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => donorFormStatus(over);
 
 const generalData = {
   firstName: 'Nia',

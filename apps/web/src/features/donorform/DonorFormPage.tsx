@@ -38,7 +38,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { donorFormStatus } from '../../test/rows';
 import DonorFormPage from './DonorFormPage';
 import DonorHomePage from './DonorHomePage';
 
@@ -17,27 +18,13 @@ const donorUser = (availability: string) =>
   });
 const admin = sessionUser({ userId: 7, username: 'admin@demo.test', role: 7, client: null });
 
-const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus => ({
-  donorId: 42,
-  availability: 'Initial form Accepted',
-  lastTab: null,
-  landingPage: 2,
-  preview: false,
-  initialStage: false,
-  changeTracked: false,
-  canSubmitMain: true,
-  pendingChangeVersion: null,
-  centerSettings: {
-    raceTotalFree: false,
-    raceEvenSplit: false,
-    selfOnlyRelations: false,
-    isCompensationVisible: false,
-    isDonorTypeVisible: true,
-  },
-  eligibility: null,
-  autoSubmitted: false,
-  ...over,
-});
+const status = (over: Partial<DonorFormStatus> = {}): DonorFormStatus =>
+  donorFormStatus({
+    availability: 'Initial form Accepted',
+    initialStage: false,
+    canSubmitMain: true,
+    ...over,
+  });
 
 const fields = (over: Partial<DonorFormFields> = {}): DonorFormFields => ({
   clinicLabel: 'Name of Clinic',

@@ -23,11 +23,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { COMPARE_MAX } from '../../components/donor/CompareSelection';
+import { nameOf } from '../../components/donor/DonorSummaryTable';
+import { ScrollRegion } from '../../components/donor/FieldTable';
+import { ApiError } from '../../lib/api-error';
 import { subjectOf, useSession } from '../../lib/session';
-import { COMPARE_MAX } from './CompareSelection';
-import { nameOf } from './DonorSummaryTable';
-import { ScrollRegion } from './FieldTable';
 import { valueText } from './format';
 import { useCompare, useCompareLookup } from './queries';
 

@@ -33,7 +33,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { FieldTable, RecordsTable } from '../../components/donor/FieldTable';
+import { ApiError } from '../../lib/api-error';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
@@ -42,9 +43,15 @@ import { DonorFeedbackPanel } from '../portfolios/DonorFeedbackPanel';
 import { feedbackPortfolioId, PortfolioFeedbackBar } from '../portfolios/PortfolioFeedbackBar';
 import { AdditionalDocumentsPanel } from '../uploads/AdditionalDocumentsPanel';
 import { DonorNotesPanel } from './DonorNotesPanel';
-import { FieldTable, RecordsTable } from './FieldTable';
 import { DONOR_TABS, tabIndex } from './format';
-import { donorKeys, notifyManager, removeFavorite, saveFavorite, useDonorDetails } from './queries';
+import {
+  donorKeys,
+  notifyManager,
+  recordDonorView,
+  removeFavorite,
+  saveFavorite,
+  useDonorDetails,
+} from './queries';
 import { RequestDetailsAccessDialog } from './RequestDetailsAccessDialog';
 import { ShareDonorDialog } from './ShareDonorDialog';
 
@@ -63,7 +70,7 @@ function useRecordedView(donorId: number, who: PolicySubject | null) {
   const [state, setState] = useState<ViewState>('recording');
   const record = async (captcha?: string) => {
     try {
-      await api(`donorviews/${donorId}`, { method: 'PUT', body: captcha ? { captcha } : {}, silent: true });
+      await recordDonorView(donorId, captcha);
       setState('ready');
     } catch (error) {
       const needsCaptcha =

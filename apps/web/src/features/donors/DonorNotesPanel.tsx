@@ -3,9 +3,8 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
-import { formatNoteDate } from './format';
-import { donorKeys } from './queries';
+import { formatNoteDate } from '../../lib/dates';
+import { addDonorNote, deleteDonorNote, donorKeys } from './queries';
 
 /**
  * Staff notes on a donor (the caller's center's; the master reads every center's): add (never
@@ -25,16 +24,14 @@ export function DonorNotesPanel({
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) });
   const add = useMutation({
-    mutationFn: (note: string) =>
-      api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true }),
+    mutationFn: (note: string) => addDonorNote(donorId, note),
     onSuccess: () => {
       setText('');
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (noteId: number) =>
-      api<null>(`donornotes/${noteId}`, { method: 'DELETE', successToast: true }),
+    mutationFn: deleteDonorNote,
     onSuccess: () => void refresh(),
   });
 

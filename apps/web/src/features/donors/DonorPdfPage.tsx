@@ -1,11 +1,10 @@
 import { type DonorPdf, MSG, PAGES } from '@dm/shared';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
-import { donorKeys } from './queries';
+import { useDonorPdf } from './queries';
 
 function pdfBlob(answer: DonorPdf): Blob {
   const bytes = Uint8Array.from(atob(answer.pdf), (c) => c.charCodeAt(0));
@@ -26,20 +25,7 @@ export default function DonorPdfPage() {
   const { user } = useSession();
   const valid = Number.isInteger(donorId) && donorId > 0;
   const usertypeid = Number(params.usertypeid) || user?.role;
-  const pdf = useQuery({
-    queryKey: donorKeys.pdf(donorId),
-    queryFn: () =>
-      api<DonorPdf>('getpdffromhtml', {
-        method: 'POST',
-        body: { id: donorId, usertypeid, globals: {} },
-        silent: true,
-      }),
-    enabled: valid && user !== null,
-    // A PDF is made for one look: fetch it fresh each time the view opens.
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
+  const pdf = useDonorPdf(donorId, usertypeid, valid && user !== null);
   const url = useMemo(() => (pdf.data ? URL.createObjectURL(pdfBlob(pdf.data)) : null), [pdf.data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 

@@ -3,11 +3,15 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import {
+  CompareCheckbox,
+  CompareSelectedButton,
+  useCompareSelection,
+} from '../../components/donor/CompareSelection';
+import { DonorSummaryTable, nameOf } from '../../components/donor/DonorSummaryTable';
+import { formatNoteDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
-import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from './CompareSelection';
-import { DonorSummaryTable, nameOf } from './DonorSummaryTable';
-import { formatNoteDate } from './format';
 import { removeFavorite, useFavorites } from './queries';
 
 /** /favorites/{id?}/{name?}: one's own favourites, or (a case manager) a client's. */

@@ -1,5 +1,5 @@
 import { MessageDialog } from '../../components/MessageDialog';
-import { api } from '../../lib/api';
+import { requestDetailsAccess } from './queries';
 
 /** A client asks their case manager for more of a donor's details (POST requestdonordetailsaccess). */
 export function RequestDetailsAccessDialog({
@@ -22,13 +22,7 @@ export function RequestDetailsAccessDialog({
       submitLabel="Send request"
       opened={opened}
       onClose={onClose}
-      send={(query) =>
-        api<{ id: number }>('requestdonordetailsaccess', {
-          body: { donorId, displayId, query, query_flag: 1 },
-          silent: true,
-          successToast: true,
-        })
-      }
+      send={(query) => requestDetailsAccess({ donorId, displayId, query })}
     />
   );
 }

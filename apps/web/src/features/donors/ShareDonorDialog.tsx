@@ -2,8 +2,7 @@ import { MSG } from '@dm/shared';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
-import { useManagers } from './queries';
+import { shareDonorWithManager, useManagers } from './queries';
 
 /** Share a donor with another case manager of the same center, with a message (e-mailed to them). */
 export function ShareDonorDialog({
@@ -24,10 +23,7 @@ export function ShareDonorDialog({
   const [error, setError] = useState<string | null>(null);
   const share = useMutation({
     mutationFn: () =>
-      api<null>('sharedonortomanager', {
-        body: { shared_to: Number(to), message, donor_id: donorId, display_id: displayId },
-        successToast: true,
-      }),
+      shareDonorWithManager({ shared_to: Number(to), message, donor_id: donorId, display_id: displayId }),
     onSuccess: () => {
       setTo(null);
       setMessage('');

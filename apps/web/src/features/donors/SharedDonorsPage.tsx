@@ -1,7 +1,7 @@
 import { PAGES } from '@dm/shared';
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { DonorSummaryTable } from './DonorSummaryTable';
-import { formatNoteDate } from './format';
+import { DonorSummaryTable } from '../../components/donor/DonorSummaryTable';
+import { formatNoteDate } from '../../lib/dates';
 import { useSharedDonors } from './queries';
 
 /** /shareddonors: donors other case managers shared with me, newest first. */

@@ -2,8 +2,8 @@ import {
   type CompareDonor,
   type DonorDetails,
   type DonorNote,
+  type DonorPdf,
   type FavoriteDonor,
-  type ManagerOption,
   SEARCH_AGE_LIMITS,
   type SearchAnswer,
   type SharedDonor,
@@ -11,15 +11,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export const donorKeys = {
-  details: (id: number) => ['donors', 'details', id] as const,
-  notes: (id: number) => ['donors', 'notes', id] as const,
-  favorites: (userId: number | null) => ['donors', 'favorites', userId] as const,
-  shared: ['donors', 'shared'] as const,
-  managers: ['donors', 'managers'] as const,
-  compare: (ids: number[]) => ['donors', 'compare', ...ids] as const,
-  pdf: (id: number) => ['donors', 'pdf', id] as const,
-};
+import { donorKeys } from '../../lib/query-keys';
+
+export { donorKeys };
 
 export function useDonorDetails(id: number, enabled: boolean) {
   return useQuery({
@@ -46,15 +40,6 @@ export function useFavorites(userId: number | null) {
 
 export function useSharedDonors() {
   return useQuery({ queryKey: donorKeys.shared, queryFn: () => api<SharedDonor[]>('getshareddonorlist') });
-}
-
-export function useManagers(enabled: boolean) {
-  return useQuery({
-    queryKey: donorKeys.managers,
-    queryFn: () => api<ManagerOption[]>('getmanagers'),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
 }
 
 export function useCompare(ids: number[]) {
@@ -86,16 +71,45 @@ export function useCompareLookup(donorId: string) {
   });
 }
 
-export const saveFavorite = (donorId: number) =>
-  api<{ added: boolean }>('savefavoritedonor', { body: { donor_id: donorId }, successToast: true });
-/**
- * A client's new favourite or note reaches their case manager (POST setfavandnotesnotification);
- * best effort: the favourite itself is saved either way.
- */
-export const notifyManager = (donorId: number, type: 'favorite' | 'notes', message = '') =>
-  api<null>('setfavandnotesnotification', {
-    body: { donor_id: donorId, type, message },
+export { notifyManager, removeFavorite, saveFavorite, useManagers } from '../../components/donor/queries';
+
+export const addDonorNote = (donorId: number, note: string) =>
+  api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true });
+
+export const deleteDonorNote = (noteId: number) =>
+  api<null>(`donornotes/${noteId}`, { method: 'DELETE', successToast: true });
+
+/** Records a view of the donor's page (the daily view limit may ask for a captcha first). */
+export const recordDonorView = (donorId: number, captcha?: string) =>
+  api(`donorviews/${donorId}`, { method: 'PUT', body: captcha ? { captcha } : {}, silent: true });
+
+/** The donor profile PDF, made for one look: fetched fresh each time the view opens. */
+export function useDonorPdf(donorId: number, usertypeid: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: donorKeys.pdf(donorId),
+    queryFn: () =>
+      api<DonorPdf>('getpdffromhtml', {
+        method: 'POST',
+        body: { id: donorId, usertypeid, globals: {} },
+        silent: true,
+      }),
+    enabled,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export const shareDonorWithManager = (body: {
+  shared_to: number;
+  message: string;
+  donor_id: number;
+  display_id: string;
+}) => api<null>('sharedonortomanager', { body, successToast: true });
+
+export const requestDetailsAccess = (body: { donorId: number; displayId: string; query: string }) =>
+  api<{ id: number }>('requestdonordetailsaccess', {
+    body: { ...body, query_flag: 1 },
     silent: true,
-  }).catch(() => null);
-export const removeFavorite = (donorId: number) =>
-  api<{ removed: boolean }>('removefavoritedonor', { body: { donor_id: donorId }, successToast: true });
+    successToast: true,
+  });

@@ -25,6 +25,7 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { useAgencyChoice } from './AgencyField';
 import { emailKeys, fetchDefaultDefinition, fieldErrors, useEmailDefinition, useEmailTypes } from './queries';
 
@@ -192,7 +193,7 @@ export default function EmailTemplatePage() {
           <Stack>
             <Text fz="sm" c="dimmed">
               {saved.exist
-                ? `This agency's own template${saved.updatedAt ? `, last changed ${new Date(saved.updatedAt).toLocaleString()}` : ''}.`
+                ? `This agency's own template${saved.updatedAt ? `, last changed ${formatDateTime(saved.updatedAt)}` : ''}.`
                 : 'This agency uses the default wording for this email type. Add a template to change it.'}
             </Text>
             <TextInput

@@ -17,6 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { useAgencyChoice } from './AgencyField';
 import { emailKeys, fieldErrors, useConnection } from './queries';
 
@@ -223,7 +224,7 @@ export default function TestConnectionPage() {
               </Group>
               {stored?.updatedAt ? (
                 <Text fz="xs" c="dimmed">
-                  Last saved {new Date(stored.updatedAt).toLocaleString()}.
+                  Last saved {formatDateTime(stored.updatedAt)}.
                 </Text>
               ) : null}
             </Stack>

@@ -1,49 +1,61 @@
-import {
-  type DatabaseHealth,
-  type DiskHealth,
-  HEALTH_STATE,
-  type HealthCredentials,
-  healthCredentials,
-  type JobsHealth,
-} from '@dm/shared';
-import { Alert, Badge, Button, Group, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { HEALTH_STATE, type HealthCredentials, healthCredentials } from '@dm/shared';
+import { Alert, Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { AuthLayout } from '../../components/AuthLayout';
-import { ApiError, api } from '../../lib/api';
-
-interface Report {
-  database: DatabaseHealth;
-  disk: DiskHealth;
-  jobs: JobsHealth;
-}
+import { type Column, ListTable } from '../../components/ListTable';
+import { ApiError } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
+import { authenticateHealthCheck, type Report, runChecks } from './queries';
 
 const GOOD: string[] = [HEALTH_STATE.CONNECTED, HEALTH_STATE.CALCULATED, HEALTH_STATE.RUNNING];
 
 const gigabytes = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1024 ** 3).toFixed(1)} GB`);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+const when = (iso: string | null) => formatDateTime(iso, { empty: 'never' });
 
 function StateBadge({ state }: { state: string }) {
   return <Badge color={GOOD.includes(state) ? 'teal.9' : 'red.9'}>{state}</Badge>;
 }
 
-/** Runs the three checks with the credentials; a failed call counts as the bad state. */
-async function runChecks(credentials: HealthCredentials): Promise<Report> {
-  const call = <T,>(name: string, failed: T) =>
-    api<T>(name, { body: credentials, silent: true }).catch((e) => {
-      if (e instanceof ApiError && e.status === 403) throw e;
-      return failed;
-    });
-  const [database, disk, jobs] = await Promise.all([
-    call<DatabaseHealth>('checkdatabase', { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null }),
-    call<DiskHealth>('checkspace', {
-      state: HEALTH_STATE.NOT_CALCULATED,
-      freeBytes: null,
-      totalBytes: null,
-      usedPercent: null,
-    }),
-    call<JobsHealth>('checkjobs', { state: HEALTH_STATE.NOT_RUNNING, jobs: [] }),
-  ]);
-  return { database, disk, jobs };
+interface CheckRow {
+  check: string;
+  state: string;
+  details: ReactNode;
+}
+
+const CHECK_COLUMNS: Column<CheckRow>[] = [
+  { key: 'check', label: 'Check', rowHeader: true, render: (c) => c.check },
+  { key: 'state', label: 'State', render: (c) => <StateBadge state={c.state} /> },
+  { key: 'details', label: 'Details', render: (c) => c.details },
+];
+
+function checksOf(report: Report): CheckRow[] {
+  return [
+    {
+      check: 'Database',
+      state: report.database.state,
+      details: report.database.latencyMs === null ? '' : `${report.database.latencyMs} ms`,
+    },
+    {
+      check: 'Disk space',
+      state: report.disk.state,
+      details:
+        report.disk.freeBytes === null
+          ? ''
+          : `${gigabytes(report.disk.freeBytes)} free of ${gigabytes(report.disk.totalBytes)} (${report.disk.usedPercent}% used)`,
+    },
+    {
+      check: 'Job runner',
+      state: report.jobs.state,
+      details:
+        report.jobs.jobs.length === 0
+          ? 'No job has run yet'
+          : report.jobs.jobs.map((j) => (
+              <Text key={j.job} fz="sm">
+                {j.job}: last run {when(j.lastRunAt)}, last failure {when(j.lastFailedAt)}
+              </Text>
+            )),
+    },
+  ];
 }
 
 /**
@@ -83,7 +95,7 @@ export default function HealthCheckPage() {
     setMessage(null);
     setBusy(true);
     try {
-      await api<null>('healthcheckauthenticate', { body: parsed.data, silent: true });
+      await authenticateHealthCheck(parsed.data);
       setCredentials(parsed.data);
       setForm({ username: '', password: '' });
       await check(parsed.data);
@@ -136,57 +148,15 @@ export default function HealthCheckPage() {
   return (
     <AuthLayout title="Health check" width={640}>
       <Stack>
-        <Table captionSide="top">
-          <Table.Caption>Server health</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Check</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Details</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report ? (
-              <>
-                <Table.Tr>
-                  <Table.Th scope="row">Database</Table.Th>
-                  <Table.Td>
-                    <StateBadge state={report.database.state} />
-                  </Table.Td>
-                  <Table.Td>
-                    {report.database.latencyMs === null ? '' : `${report.database.latencyMs} ms`}
-                  </Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th scope="row">Disk space</Table.Th>
-                  <Table.Td>
-                    <StateBadge state={report.disk.state} />
-                  </Table.Td>
-                  <Table.Td>
-                    {report.disk.freeBytes === null
-                      ? ''
-                      : `${gigabytes(report.disk.freeBytes)} free of ${gigabytes(report.disk.totalBytes)} (${report.disk.usedPercent}% used)`}
-                  </Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th scope="row">Job runner</Table.Th>
-                  <Table.Td>
-                    <StateBadge state={report.jobs.state} />
-                  </Table.Td>
-                  <Table.Td>
-                    {report.jobs.jobs.length === 0
-                      ? 'No job has run yet'
-                      : report.jobs.jobs.map((j) => (
-                          <Text key={j.job} fz="sm">
-                            {j.job}: last run {when(j.lastRunAt)}, last failure {when(j.lastFailedAt)}
-                          </Text>
-                        ))}
-                  </Table.Td>
-                </Table.Tr>
-              </>
-            ) : null}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption="Server health"
+          captionSide="top"
+          columns={CHECK_COLUMNS}
+          rows={report ? checksOf(report) : []}
+          rowKey={(c) => c.check}
+          empty={null}
+          tableProps={{ striped: false, highlightOnHover: false }}
+        />
         <Group justify="space-between">
           <Button variant="default" onClick={() => setCredentials(null)}>
             Log out

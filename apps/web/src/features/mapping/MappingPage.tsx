@@ -7,7 +7,6 @@ import {
   type MappingItem,
   type MappingItemData,
   type MappingRow,
-  type MappingSaved,
   type MappingType,
   PAGES,
   pagePath,
@@ -31,8 +30,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError, api } from '../../lib/api';
-import { mappingKeys, useMappingItem, useMappingRows } from './queries';
+import { ApiError } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
+import { mappingKeys, saveMapping, useMappingItem, useMappingRows } from './queries';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -85,7 +85,7 @@ function useSaveMapping(onDone: () => void, onError: (message: string) => void) 
     mutationFn: (call: {
       name: 'updatemappingfield' | 'updatemappingfielde';
       body: Record<string, unknown>;
-    }) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true }),
+    }) => saveMapping(call),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       onDone();
@@ -234,7 +234,7 @@ export default function MappingPage() {
     {
       key: 'date',
       label: type === 'mapped' ? 'Mapped on' : 'First imported',
-      render: (r) => new Date(type === 'mapped' && r.mapped_at ? r.mapped_at : r.created_at).toLocaleString(),
+      render: (r) => formatDateTime(type === 'mapped' && r.mapped_at ? r.mapped_at : r.created_at),
     },
     {
       key: 'actions',
@@ -290,6 +290,7 @@ export default function MappingPage() {
         </form>
       ) : null}
       <ListTable
+        minWidth={700}
         caption={`${data?.label ?? ''} values, ${type}`}
         columns={columns}
         rows={pageRows}

@@ -1,4 +1,4 @@
-import type { MappingItem, MappingItemData, MappingPage, MappingType } from '@dm/shared';
+import type { MappingItem, MappingItemData, MappingPage, MappingSaved, MappingType } from '@dm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -29,3 +29,9 @@ export function useMappingRows(
     enabled,
   });
 }
+
+/** Saves one mapping (a mapped value, or an edit of the value as it stands). */
+export const saveMapping = (call: {
+  name: 'updatemappingfield' | 'updatemappingfielde';
+  body: Record<string, unknown>;
+}) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true });

@@ -8,9 +8,10 @@ import {
   REMAINING_QUEUE_MAX,
   takesPartInMatches,
 } from '@dm/shared';
-import { Badge, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { ListTable } from '../../components/ListTable';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { parentName, useMatchRowActions } from './MatchRowActions';
 import { useDonorMatchStatus } from './queries';
@@ -125,36 +126,26 @@ export function MatchActions({
           The donor's agency confirms, queues or cancels these requests.
         </Text>
       )}
-      <Table captionSide="top">
-        <Table.Caption>Match requests</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Intended parent</Table.Th>
-            <Table.Th scope="col">Agency</Table.Th>
-            <Table.Th scope="col">Queue type</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Queue number</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {s.open.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>No open match requests.</Table.Td>
-            </Table.Tr>
-          ) : null}
-          {s.open.map((m) => (
-            <Table.Tr key={m.matchId}>
-              <Table.Td>{parentName(m)}</Table.Td>
-              <Table.Td>{m.ipAgencyName}</Table.Td>
-              <Table.Td>{m.queueType}</Table.Td>
-              <Table.Td>{m.status === 'Confirm' ? 'Waiting to Confirm' : m.status}</Table.Td>
-              <Table.Td>{m.queuePosition ?? ''}</Table.Td>
-              <Table.Td>{rows.buttons(m, s.staff ? 'staff' : 'other')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        caption="Match requests"
+        captionSide="top"
+        columns={[
+          { key: 'parent', label: 'Intended parent', render: (m) => parentName(m) },
+          { key: 'agency', label: 'Agency', render: (m) => m.ipAgencyName },
+          { key: 'queueType', label: 'Queue type', render: (m) => m.queueType },
+          {
+            key: 'status',
+            label: 'Status',
+            render: (m) => (m.status === 'Confirm' ? 'Waiting to Confirm' : m.status),
+          },
+          { key: 'queue', label: 'Queue number', render: (m) => m.queuePosition ?? '' },
+          { key: 'actions', label: 'Actions', render: (m) => rows.buttons(m, s.staff ? 'staff' : 'other') },
+        ]}
+        rows={s.open}
+        rowKey={(m) => m.matchId}
+        empty="No open match requests."
+        tableProps={{ striped: false, highlightOnHover: false }}
+      />
       {s.staff && client && !s.open.some((m) => m.parentId === client.id) ? (
         <Button
           mt="sm"

@@ -21,18 +21,17 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { apiDownload } from '../../lib/api';
+import { type Column, ListTable } from '../../components/ListTable';
+import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { formatNoteDate } from '../donors/format';
 import { parentName, useMatchRowActions } from './MatchRowActions';
-import { useMatchGrid } from './queries';
+import { downloadMatchCsv, useMatchGrid } from './queries';
 
 const SORT_LABELS: Record<(typeof MATCH_SORTS)[number], string> = {
   requested: 'Requested',
@@ -108,13 +107,60 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await apiDownload(config.csvEndpoint, filters, config.csvName);
+      await downloadMatchCsv(config, filters);
     } catch {
       // The request wrapper has shown the failure.
     } finally {
       setExporting(false);
     }
   };
+
+  const columns: Column<MatchRow>[] = [
+    {
+      key: 'donor',
+      label: 'Donor',
+      render: (r) => (
+        <Link to={`/donordetails/${r.donorId}`}>
+          {r.donorDisplayId}
+          {r.donorName ? ` ${r.donorName}` : ''}
+        </Link>
+      ),
+    },
+    { key: 'availability', label: 'Donor status', render: (r) => r.donorAvailability },
+    {
+      key: 'parent',
+      label: 'Intended parent',
+      render: (r) => `${r.parentFirstName} ${r.parentLastName}`.trim(),
+    },
+    { key: 'agency', label: 'IP agency', render: (r) => r.ipAgencyName },
+    { key: 'queueType', label: 'Queue type', render: (r) => r.queueType },
+    {
+      key: 'status',
+      label: 'Match status',
+      render: (r) => (r.status === 'Confirm' ? 'Waiting to Confirm' : r.status),
+    },
+    { key: 'queue', label: 'Queue number', render: (r) => r.queuePosition ?? '' },
+    ...(config.kind === 'report'
+      ? [{ key: 'cancel', label: 'Cancel reason', render: (r: MatchRow) => r.cancelReason ?? '' }]
+      : []),
+    { key: 'requested', label: 'Requested', render: (r) => formatNoteDate(r.requestedAt) },
+    { key: 'changed', label: 'Last change', render: (r) => formatNoteDate(r.statusChangedAt) },
+    ...(config.actions
+      ? [
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (r: MatchRow) =>
+              user
+                ? rowActions.buttons(
+                    r,
+                    matchActor(policySubjectOf(user), r.parentId, { centerId: r.donorCenterId }),
+                  )
+                : null,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Stack>
@@ -197,64 +243,15 @@ export function MatchGridPage({ config }: { config: MatchGridConfig }) {
       {grid.isPending ? <Loader aria-label="Loading matches" /> : null}
       {grid.data ? (
         <>
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped captionSide="top">
-              <Table.Caption>
-                {total} {total === 1 ? 'match' : 'matches'}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Donor</Table.Th>
-                  <Table.Th scope="col">Donor status</Table.Th>
-                  <Table.Th scope="col">Intended parent</Table.Th>
-                  <Table.Th scope="col">IP agency</Table.Th>
-                  <Table.Th scope="col">Queue type</Table.Th>
-                  <Table.Th scope="col">Match status</Table.Th>
-                  <Table.Th scope="col">Queue number</Table.Th>
-                  {config.kind === 'report' ? <Table.Th scope="col">Cancel reason</Table.Th> : null}
-                  <Table.Th scope="col">Requested</Table.Th>
-                  <Table.Th scope="col">Last change</Table.Th>
-                  {config.actions ? <Table.Th scope="col">Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {grid.data.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={11}>No data found.</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {grid.data.rows.map((r: MatchRow) => (
-                  <Table.Tr key={r.matchId}>
-                    <Table.Td>
-                      <Link to={`/donordetails/${r.donorId}`}>
-                        {r.donorDisplayId}
-                        {r.donorName ? ` ${r.donorName}` : ''}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>{r.donorAvailability}</Table.Td>
-                    <Table.Td>{`${r.parentFirstName} ${r.parentLastName}`.trim()}</Table.Td>
-                    <Table.Td>{r.ipAgencyName}</Table.Td>
-                    <Table.Td>{r.queueType}</Table.Td>
-                    <Table.Td>{r.status === 'Confirm' ? 'Waiting to Confirm' : r.status}</Table.Td>
-                    <Table.Td>{r.queuePosition ?? ''}</Table.Td>
-                    {config.kind === 'report' ? <Table.Td>{r.cancelReason ?? ''}</Table.Td> : null}
-                    <Table.Td>{formatNoteDate(r.requestedAt)}</Table.Td>
-                    <Table.Td>{formatNoteDate(r.statusChangedAt)}</Table.Td>
-                    {config.actions ? (
-                      <Table.Td>
-                        {user
-                          ? rowActions.buttons(
-                              r,
-                              matchActor(policySubjectOf(user), r.parentId, { centerId: r.donorCenterId }),
-                            )
-                          : null}
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={800}
+            caption={`${total} ${total === 1 ? 'match' : 'matches'}`}
+            captionSide="top"
+            columns={columns}
+            rows={grid.data.rows}
+            rowKey={(r) => r.matchId}
+            tableProps={{ striped: true, highlightOnHover: false }}
+          />
           {rowActions.dialogs}
           {total > MATCH_GRID_PAGE_SIZE ? (
             <Pagination

@@ -1,6 +1,7 @@
 import type { DonorDetails, DonorFields, MatchContact } from '@dm/shared';
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatNoteDate } from '../donors/format';
+import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ListTable } from '../../components/ListTable';
+import { formatNoteDate } from '../../lib/dates';
 import { useMatchContacts } from './queries';
 
 function Contact({ contact }: { contact: MatchContact | undefined }) {
@@ -28,38 +29,34 @@ function Panel({
   contacts: Map<number, MatchContact>;
 }) {
   return (
-    <Table captionSide="top">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Intended parent</Table.Th>
-          <Table.Th scope="col">Contact</Table.Th>
-          <Table.Th scope="col">Agency</Table.Th>
-          <Table.Th scope="col">Queue type</Table.Th>
-          <Table.Th scope="col">Queue number</Table.Th>
-          <Table.Th scope="col">Requested</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={6}>None</Table.Td>
-          </Table.Tr>
-        ) : null}
-        {rows.map((r) => (
-          <Table.Tr key={String(r.matchId)}>
-            <Table.Td>{String(r.parentName ?? '')}</Table.Td>
-            <Table.Td>
-              <Contact contact={contacts.get(Number(r.matchId))} />
-            </Table.Td>
-            <Table.Td>{String(r.ipAgencyName ?? '')}</Table.Td>
-            <Table.Td>{String(r.queueType ?? '')}</Table.Td>
-            <Table.Td>{r.queuePosition === null ? '' : String(r.queuePosition)}</Table.Td>
-            <Table.Td>{typeof r.requestedAt === 'string' ? formatNoteDate(r.requestedAt) : ''}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      caption={caption}
+      captionSide="top"
+      columns={[
+        { key: 'parent', label: 'Intended parent', render: (r) => String(r.parentName ?? '') },
+        {
+          key: 'contact',
+          label: 'Contact',
+          render: (r) => <Contact contact={contacts.get(Number(r.matchId))} />,
+        },
+        { key: 'agency', label: 'Agency', render: (r) => String(r.ipAgencyName ?? '') },
+        { key: 'queueType', label: 'Queue type', render: (r) => String(r.queueType ?? '') },
+        {
+          key: 'queue',
+          label: 'Queue number',
+          render: (r) => (r.queuePosition === null ? '' : String(r.queuePosition)),
+        },
+        {
+          key: 'requested',
+          label: 'Requested',
+          render: (r) => (typeof r.requestedAt === 'string' ? formatNoteDate(r.requestedAt) : ''),
+        },
+      ]}
+      rows={rows}
+      rowKey={(r) => String(r.matchId)}
+      empty="None"
+      tableProps={{ striped: false, highlightOnHover: false }}
+    />
   );
 }
 

@@ -9,9 +9,8 @@ import type {
   ResolveMatchInput,
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { donorKeys } from '../donors/queries';
-import { portfolioKeys } from '../portfolios/queries';
+import { api, apiDownload } from '../../lib/api';
+import { donorKeys, portfolioKeys } from '../../lib/query-keys';
 
 export const matchKeys = {
   all: ['match'] as const,
@@ -83,3 +82,7 @@ export function useMatchCall() {
     },
   });
 }
+
+/** A match grid or report as CSV, with its filters. */
+export const downloadMatchCsv = (config: { csvEndpoint: string; csvName: string }, filters: unknown) =>
+  apiDownload(config.csvEndpoint, filters, config.csvName);

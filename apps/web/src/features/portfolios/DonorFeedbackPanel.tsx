@@ -1,13 +1,13 @@
-import { donorFeedbackScope, pagePath } from '@dm/shared';
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { type DonorFeedbackEntry, donorFeedbackScope, pagePath } from '@dm/shared';
+import { Anchor, Badge, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback';
+import { ListTable } from '../../components/ListTable';
+import { formatNoteDate } from '../../lib/dates';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { formatNoteDate } from '../donors/format';
 import { useDonorFeedback } from './queries';
 
-export const FEEDBACK_LABEL = { yes: 'Yes', maybe: 'Maybe', no: 'No' } as const;
-/** Dark shades keep the white badge text at 4.5:1 contrast. */
-export const FEEDBACK_COLOR = { yes: 'teal.9', maybe: 'gray.8', no: 'red.9' } as const;
+export { FEEDBACK_COLOR, FEEDBACK_LABEL };
 
 /**
  * On donor details: the feedback clients gave this donor in portfolios (clients of the feedback
@@ -23,35 +23,43 @@ export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
   const staff = scope === 'center' || scope === 'manager';
   return (
     <Paper withBorder p="md" component="section" aria-label="Portfolio feedback">
-      <Table captionSide="top">
-        <Table.Caption>Portfolio feedback</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Portfolio</Table.Th>
-            {staff ? <Table.Th scope="col">Intended parent</Table.Th> : null}
-            <Table.Th scope="col">Feedback</Table.Th>
-            <Table.Th scope="col">Given</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {feedback.data.map((f) => (
-            <Table.Tr key={f.portfolioId}>
-              <Table.Td>
-                <Anchor component={Link} to={pagePath('previewshortlist', { id: f.portfolioId })}>
-                  {f.portfolioName}
-                </Anchor>
-              </Table.Td>
-              {staff ? <Table.Td>{f.clientName ?? ''}</Table.Td> : null}
-              <Table.Td>
-                <Badge color={FEEDBACK_COLOR[f.feedback]}>{FEEDBACK_LABEL[f.feedback]}</Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{f.feedbackAt ? formatNoteDate(f.feedbackAt) : ''}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        caption="Portfolio feedback"
+        captionSide="top"
+        columns={[
+          {
+            key: 'portfolio',
+            label: 'Portfolio',
+            render: (f) => (
+              <Anchor component={Link} to={pagePath('previewshortlist', { id: f.portfolioId })}>
+                {f.portfolioName}
+              </Anchor>
+            ),
+          },
+          ...(staff
+            ? [
+                {
+                  key: 'client',
+                  label: 'Intended parent',
+                  render: (f: DonorFeedbackEntry) => f.clientName ?? '',
+                },
+              ]
+            : []),
+          {
+            key: 'feedback',
+            label: 'Feedback',
+            render: (f) => <Badge color={FEEDBACK_COLOR[f.feedback]}>{FEEDBACK_LABEL[f.feedback]}</Badge>,
+          },
+          {
+            key: 'given',
+            label: 'Given',
+            render: (f) => <Text fz="sm">{f.feedbackAt ? formatNoteDate(f.feedbackAt) : ''}</Text>,
+          },
+        ]}
+        rows={feedback.data}
+        rowKey={(f) => f.portfolioId}
+        tableProps={{ striped: false, highlightOnHover: false }}
+      />
     </Paper>
   );
 }

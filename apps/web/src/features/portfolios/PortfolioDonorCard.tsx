@@ -2,7 +2,7 @@ import { donorDisplayId, FEEDBACK_VALUES, type Feedback, type PortfolioDonor, pa
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatHeight } from '../search/DonorCard';
+import { formatHeight } from '../../components/donor/format';
 
 const FEEDBACK_LABEL: Record<Feedback, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
 

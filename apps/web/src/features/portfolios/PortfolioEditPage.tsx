@@ -10,7 +10,6 @@ import {
   Modal,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -20,10 +19,11 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatHeight } from '../../components/donor/format';
+import { useManagers } from '../../components/donor/queries';
+import { ListTable } from '../../components/ListTable';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useManagers } from '../donors/queries';
-import { formatHeight } from '../search/DonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
 import {
   fetchStatus,
@@ -289,76 +289,71 @@ export default function PortfolioEditPage() {
           There are no donors in this portfolio yet. Add some from the search page.
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table>
-            <Table.Caption>Donors in {p.name}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Position</Table.Th>
-                <Table.Th scope="col">Donor</Table.Th>
-                <Table.Th scope="col">Age</Table.Th>
-                <Table.Th scope="col">Height</Table.Th>
-                <Table.Th scope="col">Availability</Table.Th>
-                <Table.Th scope="col">Feedback</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.map((d, index) => {
-                const label = donorDisplayId(d);
-                return (
-                  <Table.Tr
-                    key={d.donorId}
-                    draggable
-                    onDragStart={() => setDragging(index)}
-                    onDragOver={(e) => e.preventDefault()}
-                    onDrop={(e) => {
-                      e.preventDefault();
-                      if (dragging !== null) move(dragging, index);
-                      setDragging(null);
-                    }}
-                    style={{ cursor: 'grab' }}
+        <ListTable
+          minWidth={720}
+          caption={`Donors in ${p.name}`}
+          columns={[
+            { key: 'position', label: 'Position', render: (d) => order.indexOf(d) + 1 },
+            {
+              key: 'donor',
+              label: 'Donor',
+              render: (d) => (
+                <Link to={pagePath('donordetails', { id: d.donorId })}>
+                  {donorDisplayId(d)}
+                  {d.firstName ? ` · ${d.firstName}` : ''}
+                </Link>
+              ),
+            },
+            { key: 'age', label: 'Age', render: (d) => d.age ?? '-' },
+            { key: 'height', label: 'Height', render: (d) => formatHeight(d.heightCm) },
+            { key: 'availability', label: 'Availability', render: (d) => d.availability },
+            { key: 'feedback', label: 'Feedback', render: (d) => d.feedback ?? '-' },
+          ]}
+          rows={order}
+          rowKey={(d) => d.donorId}
+          empty={null}
+          tableProps={{ striped: false, highlightOnHover: false }}
+          rowProps={(_, index) => ({
+            draggable: true,
+            onDragStart: () => setDragging(index),
+            onDragOver: (e) => e.preventDefault(),
+            onDrop: (e) => {
+              e.preventDefault();
+              if (dragging !== null) move(dragging, index);
+              setDragging(null);
+            },
+            style: { cursor: 'grab' },
+          })}
+          actions={{
+            render: (d) => {
+              const index = order.indexOf(d);
+              const label = donorDisplayId(d);
+              return (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move donor ${label} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
                   >
-                    <Table.Td>{index + 1}</Table.Td>
-                    <Table.Td>
-                      <Link to={pagePath('donordetails', { id: d.donorId })}>
-                        {label}
-                        {d.firstName ? ` · ${d.firstName}` : ''}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>{d.age ?? '-'}</Table.Td>
-                    <Table.Td>{formatHeight(d.heightCm)}</Table.Td>
-                    <Table.Td>{d.availability}</Table.Td>
-                    <Table.Td>{d.feedback ?? '-'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Move donor ${label} up`}
-                          disabled={index === 0}
-                          onClick={() => move(index, index - 1)}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Move donor ${label} down`}
-                          disabled={index === order.length - 1}
-                          onClick={() => move(index, index + 1)}
-                        >
-                          ↓
-                        </ActionIcon>
-                        <Button size="xs" variant="light" color="red" onClick={() => confirmRemove(d)}>
-                          Remove {label}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    ↑
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move donor ${label} down`}
+                    disabled={index === order.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    ↓
+                  </ActionIcon>
+                  <Button size="xs" variant="light" color="red" onClick={() => confirmRemove(d)}>
+                    Remove {label}
+                  </Button>
+                </Group>
+              );
+            },
+          }}
+        />
       )}
       <ShareWithClientDialog id={id} opened={dialog === 'client'} onClose={() => setDialog(null)} />
       <ShareWithManagersDialog id={id} opened={dialog === 'managers'} onClose={() => setDialog(null)} />

@@ -15,7 +15,6 @@ import {
   Loader,
   NativeSelect,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,8 +22,10 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, ListTable } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
-import { formatNoteDate } from '../donors/format';
+import { confirmDelete, RowActions } from '../../components/RowActions';
+import { formatNoteDate } from '../../lib/dates';
 import {
   copyPortfolio,
   createPortfolio,
@@ -86,14 +87,6 @@ export default function PortfolioListPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
 
-  const confirmDelete = (p: PortfolioSummary) =>
-    modals.openConfirmModal({
-      title: 'Delete portfolio',
-      children: <Text>Are you sure you want to delete the portfolio {p.name}?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void deletePortfolio(p.id).then(refresh, () => {}),
-    });
   const changeStatus = (p: PortfolioSummary, status: PortfolioSummary['status']) => {
     const apply = () => void updatePortfolio(p.id, { status }).then(refresh, refresh);
     if (status !== 'Archived') return apply();
@@ -104,6 +97,42 @@ export default function PortfolioListPage() {
       onConfirm: apply,
     });
   };
+  const columns: Column<PortfolioSummary>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      render: (p) => (
+        <Stack gap={2}>
+          <Link to={pagePath('shortlist', { id: p.id })}>{p.name}</Link>
+          {p.sharedBy ? (
+            <Text fz="xs" c="dimmed">
+              Shared by {p.sharedBy}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'client', label: 'Client', render: (p) => p.clientName ?? 'Not assigned' },
+    { key: 'donors', label: 'Donors', render: (p) => p.donorCount },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (p) =>
+        p.status === 'Submitted' ? (
+          <Badge color={STATUS_COLOR[p.status]} variant="light" c="black">
+            {p.status}
+          </Badge>
+        ) : (
+          <NativeSelect
+            aria-label={`Status of ${p.name}`}
+            value={p.status}
+            data={[...MANAGER_PORTFOLIO_STATUSES]}
+            onChange={(e) => changeStatus(p, e.currentTarget.value as PortfolioSummary['status'])}
+          />
+        ),
+    },
+    { key: 'updated', label: 'Updated', render: (p) => formatNoteDate(p.updatedAt) },
+  ];
 
   return (
     <Stack>
@@ -129,92 +158,48 @@ export default function PortfolioListPage() {
       ) : list.data.length === 0 ? (
         <Alert color="yellow">No portfolio is created or shared yet.</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped>
-            <Table.Caption>Portfolios</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Client</Table.Th>
-                <Table.Th scope="col">Donors</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Updated</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Link to={pagePath('shortlist', { id: p.id })}>{p.name}</Link>
-                      {p.sharedBy ? (
-                        <Text fz="xs" c="dimmed">
-                          Shared by {p.sharedBy}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{p.clientName ?? 'Not assigned'}</Table.Td>
-                  <Table.Td>{p.donorCount}</Table.Td>
-                  <Table.Td>
-                    {p.status === 'Submitted' ? (
-                      <Badge color={STATUS_COLOR[p.status]} variant="light" c="black">
-                        {p.status}
-                      </Badge>
-                    ) : (
-                      <NativeSelect
-                        aria-label={`Status of ${p.name}`}
-                        value={p.status}
-                        data={[...MANAGER_PORTFOLIO_STATUSES]}
-                        onChange={(e) => changeStatus(p, e.currentTarget.value as PortfolioSummary['status'])}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatNoteDate(p.updatedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        component={Link}
-                        to={pagePath('previewshortlist', { id: p.id })}
-                        aria-label={`Preview ${p.name}`}
-                      >
-                        Preview
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setDialog({ kind: 'rename', portfolio: p })}
-                        aria-label={`Rename ${p.name}`}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setDialog({ kind: 'copy', portfolio: p })}
-                        aria-label={`Copy ${p.name}`}
-                      >
-                        Copy
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => confirmDelete(p)}
-                        aria-label={`Delete ${p.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={760}
+          caption="Portfolios"
+          columns={columns}
+          rows={list.data}
+          rowKey={(p) => p.id}
+          tableProps={{ striped: true, highlightOnHover: false }}
+          actions={{
+            render: (p) => (
+              <RowActions
+                actions={[
+                  {
+                    label: 'Preview',
+                    ariaLabel: `Preview ${p.name}`,
+                    to: pagePath('previewshortlist', { id: p.id }),
+                  },
+                  {
+                    label: 'Rename',
+                    ariaLabel: `Rename ${p.name}`,
+                    onClick: () => setDialog({ kind: 'rename', portfolio: p }),
+                  },
+                  {
+                    label: 'Copy',
+                    ariaLabel: `Copy ${p.name}`,
+                    onClick: () => setDialog({ kind: 'copy', portfolio: p }),
+                  },
+                  {
+                    label: 'Delete',
+                    ariaLabel: `Delete ${p.name}`,
+                    danger: true,
+                    onClick: () =>
+                      confirmDelete({
+                        title: 'Delete portfolio',
+                        message: `Are you sure you want to delete the portfolio ${p.name}?`,
+                        onConfirm: () => void deletePortfolio(p.id).then(refresh, () => {}),
+                      }),
+                  },
+                ]}
+              />
+            ),
+          }}
+        />
       )}
       <PortfolioNameDialog dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>

@@ -13,14 +13,9 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api, saveBlob } from '../../lib/api';
 
-export const portfolioKeys = {
-  all: ['portfolios'] as const,
-  list: (archived: boolean) => ['portfolios', 'list', archived] as const,
-  detail: (id: number, mode: string) => ['portfolios', 'detail', id, mode] as const,
-  notes: (id: number) => ['portfolios', 'notes', id] as const,
-  shared: (id: number) => ['portfolios', 'shared', id] as const,
-  donorFeedback: (donorId: number) => ['portfolios', 'donorFeedback', donorId] as const,
-};
+import { portfolioKeys } from '../../lib/query-keys';
+
+export { portfolioKeys };
 
 /** Clients' portfolio feedback on one donor (an empty list where the center takes none). */
 export function useDonorFeedback(donorId: number, enabled: boolean) {

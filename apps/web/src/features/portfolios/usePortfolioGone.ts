@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 
 /** A client acting on a portfolio the case manager moved away: warn and leave for /noportfolio/1. */

@@ -17,12 +17,12 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListTable } from '../../components/ListTable';
 import { notify } from '../../lib/notify';
 import { FormAlert, messageOf } from '../auth/form';
 import {
@@ -180,33 +180,40 @@ function QuestionList({ questions }: { questions: RejectionQuestion[] }) {
           Questions
         </Title>
         <Text size="sm">An enabled question rejects a donor who gives the answer shown.</Text>
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Question</Table.Th>
-              <Table.Th scope="col">Rejects when answered</Table.Th>
-              <Table.Th scope="col">Enabled</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {questions.map((q) => (
-              <Table.Tr key={q.id}>
-                <Table.Th scope="row" fw="normal">
-                  {q.question}
-                </Table.Th>
-                <Table.Td>{q.disqualifying === 'yes' ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`Enabled: ${q.label}`}
-                    checked={q.is_enabled}
-                    disabled={busy !== null}
-                    onChange={(event) => toggle(q.id, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption="Auto-rejection questions"
+          hideCaption
+          columns={[
+            {
+              key: 'question',
+              label: 'Question',
+              rowHeader: true,
+              cellStyle: { fontWeight: 'normal' },
+              render: (q) => q.question,
+            },
+            {
+              key: 'rejects',
+              label: 'Rejects when answered',
+              render: (q) => (q.disqualifying === 'yes' ? 'Yes' : 'No'),
+            },
+            {
+              key: 'enabled',
+              label: 'Enabled',
+              render: (q) => (
+                <Switch
+                  aria-label={`Enabled: ${q.label}`}
+                  checked={q.is_enabled}
+                  disabled={busy !== null}
+                  onChange={(event) => toggle(q.id, event.currentTarget.checked)}
+                />
+              ),
+            },
+          ]}
+          rows={questions}
+          rowKey={(q) => q.id}
+          empty={null}
+          tableProps={{ striped: true, highlightOnHover: false, withTableBorder: true }}
+        />
       </Stack>
     </Paper>
   );

@@ -19,7 +19,6 @@ import {
   Radio,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -27,6 +26,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { KeyValueTable } from '../../components/KeyValueTable';
 import { useSession } from '../../lib/session';
 import { FormAlert, messageOf, useAuthForm } from '../auth/form';
 import { preformKeys, submitPreform, usePreformDetails } from './queries';
@@ -66,27 +66,15 @@ function PreformPreview({ details }: { details: PreformDetails }) {
           : ''}
         {e ? `. BMI ${e.bmi}.` : ''}
       </Text>
-      <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Question</Table.Th>
-            <Table.Th scope="col">Answer</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {details.questions.map((q) => (
-            <Table.Tr key={q.questionId}>
-              <Table.Th scope="row" fw="normal">
-                {q.question}
-              </Table.Th>
-              <Table.Td>
-                {answerLabel(q)}
-                {e?.disqualifyingQuestionIds.includes(q.questionId) ? ' (disqualifying)' : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <KeyValueTable
+        headers={['Question', 'Answer']}
+        plainLabels
+        rows={details.questions.map((q) => ({
+          key: q.questionId,
+          label: q.question,
+          value: `${answerLabel(q)}${e?.disqualifyingQuestionIds.includes(q.questionId) ? ' (disqualifying)' : ''}`,
+        }))}
+      />
     </Stack>
   );
 }

@@ -5,11 +5,34 @@ import {
   QUESTION_TAB_LABELS,
   QUESTION_TYPE_LABELS,
 } from '@dm/shared';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { type Column, ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { QuestionDialog } from './QuestionDialog';
 import { useArchiveQuestion, useQuestions } from './queries';
+
+const COLUMNS: Column<CustomQuestion>[] = [
+  { key: 'question', label: 'Question', render: (q) => q.question },
+  { key: 'type', label: 'Type', render: (q) => QUESTION_TYPE_LABELS[q.type] },
+  {
+    key: 'options',
+    label: 'Options',
+    render: (q) => q.options.map((o) => (o.isDefault ? `${o.text} (default)` : o.text)).join(', ') || '-',
+  },
+  { key: 'tab', label: 'Tab', render: (q) => QUESTION_TAB_LABELS[q.tab] },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (q) => (
+      <Badge variant="light" c="black">
+        {QUESTION_STATUS_LABELS[q.isActive ? q.status : 'archive']}
+      </Badge>
+    ),
+  },
+  { key: 'required', label: 'Required', render: (q) => (q.isRequired ? 'Yes' : 'No') },
+];
 
 /** /customizedquestions: the agency admin's questions for the donor form. */
 export default function QuestionsPage() {
@@ -58,72 +81,44 @@ export default function QuestionsPage() {
         <Text>{view === 'active' ? 'No questions yet. Use “Add question”.' : 'No archived questions.'}</Text>
       ) : null}
       {shown.length > 0 ? (
-        <Table striped withTableBorder>
-          <Table.Caption>{view === 'active' ? 'Active questions' : 'Archived questions'}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Question</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Options</Table.Th>
-              <Table.Th scope="col">Tab</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Required</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((q) => (
-              <Table.Tr key={q.id}>
-                <Table.Td>{q.question}</Table.Td>
-                <Table.Td>{QUESTION_TYPE_LABELS[q.type]}</Table.Td>
-                <Table.Td>
-                  {q.options.map((o) => (o.isDefault ? `${o.text} (default)` : o.text)).join(', ') || '-'}
-                </Table.Td>
-                <Table.Td>{QUESTION_TAB_LABELS[q.tab]}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" c="black">
-                    {QUESTION_STATUS_LABELS[q.isActive ? q.status : 'archive']}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{q.isRequired ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {q.isActive ? (
-                      <>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Edit ${q.question}`}
-                          onClick={() => setEditing(q)}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          aria-label={`Archive ${q.question}`}
-                          onClick={() => confirm(q, true)}
-                        >
-                          Archive
-                        </Button>
-                      </>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Restore ${q.question}`}
-                        onClick={() => confirm(q, false)}
-                      >
-                        Restore
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption={view === 'active' ? 'Active questions' : 'Archived questions'}
+          columns={COLUMNS}
+          rows={shown}
+          rowKey={(q) => q.id}
+          tableProps={{ striped: true, highlightOnHover: false, withTableBorder: true }}
+          actions={{
+            render: (q) => (
+              <RowActions
+                actions={
+                  q.isActive
+                    ? [
+                        {
+                          label: 'Edit',
+                          ariaLabel: `Edit ${q.question}`,
+                          variant: 'light',
+                          onClick: () => setEditing(q),
+                        },
+                        {
+                          label: 'Archive',
+                          ariaLabel: `Archive ${q.question}`,
+                          danger: true,
+                          onClick: () => confirm(q, true),
+                        },
+                      ]
+                    : [
+                        {
+                          label: 'Restore',
+                          ariaLabel: `Restore ${q.question}`,
+                          variant: 'light',
+                          onClick: () => confirm(q, false),
+                        },
+                      ]
+                }
+              />
+            ),
+          }}
+        />
       ) : null}
       {editing !== undefined ? (
         <QuestionDialog

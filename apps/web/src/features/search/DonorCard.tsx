@@ -1,7 +1,6 @@
 import {
   canAskAboutDonor,
   canOpen,
-  cmToFeetInches,
   type DonorListItem,
   donorDisplayId,
   hasCompleteProfile,
@@ -11,18 +10,13 @@ import { Badge, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CompareCheckbox, type CompareSelection } from '../../components/donor/CompareSelection';
+import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback';
+import { formatHeight } from '../../components/donor/format';
+import { notifyManager, removeFavorite, saveFavorite } from '../../components/donor/queries';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
-import { CompareCheckbox, type CompareSelection } from '../donors/CompareSelection';
-import { notifyManager, removeFavorite, saveFavorite } from '../donors/queries';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
-import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../portfolios/DonorFeedbackPanel';
 import { searchKeys } from './queries';
-
-export function formatHeight(cm: number | null): string {
-  if (cm === null) return 'Not given';
-  const { feet, inches } = cmToFeetInches(cm);
-  return `${feet}′${inches}″`;
-}
 
 const summary = (entries: DonorListItem['races']) =>
   entries.length ? entries.map((e) => `${e.name} ${e.percentage}%`).join(', ') : 'Not given';

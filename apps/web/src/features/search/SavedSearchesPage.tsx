@@ -1,9 +1,11 @@
-import { formatDate, PAGES, type SavedSearch, searchName } from '@dm/shared';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { PAGES, type SavedSearch, searchName } from '@dm/shared';
+import { Alert, Badge, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, ListTable } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
+import { confirmDelete, RowActions } from '../../components/RowActions';
+import { formatDate } from '../../lib/dates';
 import { useSavedSearches, useSavedSearchMutations } from './queries';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
@@ -21,20 +23,35 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
   );
 }
 
+const COLUMNS: Column<SavedSearch>[] = [
+  { key: 'name', label: 'Name', render: (s) => s.search_name },
+  { key: 'changed', label: 'Last changed', render: (s) => formatDate(s.updated_at) },
+  {
+    key: 'newDonors',
+    label: 'New donors',
+    render: (s) =>
+      s.newDonors ? (
+        <Badge
+          color="green"
+          variant="light"
+          c="black"
+          aria-label={`${s.newDonors} new donors since your last visit`}
+        >
+          {s.newDonors} new
+        </Badge>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          None
+        </Text>
+      ),
+  },
+];
+
 /** The caller's saved searches: run, rename, update (on the search page) and delete. */
 export default function SavedSearchesPage() {
   const saved = useSavedSearches();
   const { remove } = useSavedSearchMutations();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
-
-  const confirmDelete = (s: SavedSearch) =>
-    modals.openConfirmModal({
-      title: 'Delete saved search',
-      children: <Text>Are you sure you want to delete the saved search “{s.search_name}”?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(s.search_id),
-    });
 
   return (
     <Stack maw={1000}>
@@ -53,79 +70,47 @@ export default function SavedSearchesPage() {
         </Text>
       ) : null}
       {saved.data?.length ? (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Last changed</Table.Th>
-              <Table.Th scope="col">New donors</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {saved.data.map((s) => (
-              <Table.Tr key={s.search_id}>
-                <Table.Td>{s.search_name}</Table.Td>
-                <Table.Td>{formatDate(s.updated_at)}</Table.Td>
-                <Table.Td>
-                  {s.newDonors ? (
-                    <Badge
-                      color="green"
-                      variant="light"
-                      c="black"
-                      aria-label={`${s.newDonors} new donors since your last visit`}
-                    >
-                      {s.newDonors} new
-                    </Badge>
-                  ) : (
-                    <Text fz="sm" c="dimmed">
-                      None
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      component={Link}
-                      to={`/search?savedsearch=${s.search_id}`}
-                      aria-label={`Run ${s.search_name}`}
-                    >
-                      Run
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      component={Link}
-                      to={`/search?savedsearch=${s.search_id}`}
-                      aria-label={`Update the filters of ${s.search_name}`}
-                      title="Opens the search with these filters; change them and choose Save search"
-                    >
-                      Update
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setRenaming(s)}
-                      aria-label={`Rename ${s.search_name}`}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => confirmDelete(s)}
-                      aria-label={`Delete ${s.search_name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption={PAGES.searchlistpage.title}
+          hideCaption
+          columns={COLUMNS}
+          rows={saved.data}
+          rowKey={(s) => s.search_id}
+          tableProps={{ striped: true, highlightOnHover: false, withTableBorder: true }}
+          actions={{
+            render: (s) => (
+              <RowActions
+                wrap="wrap"
+                actions={[
+                  {
+                    label: 'Run',
+                    ariaLabel: `Run ${s.search_name}`,
+                    to: `/search?savedsearch=${s.search_id}`,
+                    variant: 'filled',
+                  },
+                  {
+                    label: 'Update',
+                    ariaLabel: `Update the filters of ${s.search_name}`,
+                    to: `/search?savedsearch=${s.search_id}`,
+                    title: 'Opens the search with these filters; change them and choose Save search',
+                  },
+                  { label: 'Rename', ariaLabel: `Rename ${s.search_name}`, onClick: () => setRenaming(s) },
+                  {
+                    label: 'Delete',
+                    ariaLabel: `Delete ${s.search_name}`,
+                    danger: true,
+                    onClick: () =>
+                      confirmDelete({
+                        title: 'Delete saved search',
+                        message: `Are you sure you want to delete the saved search “${s.search_name}”?`,
+                        onConfirm: () => remove.mutate(s.search_id),
+                      }),
+                  },
+                ]}
+              />
+            ),
+          }}
+        />
       ) : null}
       <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
     </Stack>

@@ -33,9 +33,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { CompareSelectedButton, useCompareSelection } from '../../components/donor/CompareSelection';
+import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
-import { CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';

@@ -1,5 +1,6 @@
 import type {
   AgenciesWithDonorAccess,
+  CenterOption,
   SavedSearch,
   SearchAnswer,
   SearchFiltersInput,
@@ -94,4 +95,15 @@ export function useSavedSearchMutations() {
       onSuccess: refresh,
     }),
   };
+}
+
+/** Agencies that joined since the caller's previous login (none without one). */
+export function useNewAgencies(lastLoginAt: string | null | undefined) {
+  return useQuery({
+    queryKey: ['search', 'newAgencies', lastLoginAt],
+    queryFn: () =>
+      api<CenterOption[]>('checkfornewagency', { body: { last_login: lastLoginAt }, silent: true }),
+    enabled: !!lastLoginAt,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

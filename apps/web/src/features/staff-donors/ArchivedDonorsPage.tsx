@@ -8,6 +8,7 @@ import {
 import { Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
+import { formatDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useCenters } from '../email-templates/queries';
 import { useArchivedDonors } from './queries';
@@ -35,7 +36,7 @@ export default function ArchivedDonorsPage() {
       key: 'archived_at',
       label: 'Archived',
       sortable: true,
-      render: (r) => new Date(r.archivedAt).toLocaleDateString(),
+      render: (r) => formatDate(r.archivedAt),
     },
   ];
   return (
@@ -68,6 +69,7 @@ export default function ArchivedDonorsPage() {
         />
       </Group>
       <ListTable
+        minWidth={700}
         caption="Archived donors"
         columns={columns}
         rows={report.data?.rows ?? []}

@@ -9,6 +9,7 @@ import {
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { useCandidates, useLastInvited } from './queries';
 
 export type DialogKind = 'reserve' | 'unreserve' | 'invite' | 'status' | 'priority' | 'harddelete' | 'delete';
@@ -171,9 +172,7 @@ export function InviteDialog(props: DialogProps) {
         }}
       >
         <Stack>
-          <Text>
-            {invitedAt ? `Last invited ${new Date(invitedAt).toLocaleString()}` : 'Not invited yet.'}
-          </Text>
+          <Text>{invitedAt ? `Last invited ${formatDateTime(invitedAt)}` : 'Not invited yet.'}</Text>
           <TextInput
             label="Email"
             type="email"

@@ -9,11 +9,13 @@ import {
   PAGES,
   STAFF_DONOR_MSG,
 } from '@dm/shared';
-import { Alert, Button, FileInput, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, List, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
-import { staffDonorKeys, useLatestImport } from './queries';
+import { type Column, ListTable } from '../../components/ListTable';
+import { ApiError } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
+import { importDonors, staffDonorKeys, useLatestImport } from './queries';
 
 /** 4 or 5 files, each of a known kind once, the 4 required kinds present. */
 export function validImportFiles(files: File[]): boolean {
@@ -22,6 +24,22 @@ export function validImportFiles(files: File[]): boolean {
   if (kinds.some((k) => k === null) || new Set(kinds).size !== kinds.length) return false;
   return IMPORT_REQUIRED_FILES.every((k) => kinds.includes(k));
 }
+
+type Awaiting = ImportStatus['awaitingMapping'][number];
+type Rejected = ImportStatus['rejected'][number];
+
+const AWAITING_COLUMNS: Column<Awaiting>[] = [
+  { key: 'donor', label: 'Donor id', render: (a) => a.donorKey },
+  { key: 'field', label: 'Field', render: (a) => MAPPING_ITEMS[a.field as MappingItem]?.label ?? a.field },
+  { key: 'value', label: 'Value', render: (a) => a.value },
+];
+
+const REJECTED_COLUMNS: Column<Rejected>[] = [
+  { key: 'file', label: 'File', render: (r) => r.file },
+  { key: 'row', label: 'Row', render: (r) => r.row },
+  { key: 'donor', label: 'Donor id', render: (r) => r.donorKey },
+  { key: 'reason', label: 'Reason', render: (r) => r.reason },
+];
 
 function StatusPanel({ status }: { status: ImportStatus }) {
   const running = status.status === 'queued' || status.status === 'running';
@@ -38,56 +56,28 @@ function StatusPanel({ status }: { status: ImportStatus }) {
             : `Imported ${status.imported} donor(s); ${status.rejected.length} row(s) rejected.`}
       </Text>
       <Text fz="sm" c="dimmed">
-        Files: {status.fileNames.join(', ')} · started {new Date(status.createdAt).toLocaleString()}
+        Files: {status.fileNames.join(', ')} · started {formatDateTime(status.createdAt)}
       </Text>
       {status.importedKeys.length > 0 ? (
         <Text fz="sm">Imported donor ids: {status.importedKeys.join(', ')}</Text>
       ) : null}
       {status.awaitingMapping.length > 0 ? (
-        <Table striped>
-          <Table.Caption>
-            Values awaiting mapping (imported with the field blank until the master admin maps them)
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Donor id</Table.Th>
-              <Table.Th scope="col">Field</Table.Th>
-              <Table.Th scope="col">Value</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status.awaitingMapping.map((a) => (
-              <Table.Tr key={`${a.donorKey}-${a.field}-${a.value}`}>
-                <Table.Td>{a.donorKey}</Table.Td>
-                <Table.Td>{MAPPING_ITEMS[a.field as MappingItem]?.label ?? a.field}</Table.Td>
-                <Table.Td>{a.value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption="Values awaiting mapping (imported with the field blank until the master admin maps them)"
+          columns={AWAITING_COLUMNS}
+          rows={status.awaitingMapping}
+          rowKey={(a) => `${a.donorKey}-${a.field}-${a.value}`}
+          tableProps={{ striped: true, highlightOnHover: false }}
+        />
       ) : null}
       {status.rejected.length > 0 ? (
-        <Table striped>
-          <Table.Caption>Rejected rows</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Row</Table.Th>
-              <Table.Th scope="col">Donor id</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status.rejected.map((r) => (
-              <Table.Tr key={`${r.file}-${r.row}-${r.donorKey}`}>
-                <Table.Td>{r.file}</Table.Td>
-                <Table.Td>{r.row}</Table.Td>
-                <Table.Td>{r.donorKey}</Table.Td>
-                <Table.Td>{r.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption="Rejected rows"
+          columns={REJECTED_COLUMNS}
+          rows={status.rejected}
+          rowKey={(r) => `${r.file}-${r.row}-${r.donorKey}`}
+          tableProps={{ striped: true, highlightOnHover: false }}
+        />
       ) : null}
     </Stack>
   );
@@ -111,7 +101,7 @@ export default function DonorImportPage() {
     setBusy(true);
     try {
       const payload = await Promise.all(files.map(async (f) => ({ name: f.name, content: await f.text() })));
-      await api('importdonors', { body: { files: payload }, successToast: true, silent: true });
+      await importDonors(payload);
       setFiles([]);
       await queryClient.invalidateQueries({ queryKey: staffDonorKeys.import });
     } catch (e) {

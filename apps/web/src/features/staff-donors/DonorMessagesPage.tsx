@@ -1,20 +1,22 @@
 import { type DonorMessage, PAGES } from '@dm/shared';
-import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { api } from '../../lib/api';
-import { staffDonorKeys } from './queries';
+import { type Column, ListTable } from '../../components/ListTable';
+import { formatDateTime } from '../../lib/dates';
+import { useDonorMessages } from './queries';
+
+const COLUMNS: Column<DonorMessage>[] = [
+  { key: 'date', label: 'Date', render: (m) => formatDateTime(m.createdAt) },
+  { key: 'status', label: 'Status', render: (m) => m.status },
+  { key: 'message', label: 'Message', render: (m) => m.message, cellStyle: { whiteSpace: 'pre-wrap' } },
+  { key: 'sentBy', label: 'Sent by', render: (m) => m.sentBy ?? '' },
+];
 
 /** /donormessages/{donorId}: what staff wrote the donor with her status changes, newest first. */
 export default function DonorMessagesPage() {
   const donorId = Number(useParams().donorId);
   const valid = Number.isInteger(donorId) && donorId > 0;
-  const messages = useQuery({
-    queryKey: staffDonorKeys.messages(donorId),
-    queryFn: () => api<DonorMessage[]>(`getusermessages/${donorId}`, { silent: true }),
-    enabled: valid,
-    retry: false,
-  });
+  const messages = useDonorMessages(donorId, valid);
   return (
     <Stack>
       <Title order={1} fz="h2">
@@ -32,27 +34,13 @@ export default function DonorMessagesPage() {
       ) : messages.data.length === 0 ? (
         <Text>No messages have been sent to this donor.</Text>
       ) : (
-        <Table striped>
-          <Table.Caption>Messages sent to donor {donorId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Message</Table.Th>
-              <Table.Th>Sent by</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {messages.data.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{new Date(m.createdAt).toLocaleString('en-US')}</Table.Td>
-                <Table.Td>{m.status}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Table.Td>
-                <Table.Td>{m.sentBy ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          caption={`Messages sent to donor ${donorId}`}
+          columns={COLUMNS}
+          rows={messages.data}
+          rowKey={(m) => m.id}
+          tableProps={{ striped: true, highlightOnHover: false }}
+        />
       )}
     </Stack>
   );

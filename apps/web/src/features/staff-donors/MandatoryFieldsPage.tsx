@@ -29,6 +29,7 @@ export default function MandatoryFieldsPage() {
         {PAGES.donorformmandatoryfields.title}
       </Title>
       <ListTable
+        minWidth={700}
         caption="Donors with blank mandatory fields"
         columns={columns}
         rows={report.data?.rows ?? []}

@@ -1,6 +1,7 @@
 import { MONTHLY_STATS_LABEL, MONTHLY_STATS_PERIODS, PAGES } from '@dm/shared';
-import { Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { type Column, ListTable } from '../../components/ListTable';
 import { useCenters } from '../email-templates/queries';
 import { useMonthlyStats } from './queries';
 
@@ -15,6 +16,11 @@ export default function MonthlyStatsPage() {
   const agencies = [...new Map(rows.map((r) => [r.centerId, r.agency])).entries()];
   const countOf = (centerId: number, month: string) =>
     rows.find((r) => r.centerId === centerId && r.month === month)?.count ?? 0;
+  const columns: Column<[number, string]>[] = [
+    { key: 'agency', label: 'Agency', rowHeader: true, render: ([, name]) => name },
+    ...months.map((m) => ({ key: m, label: m, render: ([id]: [number, string]) => countOf(id, m) })),
+    { key: 'total', label: 'Total', render: ([id]) => months.reduce((s, m) => s + countOf(id, m), 0) },
+  ];
   return (
     <Stack>
       <Title order={1} fz="h2">
@@ -41,33 +47,14 @@ export default function MonthlyStatsPage() {
       {stats.isPending ? <Text>Loading…</Text> : null}
       {!stats.isPending && rows.length === 0 ? <Text>No data found.</Text> : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Caption>New donors per agency and month</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Agency</Table.Th>
-                {months.map((m) => (
-                  <Table.Th scope="col" key={m}>
-                    {m}
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {agencies.map(([id, name]) => (
-                <Table.Tr key={id}>
-                  <Table.Th scope="row">{name}</Table.Th>
-                  {months.map((m) => (
-                    <Table.Td key={m}>{countOf(id, m)}</Table.Td>
-                  ))}
-                  <Table.Td>{months.reduce((s, m) => s + countOf(id, m), 0)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={600}
+          caption="New donors per agency and month"
+          columns={columns}
+          rows={agencies}
+          rowKey={([id]) => id}
+          tableProps={{ striped: true, highlightOnHover: false }}
+        />
       ) : null}
     </Stack>
   );

@@ -4,7 +4,6 @@ import {
   DONOR_GRID_PAGE_SIZE,
   type DonorGridBody,
   type DonorGridRow,
-  type DonorIdMatch,
   FROZEN_AVAILABILITY,
   MANAGER_SETTABLE_AVAILABILITY,
   MATCH_STATUS_FILTERS,
@@ -33,10 +32,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  CompareCheckbox,
+  CompareSelectedButton,
+  useCompareSelection,
+} from '../../components/donor/CompareSelection';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { CompareCheckbox, CompareSelectedButton, useCompareSelection } from '../donors/CompareSelection';
 import {
   DeleteDialog,
   type DialogKind,
@@ -47,7 +50,16 @@ import {
   StatusDialog,
   UnreserveDialog,
 } from './DonorDialogs';
-import { donorCsvPath, staffDonorKeys, useDonorGrid, useMatchingToolAllowed } from './queries';
+import {
+  downloadDonorCsv,
+  findDonorById,
+  reportApiError,
+  runDonorCall,
+  setDonorVisibilityInTulip,
+  staffDonorKeys,
+  useDonorGrid,
+  useMatchingToolAllowed,
+} from './queries';
 
 /** Managers filter by the reduced list; the admin sees In Cycle, Under Review and Reserved too. */
 const MANAGER_FILTER = DONOR_AVAILABILITY.filter(
@@ -92,14 +104,13 @@ export default function ViewDonorPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: staffDonorKeys.all });
 
   const visibility = useMutation({
-    mutationFn: (v: { user_id: number; allowed_for_tulip: boolean }) =>
-      api('donorvisibilityintulip', { body: v, successToast: true }),
+    mutationFn: setDonorVisibilityInTulip,
     onSettled: refresh,
   });
 
   const run = async (kind: DialogKind, donor: DonorGridRow, payload: Record<string, unknown>) => {
     const call = CALLS[kind](donor);
-    await api(call.name, { method: call.method ?? 'POST', body: payload, successToast: true, silent: true });
+    await runDonorCall(call, payload);
     await refresh();
   };
 
@@ -221,7 +232,7 @@ export default function ViewDonorPage() {
               loading={exporting}
               onClick={() => {
                 setExporting(true);
-                void apiDownload(donorCsvPath(body), null, 'donors.csv', 'GET')
+                void downloadDonorCsv(body)
                   .catch(() => {}) // the wrapper has shown the message
                   .finally(() => setExporting(false));
               }}
@@ -271,6 +282,7 @@ export default function ViewDonorPage() {
         onChange={(e) => resetPage(setMatchedOnly)(e.currentTarget.checked)}
       />
       <ListTable
+        minWidth={700}
         caption="Donors"
         columns={columns}
         rows={grid.data?.rows ?? []}
@@ -315,7 +327,7 @@ function FindDonorById() {
     setBusy(true);
     setError(null);
     try {
-      const found = await api<DonorIdMatch>('searchdonorbyid', { query: parsed.data, silent: true });
+      const found = await findDonorById(parsed.data);
       void navigate(`/donordetails/${found.userId}`);
     } catch (e) {
       if (!(e instanceof ApiError)) setError(String(e));

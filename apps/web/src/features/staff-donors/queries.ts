@@ -2,12 +2,16 @@ import type {
   ArchivedDonorRow,
   DonorGridBody,
   DonorGridPage,
+  DonorIdMatch,
+  DonorMessage,
   ImportStatus,
   MandatoryFieldsRow,
   MonthlyStatsRow,
 } from '@dm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, apiDownload } from '../../lib/api';
+
+export { reportApiError } from '../../lib/api';
 
 /** Query keys of the staff donor screens. */
 export const staffDonorKeys = {
@@ -107,3 +111,29 @@ export function useMonthlyStats(q: { center: number | null; timePeriod: number }
     queryFn: () => api<MonthlyStatsRow[]>('fetchagenciesdonorcountmonthly', { body: q }),
   });
 }
+
+/** A donor's messages from staff (sent with her status changes), newest first. */
+export function useDonorMessages(donorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: staffDonorKeys.messages(donorId),
+    queryFn: () => api<DonorMessage[]>(`getusermessages/${donorId}`, { silent: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+export const setDonorVisibilityInTulip = (v: { user_id: number; allowed_for_tulip: boolean }) =>
+  api('donorvisibilityintulip', { body: v, successToast: true });
+
+/** One staff action on a donor (the dialogs of the donor grid); errors are shown by the dialog. */
+export const runDonorCall = (call: { name: string; method?: 'POST' | 'PUT' | 'DELETE' }, body: unknown) =>
+  api(call.name, { method: call.method ?? 'POST', body, successToast: true, silent: true });
+
+/** The donor grid as a CSV file, with the grid's filters. */
+export const downloadDonorCsv = (q: DonorGridBody) => apiDownload(donorCsvPath(q), null, 'donors.csv', 'GET');
+
+export const findDonorById = (query: Record<string, string>) =>
+  api<DonorIdMatch>('searchdonorbyid', { query, silent: true });
+
+export const importDonors = (files: { name: string; content: string }[]) =>
+  api('importdonors', { body: { files }, successToast: true, silent: true });

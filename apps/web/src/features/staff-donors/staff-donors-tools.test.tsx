@@ -2,32 +2,13 @@ import { type DonorGridRow, MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, sessionUser } from '../../test/render';
+import { donorGridRow } from '../../test/rows';
 import DonorMessagesPage from './DonorMessagesPage';
 import ViewDonorPage from './ViewDonorPage';
 
 const admin = sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null });
 
-const row: DonorGridRow = {
-  userId: 501,
-  donorId: 'D-501',
-  firstName: 'Dana',
-  lastName: 'Donor',
-  username: 'dana@x.test',
-  userStatus: 'Active',
-  donorType: 'Fresh',
-  availability: 'Available',
-  frozenAvailability: null,
-  donationCount: 0,
-  priority: 1,
-  allowedForMatchingTool: true,
-  queueType: null,
-  matchCount: 0,
-  managerId: null,
-  managerName: '',
-  reservedParentId: null,
-  reservedParentName: '',
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const row: DonorGridRow = donorGridRow();
 
 const gridApi = {
   me: ok(admin),

@@ -2,6 +2,7 @@ import { type DonorGridRow, MSG, STAFF_DONOR_MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { donorGridRow } from '../../test/rows';
 import DonorImportPage, { validImportFiles } from './DonorImportPage';
 import { donorCsvPath } from './queries';
 import ViewDonorPage from './ViewDonorPage';
@@ -12,28 +13,7 @@ vi.mock('../../lib/notify', () => ({ notify }));
 const admin = sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null });
 const manager = sessionUser({ userId: 3, username: 'manager@demo.test', role: 6, client: null });
 
-const row = (over: Partial<DonorGridRow> = {}): DonorGridRow => ({
-  userId: 501,
-  donorId: 'D-501',
-  firstName: 'Dana',
-  lastName: 'Donor',
-  username: 'dana@x.test',
-  userStatus: 'Active',
-  donorType: 'Fresh',
-  availability: 'Available',
-  frozenAvailability: null,
-  donationCount: 0,
-  priority: 1,
-  allowedForMatchingTool: true,
-  queueType: null,
-  matchCount: 0,
-  managerId: null,
-  managerName: '',
-  reservedParentId: null,
-  reservedParentName: '',
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const row = (over: Partial<DonorGridRow> = {}): DonorGridRow => donorGridRow(over);
 
 const gridApi = (rows: DonorGridRow[]) => ({
   getdonorbycenter: ok({ total: rows.length, rows }),

@@ -1,9 +1,8 @@
-import { type CenterOption, PAGES, ROLE } from '@dm/shared';
+import { PAGES, ROLE } from '@dm/shared';
 import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useCenters } from '../email-templates/queries';
 import {
   BeforeCurrentYear,
   CaseManagerList,
@@ -33,7 +32,7 @@ function AdminDashboard({ consumerCenter }: { consumerCenter: boolean }) {
 
 /** The master admin's statistics across centers, or of one chosen center. Charts are not clickable. */
 function MasterStatistics() {
-  const centers = useQuery({ queryKey: ['centers'], queryFn: () => api<CenterOption[]>('getcenters') });
+  const centers = useCenters(true);
   const [center, setCenter] = useState<string>('all');
   const centerId = center === 'all' ? null : Number(center);
   return (

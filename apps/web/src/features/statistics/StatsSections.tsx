@@ -13,29 +13,14 @@ import {
 } from '@dm/shared';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
+import { formatMonth } from '../../lib/dates';
 import { ChartCard } from './ChartCard';
+import { useStatistic } from './queries';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'red.6', 'cyan.6', 'lime.7'];
-
-/** center_id sent with every statistic: null counts the caller's center (admin) or all (master). */
-export function useStatistic<T>(name: string, centerId: number | null, extra: Record<string, unknown> = {}) {
-  const body = { center_id: centerId, ...extra };
-  return useQuery({ queryKey: ['statistics', name, body], queryFn: () => api<T>(name, { body }) });
-}
-
-const monthLabel = (m: string) => {
-  const [y, mo] = m.split('-').map(Number);
-  return new Date(Date.UTC(y!, mo! - 1, 1)).toLocaleString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-};
 
 function MonthlyChart(props: {
   title: string;
@@ -47,7 +32,7 @@ function MonthlyChart(props: {
   const months = props.data?.months ?? [];
   const series = props.data?.series ?? [];
   const rows = months.map((m, i) => ({
-    month: monthLabel(m),
+    month: formatMonth(m),
     ...Object.fromEntries(series.map((s) => [s.label, s.cumulative[i] ?? 0])),
   }));
   const hrefFor = props.hrefFor;
@@ -75,7 +60,7 @@ function MonthlyChart(props: {
         />
       }
       rowHeader="Series"
-      columns={months.map(monthLabel)}
+      columns={months.map(formatMonth)}
       rows={series.map((s) => ({
         label: s.label,
         values: s.cumulative,
@@ -164,6 +149,7 @@ export function CaseManagerList({ centerId, showCenter }: { centerId: number | n
           Case managers
         </Title>
         <ListTable
+          minWidth={700}
           caption="Case managers"
           columns={columns}
           rows={rows}

@@ -23,14 +23,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ConfirmDeleteButton } from '../../components/RowActions';
+import { ApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
-import { donorKeys } from '../donors/queries';
+import { donorKeys } from '../../lib/query-keys';
 import { acceptOf } from './checks';
 import { FilePicker } from './FilePicker';
+import { deleteAdditionalDocument, setAdditionalDocumentPublic, uploadAdditionalDocuments } from './queries';
 
 const TYPES: Record<AdditionalDocumentKind, readonly string[]> = {
   IMG: PHOTO_TYPES,
@@ -57,16 +58,7 @@ export function AdditionalDocumentsPanel({ donorId, files }: { donorId: number; 
   const [failed, setFailed] = useState<AdditionalUploadResult['failed']>([]);
   const [error, setError] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: async () => {
-      const form = new FormData();
-      form.append('is_public', String(isPublic));
-      for (const f of selected) form.append('file', f, f.name);
-      return api<AdditionalUploadResult>('uploadadditionaldoc', {
-        body: form,
-        query: { donor_id: donorId, fileType: kind },
-        successToast: true,
-      });
-    },
+    mutationFn: () => uploadAdditionalDocuments(donorId, kind, isPublic, selected),
     onSuccess: (result) => {
       setFailed(result.failed);
       setSelected([]);
@@ -160,37 +152,15 @@ export function AdditionalDocumentsPanel({ donorId, files }: { donorId: number; 
                         checked={!f.private}
                         onChange={(e) => {
                           const visible = e.currentTarget.checked;
-                          run.mutate(() =>
-                            api('changepublicadditionaldoc', {
-                              body: { doc_id: f.id, is_public: visible },
-                              successToast: true,
-                            }),
-                          );
+                          run.mutate(() => setAdditionalDocumentPublic(f.id, visible));
                         }}
                       />
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`Delete ${label}`}
-                        onClick={() =>
-                          modals.openConfirmModal({
-                            title: 'Delete document',
-                            children: <Text>{UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}</Text>,
-                            labels: { confirm: 'Delete', cancel: 'Cancel' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () =>
-                              run.mutate(() =>
-                                api('deleteadditionaldocument', {
-                                  body: { doc_id: f.id },
-                                  successToast: true,
-                                }),
-                              ),
-                          })
-                        }
-                      >
-                        Delete
-                      </Button>
+                      <ConfirmDeleteButton
+                        ariaLabel={`Delete ${label}`}
+                        title="Delete document"
+                        message={UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}
+                        onConfirm={() => run.mutate(() => deleteAdditionalDocument(f.id))}
+                      />
                     </Group>
                   </Group>
                 </Paper>

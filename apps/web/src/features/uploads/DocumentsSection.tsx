@@ -7,14 +7,13 @@ import {
   UPLOAD_MSG,
 } from '@dm/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { ConfirmDeleteButton } from '../../components/RowActions';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkDocument } from './checks';
 import { FilePicker } from './FilePicker';
-import { setVisibility, uploadKeys } from './queries';
+import { deleteCovidDocument, deleteDocument, setVisibility, uploadKeys, uploadOneFile } from './queries';
 
 /** Choose one file, then upload it; checked here by type, size and count first. */
 function SingleUpload(props: {
@@ -95,29 +94,12 @@ function DocumentRow(props: {
                 run.mutate(() => setVisibility(donorId, 'document', doc.id, isPublic));
               }}
             />
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              aria-label={`Delete ${label}`}
-              onClick={() =>
-                modals.openConfirmModal({
-                  title: 'Delete document',
-                  children: <Text>{UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}</Text>,
-                  labels: { confirm: 'Delete', cancel: 'Cancel' },
-                  confirmProps: { color: 'red' },
-                  onConfirm: () =>
-                    run.mutate(() =>
-                      api('deletedonordocument', {
-                        body: { donorId, document_id: doc.id },
-                        successToast: true,
-                      }),
-                    ),
-                })
-              }
-            >
-              Delete
-            </Button>
+            <ConfirmDeleteButton
+              ariaLabel={`Delete ${label}`}
+              title="Delete document"
+              message={UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}
+              onConfirm={() => run.mutate(() => deleteDocument(donorId, doc.id))}
+            />
           </Group>
         ) : null}
       </Group>
@@ -131,13 +113,11 @@ export function DocumentsSection({ media, readOnly }: { media: DonorMedia; readO
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) });
   const sendFile = (url: string) => async (file: File) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    await api<MediaFile>(url, { body: form, successToast: true });
+    await uploadOneFile(url, file);
     refresh();
   };
   const removeCovid = useMutation({
-    mutationFn: () => api('deletecoviddocpath', { body: { donor_id: donorId }, successToast: true }),
+    mutationFn: () => deleteCovidDocument(donorId),
     onSettled: refresh,
   });
   return (
@@ -183,23 +163,12 @@ export function DocumentsSection({ media, readOnly }: { media: DonorMedia; readO
               {media.covidDocument.name ?? 'COVID vaccination card'}
             </Anchor>
             {!readOnly ? (
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                aria-label="Delete the COVID vaccination card"
-                onClick={() =>
-                  modals.openConfirmModal({
-                    title: 'Delete document',
-                    children: <Text>{UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}</Text>,
-                    labels: { confirm: 'Delete', cancel: 'Cancel' },
-                    confirmProps: { color: 'red' },
-                    onConfirm: () => removeCovid.mutate(),
-                  })
-                }
-              >
-                Delete
-              </Button>
+              <ConfirmDeleteButton
+                ariaLabel="Delete the COVID vaccination card"
+                title="Delete document"
+                message={UPLOAD_MSG.DELETE_DOCUMENT_CONFIRM}
+                onConfirm={() => removeCovid.mutate()}
+              />
             ) : null}
           </Group>
         ) : (

@@ -17,7 +17,7 @@ import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/
 import { uploadFailure } from './checks';
 import { DonorMediaTab } from './DonorMediaTab';
 import { cropBox, type ImageEdit, imageEditing, renderEditedImage } from './ImageEditorDialog';
-import { sendVideo } from './videoUpload';
+import { sendVideo } from './queries';
 
 const file = (id: number, over: Partial<MediaFile> = {}): MediaFile => ({
   id,

@@ -1,11 +1,10 @@
 import { tracksMediaVisits } from '@dm/shared';
 import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { DocumentsSection } from './DocumentsSection';
 import { PhotosSection } from './PhotosSection';
-import { useDonorMedia } from './queries';
+import { markUploadsVisited, useDonorMedia } from './queries';
 import { VideosSection } from './VideosSection';
 
 /**
@@ -29,7 +28,7 @@ export function DonorMediaTab(props: { donorId: number; readOnly: boolean }) {
   useEffect(() => {
     if (!loaded || !staff || saved.current) return;
     saved.current = true;
-    void api('savelastvisitedtimeonuploads', { body: { donor_id: props.donorId }, silent: true });
+    void markUploadsVisited(props.donorId);
   }, [loaded, staff, props.donorId]);
   if (media.isError) return <Alert color="red">The photos and documents could not be loaded.</Alert>;
   if (!media.data) {

@@ -1,7 +1,8 @@
 import { type MediaFile, UPLOAD_MSG } from '@dm/shared';
 import { Alert, Button, Group, Image, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { saveEditedPhoto } from './queries';
 
 export type Crop = 'none' | 'square' | '4:3';
 
@@ -95,11 +96,7 @@ export function ImageEditorDialog(props: {
         setError(UPLOAD_MSG.EDITED_TOO_SMALL);
         return;
       }
-      const form = new FormData();
-      form.append('pic_id', String(photo.id));
-      if (photo.isDefault) form.append('is_profile', '1');
-      form.append('file', blob, 'edited.jpg');
-      await api(`updatedonorpic/${props.donorId}`, { body: form, silent: true, successToast: true });
+      await saveEditedPhoto(props.donorId, photo, blob);
       props.onSaved();
     } catch (e) {
       setError(editFailure(e));

@@ -4,7 +4,6 @@ import {
   MAX_IMAGES,
   type MediaFile,
   PHOTO_TYPES,
-  ROLE,
   UPLOAD_MSG,
 } from '@dm/shared';
 import {
@@ -21,16 +20,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api';
+import { ConfirmDeleteButton } from '../../components/RowActions';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkPhotos, checkProfilePhoto, uploadFailure } from './checks';
 import { FilePicker } from './FilePicker';
 import { ImageEditorDialog } from './ImageEditorDialog';
 import { ImageGuidelinesDialog } from './ImageGuidelinesDialog';
-import { setVisibility, uploadKeys } from './queries';
+import {
+  acceptImageGuidelines,
+  makeProfilePhoto,
+  removePhoto,
+  savePhotoCaption,
+  setVisibility,
+  uploadKeys,
+  uploadPhotos,
+  uploadProfilePhoto,
+} from './queries';
 
 interface Staged {
   file: File;
@@ -92,14 +99,7 @@ function PhotoCard(props: {
                 size="xs"
                 aria-label={`Save caption of ${label}`}
                 disabled={caption === (photo.caption ?? '')}
-                onClick={() =>
-                  run.mutate(() =>
-                    api('updatedonorpiccaption', {
-                      body: { donorId, picId: photo.id, caption },
-                      successToast: true,
-                    }),
-                  )
-                }
+                onClick={() => run.mutate(() => savePhotoCaption(donorId, photo.id, caption))}
               >
                 Save
               </Button>
@@ -118,14 +118,7 @@ function PhotoCard(props: {
                   size="xs"
                   variant="light"
                   aria-label={`Make profile picture: ${label}`}
-                  onClick={() =>
-                    run.mutate(() =>
-                      api('updatedonorprofilepic', {
-                        body: { donorId, picId: photo.id },
-                        successToast: true,
-                      }),
-                    )
-                  }
+                  onClick={() => run.mutate(() => makeProfilePhoto(donorId, photo.id))}
                 >
                   Make profile picture
                 </Button>
@@ -138,26 +131,12 @@ function PhotoCard(props: {
               >
                 Edit
               </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                aria-label={`Delete ${label}`}
-                onClick={() =>
-                  modals.openConfirmModal({
-                    title: 'Delete picture',
-                    children: <Text>{UPLOAD_MSG.DELETE_PICTURE_CONFIRM}</Text>,
-                    labels: { confirm: 'Delete', cancel: 'Cancel' },
-                    confirmProps: { color: 'red' },
-                    onConfirm: () =>
-                      run.mutate(() =>
-                        api('removedonorpic', { body: { donorId, picId: photo.id }, successToast: true }),
-                      ),
-                  })
-                }
-              >
-                Delete
-              </Button>
+              <ConfirmDeleteButton
+                ariaLabel={`Delete ${label}`}
+                title="Delete picture"
+                message={UPLOAD_MSG.DELETE_PICTURE_CONFIRM}
+                onConfirm={() => run.mutate(() => removePhoto(donorId, photo.id))}
+              />
             </Group>
             <ImageEditorDialog
               opened={editing}
@@ -213,7 +192,7 @@ export function PhotosSection({
   );
 
   const accept = useMutation({
-    mutationFn: () => api('updateimageguidelinesflag', { body: { donor_id: donorId } }),
+    mutationFn: () => acceptImageGuidelines(donorId),
     onSuccess: () => {
       setAccepted(true);
       setGuidelinesOpen(false);
@@ -221,26 +200,14 @@ export function PhotosSection({
     },
   });
   const upload = useMutation({
-    mutationFn: (items: Staged[]) => {
-      const form = new FormData();
-      for (const s of items) form.append('caption', s.caption);
-      for (const s of items) form.append('file', s.file, s.file.name);
-      return api<MediaFile[]>(`uploaddonorpic/${donorId}`, { body: form, successToast: true, silent: true });
-    },
+    mutationFn: (items: Staged[]) => uploadPhotos(donorId, items),
     onSuccess: () => setStaged([]),
     onError: (e) => setError(uploadFailure(e)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) }),
   });
 
   const profile = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return api<MediaFile>(`uploadprofilepic/${donorId}/1/${ROLE.DONOR}`, {
-        body: form,
-        successToast: true,
-      });
-    },
+    mutationFn: (file: File) => uploadProfilePhoto(donorId, file),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.media(donorId) }),
   });
   const chooseProfile = (files: File[]) => {

@@ -7,15 +7,20 @@ import {
   type VideoUploadState,
 } from '@dm/shared';
 import { Alert, Button, Group, Paper, Progress, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { ConfirmDeleteButton } from '../../components/RowActions';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkVideo, uploadFailure } from './checks';
 import { FilePicker } from './FilePicker';
-import { setVisibility, uploadKeys } from './queries';
-import { sendVideo, type VideoProgress } from './videoUpload';
+import {
+  cancelVideoUpload,
+  deleteVideo,
+  sendVideo,
+  setVisibility,
+  uploadKeys,
+  type VideoProgress,
+} from './queries';
 
 function VideoPlayer({ video, index }: { video: MediaFile; index: number }) {
   const [playable, setPlayable] = useState(true);
@@ -123,9 +128,7 @@ export function VideosSection({ media, readOnly }: { media: DonorMedia; readOnly
                   />
                   <Button
                     variant="default"
-                    onClick={() =>
-                      run.mutate(() => api(`uploaddonorvideo/${donorId}/${u.uploadId}`, { method: 'DELETE' }))
-                    }
+                    onClick={() => run.mutate(() => cancelVideoUpload(donorId, u.uploadId))}
                   >
                     Cancel upload
                   </Button>
@@ -154,29 +157,12 @@ export function VideosSection({ media, readOnly }: { media: DonorMedia; readOnly
                         run.mutate(() => setVisibility(donorId, 'video', v.id, isPublic));
                       }}
                     />
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      aria-label={`Delete video ${i + 1}`}
-                      onClick={() =>
-                        modals.openConfirmModal({
-                          title: 'Delete video',
-                          children: <Text>{UPLOAD_MSG.DELETE_VIDEO_CONFIRM}</Text>,
-                          labels: { confirm: 'Delete', cancel: 'Cancel' },
-                          confirmProps: { color: 'red' },
-                          onConfirm: () =>
-                            run.mutate(() =>
-                              api('deletedonorvideo', {
-                                body: { donorId, video_id: v.id },
-                                successToast: true,
-                              }),
-                            ),
-                        })
-                      }
-                    >
-                      Delete
-                    </Button>
+                    <ConfirmDeleteButton
+                      ariaLabel={`Delete video ${i + 1}`}
+                      title="Delete video"
+                      message={UPLOAD_MSG.DELETE_VIDEO_CONFIRM}
+                      onConfirm={() => run.mutate(() => deleteVideo(donorId, v.id))}
+                    />
                   </Group>
                 ) : null}
               </Stack>

@@ -12,7 +12,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '@dm/shared';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 
 /**
  * The checks the tab makes before sending anything (the server makes them again, and checks

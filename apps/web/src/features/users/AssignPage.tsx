@@ -14,9 +14,8 @@ import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Title }
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useAssignees, useCaseManagers, userKeys, useUserList } from './queries';
+import { assignUsers, useAssignees, useCaseManagers, userKeys, useUserList } from './queries';
 
 interface AssignConfig {
   page: PageKey;
@@ -62,7 +61,7 @@ function AssignPage({ config }: { config: AssignConfig }) {
     setBusy(true);
     try {
       const call = config.assign(Number(assignee), [...selected]);
-      await api(call.name, { body: call.body, successToast: true });
+      await assignUsers(call);
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
     } catch {
@@ -132,6 +131,7 @@ function AssignPage({ config }: { config: AssignConfig }) {
         </Text>
       </Group>
       <ListTable
+        minWidth={700}
         caption={config.caption}
         columns={columns}
         rows={people.data?.rows ?? []}

@@ -1,6 +1,7 @@
 import { CLIENT_GRID_SIZE, type IpSearchRow, PAGES } from '@dm/shared';
 import { Stack, Title } from '@mantine/core';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
+import { formatDateTime } from '../../lib/dates';
 import { useIpSearchHistory } from './queries';
 
 /** /ip-search-history-list: the donor searches the center's intended parents ran, newest first. */
@@ -12,7 +13,7 @@ export default function IpSearchHistoryPage() {
       key: 'createdAt',
       label: 'Searched',
       sortable: true,
-      render: (r) => new Date(r.createdAt).toLocaleString('en-US'),
+      render: (r) => formatDateTime(r.createdAt),
     },
     { key: 'name', label: 'Intended parent', sortable: true, render: (r) => `${r.name} (${r.username})` },
     { key: 'summary', label: 'Filters', render: (r) => r.summary || 'No filters' },
@@ -24,6 +25,7 @@ export default function IpSearchHistoryPage() {
         {PAGES['ip-search-history-list'].title}
       </Title>
       <ListTable
+        minWidth={700}
         caption="Searches by intended parents"
         columns={columns}
         rows={history.data?.rows ?? []}

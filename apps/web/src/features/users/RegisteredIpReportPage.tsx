@@ -1,7 +1,7 @@
 import { PAGES, registeredIpReportBody, USER_STATUS } from '@dm/shared';
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { apiDownload } from '../../lib/api';
+import { downloadRegisteredIpCsv } from './queries';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -22,7 +22,7 @@ export default function RegisteredIpReportPage() {
     setError(null);
     setBusy(true);
     try {
-      await apiDownload('generateregisteredipcsv', parsed.data, 'registered-ip.csv');
+      await downloadRegisteredIpCsv(parsed.data);
     } catch {
       // the wrapper has shown the message
     } finally {

@@ -5,7 +5,6 @@ import {
   canAssignCaseManager,
   canInviteSecondParent,
   canOpen,
-  type IpCacheTime,
   inviteSecondaryBody,
   listableUserRoles,
   mayGetSecondParent,
@@ -42,17 +41,28 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
-import { api, apiDownload } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import { InviteForm } from './AddClientPage';
 import { FieldsDialog } from './FieldsDialog';
-import { sendStatus, useCaseManagers, userKeys, useUserList } from './queries';
+import {
+  deleteUser,
+  downloadUsersCsv,
+  inviteSecondaryIp,
+  reinviteUser,
+  sendStatus,
+  setTemporaryPassword,
+  updateUserDetails,
+  userKeys,
+  useUserList,
+} from './queries';
+import { AnotherRoleDialog, AssignManagerDialog, IpListRefresh } from './UserDialogs';
 
 export type GridKind = 'all' | 'ip' | 'cm' | 'admin';
 
@@ -64,8 +74,6 @@ const GRIDS: Record<GridKind, { page: PageKey; endpoint: string; file: string; r
 };
 
 const archiveReason = z.string().trim().min(1, USERS_MSG.ARCHIVE_REASON_REQUIRED).max(1000);
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
 /** Status choices of a row: Pre-Active only for intended parents; Invited only shown, never chosen. */
 function statusOptions(row: UserRow) {
@@ -180,8 +188,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
-  const reinvite = (row: UserRow) =>
-    void api('reinviteuser', { body: { userId: row.userId }, successToast: true }).then(refresh, () => {});
+  const reinvite = (row: UserRow) => void reinviteUser(row.userId).then(refresh, () => {});
 
   const remove = (row: UserRow) =>
     modals.openConfirmModal({
@@ -193,11 +200,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void api(`deleteuser/${row.userId}`, { method: 'DELETE', successToast: true }).then(
-          refresh,
-          () => {},
-        ),
+      onConfirm: () => void deleteUser(row.userId).then(refresh, () => {}),
     });
 
   const columns: Column<UserRow>[] = [
@@ -234,7 +237,12 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         />
       ),
     },
-    { key: 'createdAt', label: 'Created', sortable: true, render: (r) => formatDate(r.createdAt) },
+    {
+      key: 'createdAt',
+      label: 'Created',
+      sortable: true,
+      render: (r) => (r.createdAt ? formatDate(r.createdAt) : ''),
+    },
     {
       key: 'actions',
       label: 'Actions',
@@ -300,7 +308,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         <Group>
           <Button
             variant="default"
-            onClick={() => void apiDownload(`${grid.endpoint}csv`, body, grid.file).catch(() => {})}
+            onClick={() => void downloadUsersCsv(grid.endpoint, body, grid.file).catch(() => {})}
           >
             Export CSV
           </Button>
@@ -380,6 +388,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         ) : null}
       </Group>
       <ListTable
+        minWidth={700}
         caption={PAGES[grid.page].title}
         columns={columns}
         rows={users.data?.rows ?? []}
@@ -410,7 +419,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           email: v.email ?? '',
           contactno: v.contactno ?? '',
         })}
-        onSave={(b) => api('updateuserdetails', { body: b, silent: true, successToast: true }).then(refresh)}
+        onSave={(b) => updateUserDetails(b).then(refresh)}
         onClose={() => setDialog(null)}
       />
       <FieldsDialog
@@ -427,7 +436,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
           password: v.password ?? '',
           password_c: v.password_c ?? '',
         })}
-        onSave={(b) => api('settemporarypassword', { body: b, silent: true, successToast: true })}
+        onSave={setTemporaryPassword}
         onClose={() => setDialog(null)}
       />
       <FieldsDialog
@@ -450,7 +459,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         })}
         submitLabel="Invite"
         serverErrorAsToast
-        onSave={(b) => api('invitesecondaryip', { body: b, silent: true, successToast: true }).then(refresh)}
+        onSave={(b) => inviteSecondaryIp(b).then(refresh)}
         onClose={() => setDialog(null)}
       />
       {who ? (
@@ -487,144 +496,6 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         onClose={() => setDialog(null)}
       />
     </Stack>
-  );
-}
-
-/** The intended-parent list's last refresh and the button that refreshes it (/viewip). */
-function IpListRefresh(props: { onRefreshed: () => unknown }) {
-  const queryClient = useQueryClient();
-  const last = useQuery({
-    queryKey: [...userKeys.all, 'ip-cache'],
-    queryFn: () => api<IpCacheTime>('getlastcacheupdatedtime'),
-  });
-  const refresh = useMutation({
-    mutationFn: () => api<IpCacheTime>('saveintendedparentscache', { method: 'POST', body: {} }),
-    onSuccess: (data) => {
-      queryClient.setQueryData([...userKeys.all, 'ip-cache'], data);
-      void props.onRefreshed();
-    },
-  });
-  const at = last.data?.updatedAt;
-  return (
-    <Group gap="xs">
-      <Text fz="sm" c="dimmed">
-        {at ? `Last refreshed ${new Date(at).toLocaleString('en-US')}` : 'Never refreshed'}
-      </Text>
-      <Button variant="default" loading={refresh.isPending} onClick={() => refresh.mutate()}>
-        Refresh list
-      </Button>
-    </Group>
-  );
-}
-
-/** Invite as another user type: a new sign-up link under the chosen type. */
-function AnotherRoleDialog(props: {
-  row: UserRow | null;
-  roles: RoleId[];
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
-  const [role, setRole] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const row = props.row;
-  useEffect(() => {
-    if (row) setRole(null);
-  }, [row]);
-  const save = async () => {
-    if (!row || !role) return;
-    setBusy(true);
-    try {
-      await api('inviteuserforanotherrole', {
-        body: { user_id: row.userId, user_type: Number(role) },
-        successToast: true,
-      });
-      props.onDone();
-      props.onClose();
-    } catch {
-      // the wrapper has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={row !== null} onClose={props.onClose} title="Invite as another user type">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Stack>
-          <Text fz="sm">
-            {row ? `${userFullName(row) || row.username} is invited as ${ROLE_LABEL[row.role]}.` : ''}
-          </Text>
-          <Select
-            label="New user type"
-            required
-            data={props.roles.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
-            value={role}
-            onChange={setRole}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} disabled={!role}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/** Assigns one intended parent (and a second parent) to a case manager, from the grid row. */
-function AssignManagerDialog(props: { row: UserRow | null; onClose: () => void; onAssigned: () => unknown }) {
-  const managers = useCaseManagers(props.row !== null);
-  const [managerId, setManagerId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const row = props.row;
-  useEffect(() => {
-    setManagerId(row?.managerId ? String(row.managerId) : null);
-  }, [row]);
-  const save = async () => {
-    if (!row || !managerId) return;
-    setBusy(true);
-    try {
-      await api('assignparticularclient', {
-        body: { manager_id: Number(managerId), client_id: row.userId },
-        successToast: true,
-      });
-      props.onAssigned();
-      props.onClose();
-    } catch {
-      // the wrapper has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={row !== null} onClose={props.onClose} title="Assign case manager">
-      <Stack>
-        <Select
-          label="Case manager"
-          searchable
-          data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-          value={managerId}
-          onChange={setManagerId}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={busy} disabled={!managerId}>
-            Assign
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -1,4 +1,5 @@
 import type {
+  IpCacheTime,
   IpSearchHistory,
   StaffOption,
   StatusConfirmation,
@@ -7,9 +8,9 @@ import type {
   UserListBody,
   UserStatusAnswer,
 } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
-import { ApiError, api, reportApiError } from '../../lib/api';
+import { ApiError, api, apiDownload, reportApiError } from '../../lib/api';
 
 /** Query keys of the users screens. */
 export const userKeys = {
@@ -19,6 +20,7 @@ export const userKeys = {
   managers: ['users', 'managers'] as const,
   assignees: ['users', 'assignees'] as const,
   history: (q: ListQuery) => ['ip-search-history', q] as const,
+  ipCache: ['users', 'ip-cache'] as const,
 };
 
 export function useUserList(endpoint: string, q: ListQuery & Partial<Omit<UserListBody, 'sort'>>) {
@@ -69,4 +71,49 @@ export async function sendStatus(body: UpdateUserStatusBody): Promise<UserStatus
     reportApiError(error);
     throw error;
   }
+}
+
+export const reinviteUser = (userId: number) => api('reinviteuser', { body: { userId }, successToast: true });
+
+export const deleteUser = (userId: number) =>
+  api(`deleteuser/${userId}`, { method: 'DELETE', successToast: true });
+
+/** A users grid as CSV, with the grid's filters. */
+export const downloadUsersCsv = (endpoint: string, body: unknown, file: string) =>
+  apiDownload(`${endpoint}csv`, body, file);
+
+export const downloadRegisteredIpCsv = (body: unknown) =>
+  apiDownload('generateregisteredipcsv', body, 'registered-ip.csv');
+
+/** The dialogs of the users grid show the server's refusal themselves (silent). */
+const dialogSave = (name: string) => (body: unknown) => api(name, { body, silent: true, successToast: true });
+export const updateUserDetails = dialogSave('updateuserdetails');
+export const setTemporaryPassword = dialogSave('settemporarypassword');
+export const inviteSecondaryIp = dialogSave('invitesecondaryip');
+
+export const inviteForAnotherRole = (body: { user_id: number; user_type: number }) =>
+  api('inviteuserforanotherrole', { body, successToast: true });
+
+export const assignClientToManager = (body: { manager_id: number; client_id: number }) =>
+  api('assignparticularclient', { body, successToast: true });
+
+/** The assign page's call: case managers or intended parents to one assignee. */
+export const assignUsers = (call: { name: string; body: unknown }) =>
+  api(call.name, { body: call.body, successToast: true });
+
+/** When the intended-parent list was last refreshed, and the refresh (/viewip). */
+export function useIpListCache(onRefreshed: () => unknown) {
+  const queryClient = useQueryClient();
+  const last = useQuery({
+    queryKey: userKeys.ipCache,
+    queryFn: () => api<IpCacheTime>('getlastcacheupdatedtime'),
+  });
+  const refresh = useMutation({
+    mutationFn: () => api<IpCacheTime>('saveintendedparentscache', { method: 'POST', body: {} }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(userKeys.ipCache, data);
+      void onRefreshed();
+    },
+  });
+  return { last, refresh };
 }

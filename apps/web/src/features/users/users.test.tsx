@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { userRow } from '../../test/rows';
 import AddClientPage from './AddClientPage';
 import AssignClientPage from './AssignPage';
 import ViewClientPage from './UsersPage';
@@ -10,28 +11,7 @@ import ViewClientPage from './UsersPage';
 const admin = sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null });
 const master = sessionUser({ userId: 1, username: 'master@demo.test', role: 1, client: null });
 
-function row(over: Partial<UserRow>): UserRow {
-  return {
-    userId: 50,
-    centerId: 1,
-    centerName: 'Main Agency',
-    role: 9,
-    status: 'Archived',
-    username: 'ivy@x.test',
-    firstName: 'Ivy',
-    middleName: '',
-    lastName: 'Parent',
-    contactNo: '',
-    managerId: null,
-    managerName: null,
-    parentId: null,
-    hasSecondary: false,
-    archivedNote: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    lastLoginAt: null,
-    ...over,
-  };
-}
+const row = (over: Partial<UserRow>): UserRow => userRow({ status: 'Archived', ...over });
 
 const statusSelect = (name: string) =>
   screen.getByRole('combobox', { name: `Status: ${name}` }) as HTMLSelectElement;

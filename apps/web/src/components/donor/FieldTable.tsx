@@ -1,26 +1,20 @@
 import type { DonorFields } from '@dm/shared';
+import { labelOf, valueText } from '@dm/shared';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { labelOf, valueText } from './format';
+import { KeyValueTable } from '../KeyValueTable';
 
 /** One group of profile fields as a two-column table: label (row header) and value. */
 export function FieldTable({ caption, fields }: { caption: string; fields: DonorFields }) {
   const entries = Object.entries(fields);
   if (entries.length === 0) return <Text c="dimmed">Nothing recorded.</Text>;
   return (
-    <Table striped withTableBorder captionSide="top" layout="fixed">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Tbody>
-        {entries.map(([key, value]) => (
-          <Table.Tr key={key}>
-            <Table.Th scope="row" w="40%">
-              {labelOf(key)}
-            </Table.Th>
-            <Table.Td>{valueText(value)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <KeyValueTable
+      caption={caption}
+      labelWidth="40%"
+      tableProps={{ layout: 'fixed' }}
+      rows={entries.map(([key, value]) => ({ key, label: labelOf(key), value: valueText(value) }))}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Auth } from './auth-context.js';
 import { installErrorHandler } from './envelope.js';
-import { jsonRoute } from './route.js';
+import { jsonRoute } from './routes.js';
 
 const caller = { userId: 7, centerId: 1 } as Auth;
 

@@ -1,0 +1,528 @@
+import { type EducationLevel, RACES } from '@dm/shared';
+import type { Rng } from './rng.js';
+
+// Word lists and weights the synthetic donors are drawn from.
+
+export const FIRST_NAMES = [
+  'Abigail',
+  'Aisha',
+  'Alexis',
+  'Amara',
+  'Amelia',
+  'Ana',
+  'Aria',
+  'Ashley',
+  'Ava',
+  'Brianna',
+  'Brooke',
+  'Camila',
+  'Chloe',
+  'Claire',
+  'Daniela',
+  'Elena',
+  'Eliza',
+  'Emily',
+  'Emma',
+  'Fatima',
+  'Gabriela',
+  'Grace',
+  'Hailey',
+  'Hannah',
+  'Isabella',
+  'Jade',
+  'Jasmine',
+  'Jessica',
+  'Julia',
+  'Kayla',
+  'Keiko',
+  'Lauren',
+  'Layla',
+  'Leah',
+  'Lily',
+  'Lucia',
+  'Madison',
+  'Maria',
+  'Maya',
+  'Mei',
+  'Mia',
+  'Naomi',
+  'Natalie',
+  'Nina',
+  'Nora',
+  'Olivia',
+  'Priya',
+  'Rachel',
+  'Riley',
+  'Rosa',
+  'Sara',
+  'Savannah',
+  'Sofia',
+  'Sophie',
+  'Stella',
+  'Taylor',
+  'Valentina',
+  'Victoria',
+  'Yara',
+  'Zoe',
+] as const;
+export const LAST_NAMES = [
+  'Adams',
+  'Allen',
+  'Anderson',
+  'Bailey',
+  'Baker',
+  'Bennett',
+  'Brooks',
+  'Brown',
+  'Campbell',
+  'Carter',
+  'Chen',
+  'Clark',
+  'Collins',
+  'Cruz',
+  'Davis',
+  'Diaz',
+  'Edwards',
+  'Evans',
+  'Flores',
+  'Garcia',
+  'Gomez',
+  'Gonzalez',
+  'Green',
+  'Hall',
+  'Harris',
+  'Hernandez',
+  'Hill',
+  'Jackson',
+  'Johnson',
+  'Kim',
+  'King',
+  'Lee',
+  'Lewis',
+  'Lopez',
+  'Martin',
+  'Martinez',
+  'Miller',
+  'Mitchell',
+  'Moore',
+  'Morris',
+  'Murphy',
+  'Nguyen',
+  'Ortiz',
+  'Parker',
+  'Patel',
+  'Perez',
+  'Phillips',
+  'Ramirez',
+  'Reed',
+  'Rivera',
+  'Roberts',
+  'Robinson',
+  'Rodriguez',
+  'Sanchez',
+  'Shah',
+  'Singh',
+  'Smith',
+  'Taylor',
+  'Thomas',
+  'Thompson',
+  'Torres',
+  'Turner',
+  'Walker',
+  'White',
+  'Williams',
+  'Wilson',
+  'Wright',
+  'Young',
+] as const;
+export const OCCUPATIONS = [
+  'Student',
+  'Registered Nurse',
+  'Teacher',
+  'Marketing Coordinator',
+  'Software Engineer',
+  'Paralegal',
+  'Dental Hygienist',
+  'Graphic Designer',
+  'Accountant',
+  'Research Assistant',
+  'Barista',
+  'Sales Associate',
+  'Medical Assistant',
+  'Social Worker',
+  'Physical Therapy Aide',
+  'Event Planner',
+  'Pharmacy Technician',
+  'Administrative Assistant',
+  'Yoga Instructor',
+  'Veterinary Technician',
+] as const;
+export const HOBBIES = [
+  'hiking',
+  'reading',
+  'yoga',
+  'painting',
+  'running',
+  'cooking',
+  'photography',
+  'dancing',
+  'swimming',
+  'playing piano',
+  'gardening',
+  'travel',
+  'volunteering',
+  'soccer',
+  'knitting',
+  'rock climbing',
+] as const;
+export const PERSONALITIES = [
+  'Outgoing and warm',
+  'Calm and thoughtful',
+  'Curious and creative',
+  'Driven and organised',
+  'Kind and funny',
+  'Independent and adventurous',
+  'Gentle and patient',
+  'Energetic and optimistic',
+] as const;
+export const UNIVERSITIES = [
+  'University of California, Los Angeles',
+  'University of Texas at Austin',
+  'New York University',
+  'University of Michigan',
+  'Arizona State University',
+  'University of Florida',
+  'Ohio State University',
+  'University of Washington',
+  'Boston University',
+  'Georgia State University',
+  'Rutgers University',
+  'University of Colorado Boulder',
+  'Penn State University',
+  'San Diego State University',
+  'University of Illinois Chicago',
+  'Howard University',
+  'Santa Monica College',
+  'Austin Community College',
+] as const;
+export const HIGH_SCHOOLS = [
+  'Lincoln High School',
+  'Washington High School',
+  'Roosevelt High School',
+  'Central High School',
+  'Westview High School',
+  'Jefferson High School',
+] as const;
+export const SUBJECTS = [
+  'Biology',
+  'Psychology',
+  'Nursing',
+  'Business',
+  'Communications',
+  'Computer Science',
+  'English',
+  'Chemistry',
+  'Economics',
+  'Art History',
+  'Public Health',
+  'Sociology',
+] as const;
+export const CLINICS = [
+  'Pacific Fertility Center',
+  'Shady Grove Fertility',
+  'CCRM',
+  'RMA of New York',
+  'Boston IVF',
+  'Spring Fertility',
+  'Kindbody',
+  'Houston Fertility Institute',
+] as const;
+export const MEDICATIONS = [
+  { name: 'Sertraline', purpose: 'Anxiety', dosage: '50 mg' },
+  { name: 'Levothyroxine', purpose: 'Hypothyroidism', dosage: '50 mcg' },
+  { name: 'Cetirizine', purpose: 'Seasonal allergies', dosage: '10 mg' },
+  { name: 'Albuterol inhaler', purpose: 'Exercise-induced asthma', dosage: '2 puffs as needed' },
+  { name: 'Ibuprofen', purpose: 'Menstrual cramps', dosage: '400 mg' },
+  { name: 'Multivitamin', purpose: 'Supplement', dosage: '1 tablet' },
+] as const;
+export const VACCINES = ['Pfizer-BioNTech', 'Moderna', 'Novavax'] as const;
+export const FAMILY_DISEASES = [
+  'High Blood Pressure',
+  'High Cholesterol',
+  'Diabetes Type 2',
+  'Heart Disease',
+  'Migraine',
+  'Asthma',
+  'Depression',
+  'Thyroid Disorder',
+  'Breast Cancer',
+  'Skin Cancer',
+  'Stroke',
+  "Alzheimer's Disease",
+] as const;
+export const CUSTOM_QUESTIONS = [
+  {
+    questionId: 1,
+    question: 'Why do you want to become an egg donor?',
+    tab: 'miscellaneous',
+    isRequired: true,
+  },
+  { questionId: 2, question: 'Describe yourself in three words.', tab: 'miscellaneous', isRequired: false },
+] as const;
+export const WHY_DONATE = [
+  'I want to help a family experience the joy my parents had raising me.',
+  'A close friend went through IVF and I saw how much it meant to her.',
+  'I am healthy and want to give someone the chance to become a parent.',
+  'My aunt used an egg donor and my cousin is the light of our family.',
+] as const;
+
+/** The spec's centers and the share of donors each gets (the consultant center has few). */
+export const CENTER_WEIGHTS = { 1: 35, 111: 25, 85: 15, 133: 10, 46: 10, 36: 5 } as const;
+export const CENTER_PREFIX: Record<number, string> = {
+  1: 'MA',
+  111: 'CB',
+  85: 'HF',
+  133: 'GW',
+  46: 'CS',
+  36: 'CC',
+};
+
+/** Metro zip codes with their share of donors; all are in the reference zip_codes data. */
+export const ZIP_WEIGHTS: Record<string, number> = {
+  '10001': 5,
+  '10025': 4,
+  '11201': 4,
+  '07030': 2,
+  '02139': 3,
+  '02116': 3,
+  '19104': 3,
+  '20001': 3,
+  '21201': 2,
+  '22201': 2,
+  '27701': 2,
+  '28202': 2,
+  '30309': 4,
+  '32801': 2,
+  '33130': 4,
+  '33609': 2,
+  '37203': 2,
+  '38103': 1,
+  '40202': 1,
+  '43215': 2,
+  '44113': 1,
+  '45202': 1,
+  '46204': 1,
+  '48201': 2,
+  '53202': 1,
+  '55401': 2,
+  '60614': 5,
+  '63101': 1,
+  '64111': 1,
+  '66044': 1,
+  '70112': 1,
+  '73102': 1,
+  '75201': 4,
+  '77005': 4,
+  '78701': 4,
+  '78205': 2,
+  '80202': 3,
+  '84101': 2,
+  '85004': 3,
+  '87102': 1,
+  '89101': 2,
+  '90012': 6,
+  '90210': 2,
+  '92101': 4,
+  '92618': 2,
+  '94103': 4,
+  '94301': 2,
+  '95814': 2,
+  '97205': 3,
+  '98101': 3,
+  '96813': 1,
+  '99501': 1,
+  '06510': 1,
+  '04101': 1,
+  '05401': 1,
+  '03801': 1,
+  '29401': 1,
+  '23219': 1,
+  '15213': 2,
+  '14604': 1,
+};
+export const SYNTHETIC_ZIPCODES = Object.keys(ZIP_WEIGHTS);
+
+export const AVAILABILITY_WEIGHTS = {
+  Available: 70,
+  'In Cycle': 8,
+  Unavailable: 7,
+  'On Hold': 4,
+  'Under Review': 4,
+  Reserved: 2,
+  'Main Form Pending Review': 3,
+  'Available Donor Changes Pending Review': 2,
+} as const;
+
+/** Race mixes: a single race or a split among two to four, percentages from the spec's options. */
+export const RACE_WEIGHTS: Record<string, number> = {
+  White: 55,
+  'Black or African American': 12,
+  Asian: 15,
+  'American Indian or Alaska Native': 1,
+  'Native Hawaiian or Other Pacific Islander': 1,
+  'Middle Eastern or North African': 3,
+  mixed: 13,
+};
+export const SPLITS: readonly (readonly number[])[] = [
+  [50, 50],
+  [75, 25],
+  [50, 25, 25],
+  [25, 25, 25, 25],
+];
+
+export const ETHNICITY_FOR_RACE: Record<string, readonly string[]> = {
+  White: [
+    'Caucasian',
+    'Caucasian',
+    'Caucasian',
+    'Hispanic or Latina',
+    'Ashkenazi Jewish',
+    'Sephardic Jewish',
+  ],
+  'Black or African American': ['African American', 'African American', 'African', 'Caribbean'],
+  Asian: ['East Asian', 'East Asian', 'South Asian', 'Southeast Asian'],
+  'American Indian or Alaska Native': ['Native American'],
+  'Native Hawaiian or Other Pacific Islander': ['Pacific Islander'],
+  'Middle Eastern or North African': ['Middle Eastern'],
+  Other: ['Other'],
+};
+export const HERITAGE_FOR_ETHNICITY: Record<string, readonly string[]> = {
+  Caucasian: [
+    'English',
+    'Irish',
+    'German',
+    'Italian',
+    'Scottish',
+    'French',
+    'Polish',
+    'Dutch',
+    'Swedish',
+    'Norwegian',
+    'Russian',
+    'Ukrainian',
+    'Greek',
+    'Portuguese',
+  ],
+  'Hispanic or Latina': ['Mexican', 'Puerto Rican', 'Cuban', 'Colombian'],
+  'Ashkenazi Jewish': ['Polish', 'Russian', 'German', 'Ukrainian'],
+  'Sephardic Jewish': ['Portuguese', 'Greek', 'Lebanese'],
+  'African American': ['American'],
+  African: ['Nigerian', 'Ethiopian'],
+  Caribbean: ['Jamaican'],
+  'East Asian': ['Chinese', 'Japanese', 'Korean'],
+  'South Asian': ['Indian'],
+  'Southeast Asian': ['Filipino', 'Vietnamese'],
+  'Native American': ['American'],
+  'Pacific Islander': ['Other'],
+  'Middle Eastern': ['Lebanese', 'Iranian', 'Armenian'],
+  Other: ['Other'],
+};
+
+export const EDUCATION_WEIGHTS: Record<EducationLevel, number> = {
+  GED: 2,
+  'High School Graduate': 8,
+  'Technical School': 2,
+  'Trade School': 2,
+  'Some College': 12,
+  'Currently Pursuing College Degree': 20,
+  "Associate's Degree Completed": 8,
+  "Bachelor's Degree Completed": 28,
+  'Currently Pursuing Graduate Degree': 7,
+  'Graduate Degree Completed': 8,
+  'Currently Pursuing Doctoral Degree': 1,
+  'Doctoral Degree Completed': 1,
+  Others: 1,
+};
+export const RELIGION_WEIGHTS = {
+  Catholic: 20,
+  Protestant: 18,
+  'Christian (Other)': 12,
+  'Latter-day Saint': 2,
+  'Orthodox Christian': 1,
+  Jewish: 4,
+  Muslim: 2,
+  Hindu: 2,
+  Buddhist: 2,
+  Sikh: 0.5,
+  Spiritual: 10,
+  Agnostic: 10,
+  Atheist: 6,
+  None: 10,
+  Other: 0.5,
+} as const;
+export const BLOOD_WEIGHTS = {
+  'O+': 37,
+  'A+': 33,
+  'B+': 9,
+  'AB+': 3,
+  'O-': 7,
+  'A-': 6,
+  'B-': 2,
+  'AB-': 1,
+  Unknown: 2,
+} as const;
+
+export function looks(rng: Rng, race: string) {
+  const dark =
+    race === 'Black or African American' ||
+    race === 'Asian' ||
+    race === 'Middle Eastern or North African' ||
+    race === 'American Indian or Alaska Native' ||
+    race === 'Native Hawaiian or Other Pacific Islander';
+  if (dark) {
+    return {
+      hair: rng.weighted({ Black: 55, 'Dark Brown': 40, Brown: 5 }),
+      eye: rng.weighted({ 'Dark Brown': 60, Brown: 35, Hazel: 5 }),
+      skin:
+        race === 'Black or African American'
+          ? rng.weighted({ 'Medium Brown': 30, Brown: 40, 'Dark Brown': 30 })
+          : rng.weighted({ 'Light Olive': 30, Olive: 40, 'Medium Brown': 30 }),
+    };
+  }
+  return {
+    hair: rng.weighted({
+      Blonde: 15,
+      'Light Blonde': 5,
+      'Strawberry Blonde': 3,
+      'Light Brown': 20,
+      Brown: 25,
+      'Dark Brown': 20,
+      Auburn: 5,
+      Red: 4,
+      Black: 3,
+    }),
+    eye: rng.weighted({ Blue: 28, Green: 12, Hazel: 18, Brown: 30, 'Dark Brown': 6, Gray: 3, Amber: 3 }),
+    skin: rng.weighted({ 'Very Fair': 15, Fair: 45, 'Light Olive': 25, Olive: 15 }),
+  };
+}
+
+export function raceMix(rng: Rng): { name: string; percentage: number }[] {
+  const choice = rng.weighted(RACE_WEIGHTS);
+  if (choice !== 'mixed') return [{ name: choice, percentage: 100 }];
+  const split = rng.pick(SPLITS);
+  const names = rng.sample(
+    RACES.filter((r) => r !== 'Other'),
+    split.length,
+  );
+  return names.map((name, i) => ({ name, percentage: split[i]! }));
+}
+
+export function ethnicityMix(rng: Rng, races: { name: string; percentage: number }[]) {
+  // Each race contributes an ethnicity; equal names merge, keeping the total at 100.
+  const merged = new Map<string, number>();
+  for (const r of races) {
+    const name = rng.pick(ETHNICITY_FOR_RACE[r.name] ?? ['Other']);
+    merged.set(name, (merged.get(name) ?? 0) + r.percentage);
+  }
+  return [...merged].map(([name, percentage]) => ({ name, percentage }));
+}

@@ -1,0 +1,220 @@
+import { questionKey } from '@dm/shared';
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SecretBox } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db.js';
+import type { FileStorage } from '../../platform/storage.js';
+import * as schema from '../schema/index.js';
+import { renderSeedFile, type SeedFile } from './files.js';
+import type { GeneratedDonor, Insert } from './generated.js';
+import { CUSTOM_QUESTIONS } from './words.js';
+
+/** Postgres allows 65,535 bind parameters per statement; stay well under it. */
+const MAX_PARAMS = 30_000;
+/** Rows per unnest() insert: one parameter per column whatever the row count. */
+const UNNEST_ROWS = 5_000;
+
+/**
+ * Multi-row insert. Plain-typed tables go through `insert ... select * from unnest($1::type[],
+ * ...)`: one array parameter per column, which both drivers bind cheaply, where a VALUES list
+ * costs drizzle's builder most of the seed time. Tables with array or json columns, or rows
+ * that leave a NOT NULL column to a computed default, use drizzle's insert in chunks. The cast
+ * types come from the schema, never from data.
+ */
+async function insertAll<T extends PgTable>(db: Db, table: T, rows: Insert<T>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows as Record<string, unknown>[];
+  const used = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(([key]) =>
+    records.some((r) => r[key] !== undefined),
+  );
+  const plain = used.every(([key, col]) => {
+    const type = col.getSQLType();
+    if (type.endsWith(']') || type.startsWith('json')) return false;
+    return (
+      !col.notNull ||
+      records.every((r) => r[key] !== undefined) ||
+      (col.default !== undefined && !is(col.default, SQL))
+    );
+  });
+  if (!plain) {
+    const chunk = Math.max(1, Math.floor(MAX_PARAMS / used.length));
+    for (let i = 0; i < rows.length; i += chunk) await db.insert(table).values(rows.slice(i, i + chunk));
+    return;
+  }
+  const names = sql.join(
+    used.map(([, col]) => sql.identifier(col.name)),
+    sql`, `,
+  );
+  for (let i = 0; i < records.length; i += UNNEST_ROWS) {
+    const slice = records.slice(i, i + UNNEST_ROWS);
+    const arrays = used.map(([key, col]) => {
+      const values = slice.map((r) => {
+        const v = r[key] === undefined ? (col.notNull ? col.default : null) : r[key];
+        return v instanceof Date ? v.toISOString() : (v ?? null);
+      });
+      return sql`${sql.param(values)}::${sql.raw(col.getSQLType())}[]`;
+    });
+    await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+  }
+}
+
+/**
+ * The seed's questions for each center that lacks them (found by text otherwise), so answers
+ * point at a real question; maps "center:seed question number" to the question's id.
+ */
+async function seedCustomQuestions(db: Db, centerIds: number[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const centerId of [...new Set(centerIds)].sort((a, b) => a - b)) {
+    for (const q of CUSTOM_QUESTIONS) {
+      const key = questionKey(q.question);
+      const [row] = await db
+        .insert(schema.customizedQuestions)
+        .values({ centerId, question: q.question, questionKey: key, tab: q.tab, isRequired: q.isRequired })
+        .onConflictDoUpdate({
+          target: [schema.customizedQuestions.centerId, schema.customizedQuestions.questionKey],
+          set: { questionKey: key },
+        })
+        .returning({ id: schema.customizedQuestions.id });
+      ids.set(`${centerId}:${q.questionId}`, row!.id);
+    }
+  }
+  return ids;
+}
+
+/** Child tables whose rows need nothing but the donor's id, in the order they are written. */
+const PLAIN_CHILDREN = [
+  ['referrals', schema.donorReferrals],
+  ['races', schema.donorRaces],
+  ['ethnicities', schema.donorEthnicities],
+  ['familyHistory', schema.donorFamilyHistory],
+  ['educationRecords', schema.donorEducationRecords],
+  ['examScores', schema.donorExamScores],
+  ['donationCycles', schema.donorDonationCycles],
+  ['medications', schema.donorMedications],
+  ['deliveries', schema.donorDeliveries],
+  ['frozenBatches', schema.donorFrozenBatches],
+] as const satisfies readonly (readonly [keyof GeneratedDonor, PgTable])[];
+
+export interface WriteDeps {
+  /** Encrypts the SSN; without it no SSN is stored. */
+  secrets?: SecretBox;
+  /** Receives the generated photos and documents; without it none are stored. */
+  storage?: FileStorage;
+}
+
+/** Renders each described file and stores it (no storage: nothing is rendered nor stored). */
+async function storeFiles<R extends { file: SeedFile; ext: string }>(
+  storage: FileStorage | undefined,
+  donorId: number,
+  files: R[],
+): Promise<(Omit<R, 'file' | 'ext'> & { donorId: number; storageKey: string; sizeBytes: number })[]> {
+  if (!storage) return [];
+  return Promise.all(
+    files.map(async ({ file, ext, ...rest }) => {
+      const bytes = await renderSeedFile(file);
+      return { ...rest, donorId, storageKey: await storage.put(bytes, ext), sizeBytes: bytes.length };
+    }),
+  );
+}
+
+/**
+ * Writes donors rows, profiles and every child table for users that already exist, with
+ * multi-row inserts. Call inside a transaction. Files are stored first: a failed transaction
+ * leaves unreferenced files, never rows pointing at missing files.
+ */
+export async function writeDonorProfiles(
+  db: Db,
+  items: { userId: number; donor: GeneratedDonor }[],
+  deps: WriteDeps,
+): Promise<void> {
+  if (items.length === 0) return;
+  const stored = await Promise.all(
+    items.map(async ({ userId, donor: d }) => ({
+      pictures: await storeFiles(deps.storage, userId, d.pictures),
+      documents: await storeFiles(deps.storage, userId, d.documents),
+      additional: await storeFiles(deps.storage, userId, d.additionalDocuments),
+    })),
+  );
+  await insertAll(
+    db,
+    schema.donors,
+    items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+  );
+  await insertAll(
+    db,
+    schema.donorProfiles,
+    items.map(({ userId, donor: d }) => ({
+      ...d.profile,
+      donorId: userId,
+      ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
+    })),
+  );
+  const children = <K extends keyof GeneratedDonor>(key: K) =>
+    items.flatMap(({ userId, donor: d }) =>
+      (d[key] as unknown as object[]).map((row) => ({ ...row, donorId: userId })),
+    );
+  for (const [key, table] of PLAIN_CHILDREN)
+    await insertAll(db, table, children(key) as Insert<typeof table>[]);
+  const questionIds = await seedCustomQuestions(
+    db,
+    items.map((i) => i.donor.donor.centerId),
+  );
+  await insertAll(
+    db,
+    schema.donorCustomAnswers,
+    items.flatMap(({ userId, donor: d }) =>
+      d.customAnswers.map((a) => ({
+        ...a,
+        donorId: userId,
+        questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
+      })),
+    ) as Insert<typeof schema.donorCustomAnswers>[],
+  );
+  await insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]);
+  await insertAll(
+    db,
+    schema.donorPictures,
+    stored.flatMap((s) => s.pictures),
+  );
+  await insertAll(
+    db,
+    schema.donorDocuments,
+    stored.flatMap((s) => s.documents),
+  );
+  await insertAll(
+    db,
+    schema.donorAdditionalDocuments,
+    stored.flatMap((s) => s.additional),
+  );
+
+  // Family members need their ids for the disease rows that point at them.
+  const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
+  const memberIds = new Map<string, number>();
+  const perRow = Object.keys(members[0] ?? { a: 1 }).length;
+  const chunk = Math.floor(MAX_PARAMS / perRow);
+  for (let i = 0; i < members.length; i += chunk) {
+    const inserted = await db
+      .insert(schema.donorFamilyMembers)
+      .values(members.slice(i, i + chunk))
+      .returning({
+        id: schema.donorFamilyMembers.id,
+        donorId: schema.donorFamilyMembers.donorId,
+        position: schema.donorFamilyMembers.position,
+      });
+    for (const m of inserted) memberIds.set(`${m.donorId}:${m.position}`, m.id);
+  }
+  await insertAll(
+    db,
+    schema.donorDiseases,
+    items.flatMap(({ userId, donor: d }) =>
+      d.diseases.map(({ familyMemberIndex, ...row }) => ({
+        ...row,
+        donorId: userId,
+        familyMemberId:
+          familyMemberIndex === null
+            ? null
+            : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
+      })),
+    ),
+  );
+}

@@ -1,0 +1,94 @@
+import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHeartbeats, jobRuns } from '../../db/schema/index.js';
+import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
+import { startJobRunner } from '../../platform/jobs/runner.js';
+import { queueTemplatedMail } from '../../platform/mail.js';
+import { mailDeliveryJob } from '../../platform/mail-delivery.js';
+import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { moduleJobs } from '../index.js';
+
+let t: TestApp;
+const get = (url: string) => t.request({ method: 'GET', url, as: 'master@demo.test' });
+const FILES = [
+  {
+    name: 'general.csv',
+    content:
+      'donor_key,email,first_name,last_name,date_of_birth,zipcode,city,state\nJOBS-1,jobs1@cron.test,Ann,One,1998-02-03,,,\n',
+  },
+  {
+    name: 'physical.csv',
+    content: 'donor_key,height_cm,weight_kg,eye_color,hair_color,blood_group\nJOBS-1,,,,,\n',
+  },
+  { name: 'education.csv', content: 'donor_key,education_level\nJOBS-1,\n' },
+  { name: 'status.csv', content: 'donor_key,availability,donor_type\nJOBS-1,,\n' },
+];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.db.delete(jobRuns);
+  await t.db.delete(jobHeartbeats);
+});
+afterAll(() => t.close());
+
+describe('the jobs of the process in the cron pages', () => {
+  it('lists database maintenance only once it has run', async () => {
+    const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
+    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'donor-import']);
+  });
+
+  it('shows the runs of mail delivery, the donor import and maintenance, run as main.ts runs them', async () => {
+    const imported = await t.request({
+      method: 'POST',
+      url: '/api/importdonors',
+      payload: { files: FILES },
+      as: 'admin@demo.test',
+    });
+    expect(imported.statusCode).toBe(200);
+    await queueTemplatedMail(t.db, t.secrets, {
+      centerId: 1,
+      emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
+      to: 'jobs@cron.test',
+      vars: { recipient: 'Pat', link: 'https://example.test/x' },
+    });
+    t.clock.advance(1);
+    await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
+    const runner = startJobRunner(
+      [
+        mailDeliveryJob({
+          db: t.db,
+          config: t.config,
+          secrets: t.secrets,
+          mailTransport: () => ({}) as never,
+        }),
+        ...moduleJobs,
+        dbMaintenanceJob(20),
+      ],
+      { db: t.db, log: t.app.log, clock: t.clock },
+    );
+    try {
+      for (let i = 0; i < 500; i++) {
+        const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
+        if (jobs.size === 3) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await runner.stop();
+    }
+    const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
+    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'donor-import', 'db-maintenance']);
+    for (const j of jobs) {
+      expect(j.runs, j.job).toBeGreaterThan(0);
+      expect(j.lastOkAt, j.job).not.toBeNull();
+    }
+    const page = body<CronRunPage>(
+      await t.request({ method: 'POST', url: '/api/getcrondetails', payload: {}, as: 'master@demo.test' }),
+    ).data;
+    const names = new Set(page.rows.map((r) => r.name));
+    expect(names).toEqual(new Set(['E-mail delivery', 'Donor import', 'Database maintenance']));
+    const maintenance = page.rows.find((r) => r.job === 'db-maintenance')!;
+    expect(maintenance).toMatchObject({ center_id: null, status: 'success' });
+    expect(maintenance.processed).toBeGreaterThan(0);
+  });
+});
