@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DONOR_FORM_TAB_LABELS, DONOR_FORM_TABS, type DonorFormTab } from './donor-form/tabs.js';
 import { MSG } from './messages.js';
 
 /** Question types of the custom-question screen; textarea is the spec's default. */
@@ -33,26 +34,19 @@ export const QUESTION_STATUS_LABELS: Record<QuestionStatus, string> = {
 };
 
 /** Donor form tabs a question may sit on (platform: tabs 2-9); miscellaneous is the default. */
-export const QUESTION_TABS = [
-  'general',
-  'personalHealth',
-  'personalCharacterstics',
-  'familyHealth',
-  'disease',
-  'pastDonation',
-  'educationDetails',
-  'miscellaneous',
-] as const;
-export type QuestionTab = (typeof QUESTION_TABS)[number];
+export type QuestionTab = Exclude<DonorFormTab, 'guidelines' | 'uploadPhotos' | 'submitForm'>;
+const isQuestionTab = (tab: DonorFormTab): tab is QuestionTab =>
+  tab !== 'guidelines' && tab !== 'uploadPhotos' && tab !== 'submitForm';
+export const QUESTION_TABS = DONOR_FORM_TABS.filter(isQuestionTab) as [QuestionTab, ...QuestionTab[]];
+/** The question screens' tab names: the donor form's, three of them spelled out in full. */
 export const QUESTION_TAB_LABELS: Record<QuestionTab, string> = {
-  general: 'General',
-  personalHealth: 'Personal health',
+  ...(Object.fromEntries(QUESTION_TABS.map((tab) => [tab, DONOR_FORM_TAB_LABELS[tab]])) as Record<
+    QuestionTab,
+    string
+  >),
   personalCharacterstics: 'Personal characteristics',
-  familyHealth: 'Family health',
   disease: 'Disease',
   pastDonation: 'Past donation',
-  educationDetails: 'Education',
-  miscellaneous: 'Miscellaneous',
 };
 
 export const QUESTION_MAX = 500;

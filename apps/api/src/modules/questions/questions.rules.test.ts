@@ -5,12 +5,28 @@ import {
   isDuplicateQuestion,
   MSG,
   optionErrors,
+  QUESTION_TAB_LABELS,
+  QUESTION_TABS,
   questionKey,
   saveQuestionBody,
 } from '@dm/shared';
 import { describe, expect, it } from 'vitest';
 
 describe('question rules (packages/shared/src/questions.ts)', () => {
+  it('a question sits on the donor form tabs 2-9, named as the question screens show them', () => {
+    expect(QUESTION_TAB_LABELS).toEqual({
+      general: 'General',
+      personalHealth: 'Personal health',
+      personalCharacterstics: 'Personal characteristics',
+      familyHealth: 'Family health',
+      disease: 'Disease',
+      pastDonation: 'Past donation',
+      educationDetails: 'Education',
+      miscellaneous: 'Miscellaneous',
+    });
+    expect(QUESTION_TABS).toEqual(Object.keys(QUESTION_TAB_LABELS));
+  });
+
   it('duplicates ignore case and every space', () => {
     expect(questionKey('  Do you  Smoke? ')).toBe('doyousmoke?');
     expect(isDuplicateQuestion('do you smoke?', ['Do You Smoke?'])).toBe(true);
