@@ -91,104 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.media(sdeps, requireAuth(request), request.params.id)),
   );
 
-  callRoutes(app, sdeps, { pages: FORM }, [
-    [
-      '/updateimageguidelinesflag',
-      'Records that the image guidelines were read and accepted',
-      s.donorBody,
-      null,
-      UPLOAD_MSG.GUIDELINES_ACCEPTED,
-      (d, auth, b) => service.acceptImageGuidelines(d, auth, b.donor_id),
-    ],
-  ]);
-
-  callRoutes(app, sdeps, { pages: STAFF }, [
-    [
-      '/savelastvisitedtimeonuploads',
-      'Staff opened the photos & media tab: files added before now are no longer marked new',
-      s.donorBody,
-      null,
-      undefined,
-      (d, auth, b) => service.saveLastVisit(d, auth, b.donor_id),
-    ],
-    [
-      '/getlastvisitedtimeonuploads',
-      'When staff last opened the photos & media tab of a donor',
-      s.donorBody,
-      s.lastVisited,
-      undefined,
-      (d, auth, b) => service.lastVisit(d, auth, b.donor_id),
-    ],
-  ]);
-
-  // --- photos
-
-  uploadRoutes([
-    [
-      '/uploaddonorpic/:id',
-      `Photos (multipart \`file\` parts, a \`caption\` field per file in order, optional \`private\`): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes each; ${MAX_IMAGES_PER_SELECTION} at a time. Re-encoded without metadata.`,
-      s.donorParams,
-      s.mediaFiles,
-      [IMAGE_MAX_BYTES, MAX_IMAGES_PER_SELECTION],
-      UPLOAD_MSG.UPLOADED,
-      photos.uploadPictures,
-    ],
-    [
-      '/uploadprofilepic/:id/1/:role',
-      "A donor's profile picture (one multipart `file`): checked, re-encoded and stored like a photo, then made the profile picture",
-      s.profilePicParams,
-      s.mediaFile,
-      [IMAGE_MAX_BYTES, 1],
-      UPLOAD_MSG.PROFILE_PICTURE_SET,
-      photos.uploadProfilePicture,
-    ],
-    [
-      '/updatedonorpic/:id',
-      'Replaces a picture with an edited one (multipart `file`, fields `pic_id`, optional `is_profile`)',
-      s.donorParams,
-      s.mediaFile,
-      [IMAGE_MAX_BYTES, 1],
-      UPLOAD_MSG.UPLOADED,
-      photos.replacePicture,
-    ],
-  ]);
-
-  callRoutes(app, sdeps, { pages: FORM }, [
-    [
-      '/updatedonorprofilepic',
-      'Makes a picture the profile picture',
-      s.pictureBody,
-      null,
-      UPLOAD_MSG.PROFILE_PICTURE_SET,
-      (d, auth, b) => photos.setProfilePicture(d, auth, b.donorId, b.picId),
-    ],
-    [
-      '/updatedonorpiccaption',
-      "Changes a picture's caption",
-      s.captionBody,
-      null,
-      UPLOAD_MSG.CAPTION_SAVED,
-      (d, auth, b) => photos.setCaption(d, auth, b.donorId, b.picId, b.caption),
-    ],
-    [
-      '/removedonorpic',
-      'Deletes a picture',
-      s.pictureBody,
-      null,
-      UPLOAD_MSG.PICTURE_DELETED,
-      (d, auth, b) => photos.removePicture(d, auth, b.donorId, b.picId),
-    ],
-    [
-      '/donoruploaditemsvisibility',
-      'Makes a picture, video or document public or private (private ones are not shown to clients)',
-      s.visibilityBody,
-      null,
-      UPLOAD_MSG.VISIBILITY_SAVED,
-      (d, auth, b) => service.setVisibility(d, auth, b.donorId, b.type, b.id, b.is_public),
-    ],
-  ]);
-
-  // --- videos
+  // --- videos (chunked, resumable); photos and documents are in the tables below
 
   app.post(
     '/uploaddonorvideo/:id/start',
@@ -248,11 +151,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         response: { 200: envelope(s.mediaFile) },
       },
     },
-    async (request) =>
-      ok(
-        await video.completeVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId),
-        UPLOAD_MSG.UPLOADED,
-      ),
+    async (request) => {
+      const { id, uploadId } = request.params;
+      return ok(await video.completeVideo(sdeps, requireAuth(request), id, uploadId), UPLOAD_MSG.UPLOADED);
+    },
   );
 
   app.delete(
@@ -266,65 +168,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await video.cancelVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId);
+      const { id, uploadId } = request.params;
+      await video.cancelVideo(sdeps, requireAuth(request), id, uploadId);
       return ok(null);
     },
   );
 
-  callRoutes(app, sdeps, { pages: FORM }, [
-    [
-      '/deletedonorvideo',
-      'Deletes a video',
-      s.videoBody,
-      null,
-      UPLOAD_MSG.VIDEO_DELETED,
-      (d, auth, b) => video.removeVideo(d, auth, b.donorId, b.video_id),
-    ],
-  ]);
-
-  // --- documents
-
-  uploadRoutes([
-    [
-      '/uploaddonordocument/:id',
-      `One document (multipart \`file\`, optional \`title\`, \`private\`): doc, docx, pdf, ppt, pptx, odt; ${DOCUMENT_MAX_BYTES} bytes`,
-      s.donorParams,
-      s.mediaFile,
-      [DOCUMENT_MAX_BYTES, 1],
-      UPLOAD_MSG.UPLOADED,
-      documents.uploadDocument,
-    ],
-    [
-      '/uploadcoviddocument/:id',
-      'The COVID vaccination card (a document or a photo); private; replaces the previous one',
-      s.donorParams,
-      s.mediaFile,
-      [DOCUMENT_MAX_BYTES, 1],
-      UPLOAD_MSG.UPLOADED,
-      documents.uploadCovidDocument,
-    ],
-  ]);
-
-  callRoutes(app, sdeps, { pages: FORM }, [
-    [
-      '/deletedonordocument',
-      'Deletes a document',
-      s.documentBody,
-      null,
-      UPLOAD_MSG.DOCUMENT_DELETED,
-      (d, auth, b) => documents.removeDocument(d, auth, b.donorId, b.document_id),
-    ],
-    [
-      '/deletecoviddocpath',
-      'Removes the COVID vaccination card',
-      s.donorBody,
-      null,
-      UPLOAD_MSG.DOCUMENT_DELETED,
-      (d, auth, b) => documents.removeCovidDocument(d, auth, b.donor_id),
-    ],
-  ]);
-
-  // --- additional documents (staff)
+  // --- additional documents (staff): images, videos or documents at once
 
   app.post(
     '/uploadadditionaldoc',
@@ -353,7 +203,140 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
+  // --- the routes that are one call each
+
+  uploadRoutes([
+    [
+      '/uploaddonorpic/:id',
+      `Photos (multipart \`file\` parts, a \`caption\` field per file in order, optional \`private\`): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes each; ${MAX_IMAGES_PER_SELECTION} at a time. Re-encoded without metadata.`,
+      s.donorParams,
+      s.mediaFiles,
+      [IMAGE_MAX_BYTES, MAX_IMAGES_PER_SELECTION],
+      UPLOAD_MSG.UPLOADED,
+      photos.uploadPictures,
+    ],
+    [
+      '/uploadprofilepic/:id/1/:role',
+      "A donor's profile picture (one multipart `file`): checked, re-encoded and stored like a photo, then made the profile picture",
+      s.profilePicParams,
+      s.mediaFile,
+      [IMAGE_MAX_BYTES, 1],
+      UPLOAD_MSG.PROFILE_PICTURE_SET,
+      photos.uploadProfilePicture,
+    ],
+    [
+      '/updatedonorpic/:id',
+      'Replaces a picture with an edited one (multipart `file`, fields `pic_id`, optional `is_profile`)',
+      s.donorParams,
+      s.mediaFile,
+      [IMAGE_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      photos.replacePicture,
+    ],
+    [
+      '/uploaddonordocument/:id',
+      `One document (multipart \`file\`, optional \`title\`, \`private\`): doc, docx, pdf, ppt, pptx, odt; ${DOCUMENT_MAX_BYTES} bytes`,
+      s.donorParams,
+      s.mediaFile,
+      [DOCUMENT_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      documents.uploadDocument,
+    ],
+    [
+      '/uploadcoviddocument/:id',
+      'The COVID vaccination card (a document or a photo); private; replaces the previous one',
+      s.donorParams,
+      s.mediaFile,
+      [DOCUMENT_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      documents.uploadCovidDocument,
+    ],
+  ]);
+
+  callRoutes(app, sdeps, { pages: FORM }, [
+    [
+      '/updateimageguidelinesflag',
+      'Records that the image guidelines were read and accepted',
+      s.donorBody,
+      null,
+      UPLOAD_MSG.GUIDELINES_ACCEPTED,
+      (d, auth, b) => service.acceptImageGuidelines(d, auth, b.donor_id),
+    ],
+    [
+      '/updatedonorprofilepic',
+      'Makes a picture the profile picture',
+      s.pictureBody,
+      null,
+      UPLOAD_MSG.PROFILE_PICTURE_SET,
+      (d, auth, b) => photos.setProfilePicture(d, auth, b.donorId, b.picId),
+    ],
+    [
+      '/updatedonorpiccaption',
+      "Changes a picture's caption",
+      s.captionBody,
+      null,
+      UPLOAD_MSG.CAPTION_SAVED,
+      (d, auth, b) => photos.setCaption(d, auth, b.donorId, b.picId, b.caption),
+    ],
+    [
+      '/removedonorpic',
+      'Deletes a picture',
+      s.pictureBody,
+      null,
+      UPLOAD_MSG.PICTURE_DELETED,
+      (d, auth, b) => photos.removePicture(d, auth, b.donorId, b.picId),
+    ],
+    [
+      '/donoruploaditemsvisibility',
+      'Makes a picture, video or document public or private (private ones are not shown to clients)',
+      s.visibilityBody,
+      null,
+      UPLOAD_MSG.VISIBILITY_SAVED,
+      (d, auth, b) => service.setVisibility(d, auth, b.donorId, b.type, b.id, b.is_public),
+    ],
+    [
+      '/deletedonorvideo',
+      'Deletes a video',
+      s.videoBody,
+      null,
+      UPLOAD_MSG.VIDEO_DELETED,
+      (d, auth, b) => video.removeVideo(d, auth, b.donorId, b.video_id),
+    ],
+    [
+      '/deletedonordocument',
+      'Deletes a document',
+      s.documentBody,
+      null,
+      UPLOAD_MSG.DOCUMENT_DELETED,
+      (d, auth, b) => documents.removeDocument(d, auth, b.donorId, b.document_id),
+    ],
+    [
+      '/deletecoviddocpath',
+      'Removes the COVID vaccination card',
+      s.donorBody,
+      null,
+      UPLOAD_MSG.DOCUMENT_DELETED,
+      (d, auth, b) => documents.removeCovidDocument(d, auth, b.donor_id),
+    ],
+  ]);
+
   callRoutes(app, sdeps, { pages: STAFF }, [
+    [
+      '/savelastvisitedtimeonuploads',
+      'Staff opened the photos & media tab: files added before now are no longer marked new',
+      s.donorBody,
+      null,
+      undefined,
+      (d, auth, b) => service.saveLastVisit(d, auth, b.donor_id),
+    ],
+    [
+      '/getlastvisitedtimeonuploads',
+      'When staff last opened the photos & media tab of a donor',
+      s.donorBody,
+      s.lastVisited,
+      undefined,
+      (d, auth, b) => service.lastVisit(d, auth, b.donor_id),
+    ],
     [
       '/deleteadditionaldocument',
       'Deletes an additional document',
