@@ -3,7 +3,7 @@ export * from './audit.js';
 export * from './constants.js';
 export * from './cron.js';
 export * from './donor.js';
-export * from './donor-form.js';
+export * from './donor-form/index.js';
 export * from './donor-format.js';
 export * from './email-types.js';
 export * from './health.js';

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useUnsavedChangesGuard } from '../features/agencies/useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../lib/unsaved-changes';
 import { ok, renderPage, sessionUser } from '../test/render';
 import { AppLayout } from './AppLayout';
 

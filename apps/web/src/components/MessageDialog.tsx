@@ -1,7 +1,11 @@
 import { MSG } from '@dm/shared';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
-import { ApiError } from '../lib/api-error';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { FormActions, useFormSubmit, useResetOnOpen, useZodForm } from '../lib/form';
+
+const messageForm = z.object({ message: z.string().refine((m) => m.trim() !== '', MSG.QUERY_EMPTY) });
+const NO_MESSAGE = { message: '' };
 
 /**
  * A titled dialog that sends one message (a question to the case manager, a request for more
@@ -27,58 +31,21 @@ export function MessageDialog({
   send: (message: string) => Promise<unknown>;
   children?: ReactNode;
 }) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setMessage('');
-      setError(null);
-    }
-  }, [opened]);
-  const submit = async () => {
-    if (!message.trim()) {
-      setError(MSG.QUERY_EMPTY);
-      return;
-    }
-    setBusy(true);
-    try {
-      await send(message.trim());
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form } = useZodForm(messageForm, NO_MESSAGE);
+  useResetOnOpen(form, opened, NO_MESSAGE);
+  // Every refusal shows under the message.
+  const sendIt = useFormSubmit(form, (values) => send(values.message.trim()), {
+    onDone: onClose,
+    fieldFor: () => 'message',
+  });
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(sendIt.submit)}>
         <Stack>
           <Text fz="sm">{intro}</Text>
           {children}
-          <Textarea
-            label={label}
-            required
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            error={error}
-            rows={3}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <Textarea label={label} required rows={3} {...form.getInputProps('message')} />
+          <FormActions onCancel={onClose} busy={sendIt.busy} submitLabel={submitLabel} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import type { ZodType } from 'zod';
-import { ApiError } from '../lib/api';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { FormActions, useFormSubmit, useResetOnOpen, useZodForm } from '../lib/form';
 
 /**
  * A dialog with one name field, checked by the same zod rule as the server, that saves through
@@ -13,63 +13,27 @@ export function NameDialog(props: {
   title: string;
   label: string;
   initial: string;
-  rule: ZodType<string>;
+  rule: z.ZodType<string>;
   submitLabel?: string;
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { opened, initial, rule, onSave, onClose } = props;
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setName(initial);
-      setError(null);
-    }
-  }, [opened, initial]);
-  const submit = async () => {
-    const parsed = rule.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSave(parsed.data);
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const schema = useMemo(() => z.object({ name: rule }), [rule]);
+  const initialValues = useMemo(() => ({ name: initial }), [initial]);
+  const { form } = useZodForm(schema, initialValues);
+  useResetOnOpen(form, opened, initialValues);
+  // Every refusal belongs to the one field.
+  const save = useFormSubmit(form, (values) => onSave(rule.parse(values.name)), {
+    onDone: onClose,
+    fieldFor: () => 'name',
+  });
   return (
     <Modal opened={opened} onClose={onClose} title={props.title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(save.submit)}>
         <Stack>
-          <TextInput
-            label={props.label}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {props.submitLabel ?? 'Save'}
-            </Button>
-          </Group>
+          <TextInput label={props.label} required data-autofocus {...form.getInputProps('name')} />
+          <FormActions onCancel={onClose} busy={save.busy} submitLabel={props.submitLabel} />
         </Stack>
       </form>
     </Modal>

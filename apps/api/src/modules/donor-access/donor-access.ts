@@ -1,14 +1,17 @@
-import { CLIENT_VISIBLE_AVAILABILITY, donorVisibilityKind } from '@dm/shared';
-import { and, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { donors, users } from '../../db/schema/index.js';
+import { donorVisibilityKind } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { donorAccessCenters } from '../centers/centers.service.js';
+import { hiddenDonorIds, isDonorVisible, type VisibilityRule, visibilitySql } from './donor-access.repo.js';
+
+export type { VisibilityRule };
+// The search module builds its queries from the rule too.
+export { visibilitySql };
 
 /**
  * The one rule of which donors a caller may see (the role decision is `donorVisibilityKind` of
- * packages/shared/src/policy/donor.ts; this turns it into SQL); search, details, favourites, comparison,
+ * packages/shared/src/policy/donor.ts; the repo turns it into SQL); search, details, favourites, comparison,
  * portfolios and downloads all go through it. The condition reads `donors` alone (the archived
  * flag is copied onto donors for that), so counts need no join.
  *
@@ -21,16 +24,6 @@ import { donorAccessCenters } from '../centers/centers.service.js';
  *   set it).
  * - Donor: only themself.
  */
-/**
- * Which donors a caller may see, as data: the SQL condition below and the in-process search
- * index (search.index.ts) both read it, so the rule is written once.
- */
-export type VisibilityRule =
-  | { kind: 'all' }
-  | { kind: 'self'; donorId: number }
-  | { kind: 'centers'; centers: number[] }
-  | { kind: 'client'; centers: number[]; ownCenter: number; hidden: number[] };
-
 export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule> {
   const kind = donorVisibilityKind(auth);
   if (kind === 'all') return { kind: 'all' };
@@ -45,51 +38,12 @@ export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule
   return { kind: 'client', centers, ownCenter: auth.centerId, hidden };
 }
 
-/** The rule as a condition on `donors` (or on donor_search read under that name). */
-export function visibilitySql(rule: VisibilityRule): SQL {
-  switch (rule.kind) {
-    case 'all':
-      return sql`true`;
-    case 'self':
-      return eq(donors.userId, rule.donorId);
-    case 'centers':
-      return inArray(donors.centerId, rule.centers);
-    case 'client':
-      return and(
-        inArray(donors.centerId, rule.centers),
-        eq(donors.archived, false),
-        inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
-        or(eq(donors.centerId, rule.ownCenter), eq(donors.allowedForMatchingTool, true)),
-        ...(rule.hidden.length > 0 ? [notInArray(donors.userId, rule.hidden)] : []),
-      )!;
-  }
-}
-
-export async function donorVisibility(db: Db, auth: Auth): Promise<SQL> {
+/** The caller's visibility as a condition on `donors`, for the repos' queries. */
+export async function donorVisibility(db: Db, auth: Auth) {
   return visibilitySql(await visibilityRule(db, auth));
-}
-
-/**
- * Unavailable donors hidden from intended parents for now (a queued match of theirs was just
- * cancelled). Looked up on their own (a partial index, usually no row) so the search's condition
- * stays on the columns donor_search carries.
- */
-async function hiddenDonorIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: donors.userId })
-    .from(donors)
-    .where(and(gt(donors.hiddenUntil, sql`now()`), eq(donors.availability, 'Unavailable')));
-  return rows.map((r) => r.id);
 }
 
 /** A donor the caller may not see answers 404, as if it did not exist. */
 export async function assertDonorVisible(db: Db, auth: Auth, donorId: number): Promise<void> {
-  const visible = await donorVisibility(db, auth);
-  const [row] = await db
-    .select({ id: donors.userId })
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .where(and(eq(donors.userId, donorId), visible))
-    .limit(1);
-  if (!row) throw notFound();
+  if (!(await isDonorVisible(db, donorId, await donorVisibility(db, auth)))) throw notFound();
 }

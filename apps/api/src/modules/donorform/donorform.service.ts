@@ -55,7 +55,6 @@ import {
   type UpdateFormBody,
   withinYears,
 } from '@dm/shared';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -100,8 +99,6 @@ async function target(db: Db, auth: Auth, userId: number | undefined): Promise<d
   return core;
 }
 
-const settingsOf = (core: donorsRepo.DonorCore) => centerSettings(core.center.settings);
-
 /**
  * The eligibility check of the donor form (only in the four states the spec lists): age from
  * the date of birth against the first-time or experienced range, BMI from height and weight
@@ -114,7 +111,7 @@ async function eligibilityOf(
 ): Promise<DonorFormStatus['eligibility']> {
   if (!eligibilityChecked(core.donor.availability)) return null;
   const g = await readTab(db, core.donor.userId, 'general');
-  const range = settingsOf(core).rejectionRange;
+  const range = core.settings.rejectionRange;
   const reasons: ('age' | 'bmi')[] = [];
   const [min, max] = g.previousDonor
     ? [range.experience_donor_min_age, range.experience_donor_max_age]
@@ -129,7 +126,7 @@ async function eligibilityOf(
 
 async function statusOf(db: Db, core: donorsRepo.DonorCore, now: Date): Promise<DonorFormStatus> {
   const d = core.donor;
-  const settings = settingsOf(core);
+  const settings = core.settings;
   const pending = await repo.pendingChangeSets(db, d.userId);
   return {
     donorId: d.userId,
@@ -220,7 +217,7 @@ function parseTab<T extends SavableTab>(
     const issue = parsed.error.issues[0]!;
     const message =
       issue.message === MSG.CLINIC_OR_DATE
-        ? clinicOrDateMessage(formFields(settingsOf(core).donorFormTemplate).clinicLabel)
+        ? clinicOrDateMessage(formFields(core.settings.donorFormTemplate).clinicLabel)
         : issue.message;
     throw badRequest(message, { field: issue.path.join('.') });
   }
@@ -241,14 +238,14 @@ function parseTab<T extends SavableTab>(
   }
   if (tab === 'personalCharacterstics') {
     const c = data as TabData['personalCharacterstics'];
-    const free = settingsOf(core).raceTotalFree;
-    const even = settingsOf(core).raceEvenSplit;
+    const free = core.settings.raceTotalFree;
+    const even = core.settings.raceEvenSplit;
     const race = percentageProblem(c.races, 'race', free, even);
     if (race) throw badRequest(race, { field: 'races' });
     const ethnicity = percentageProblem(c.ethnicities, 'ethnicity', free, even);
     if (ethnicity) throw badRequest(ethnicity, { field: 'ethnicities' });
   }
-  if (tab === 'familyHealth' && settingsOf(core).selfOnlyRelations) {
+  if (tab === 'familyHealth' && core.settings.selfOnlyRelations) {
     const f = data as TabData['familyHealth'];
     if (f.members.some((m) => m.relation !== 'Self'))
       throw badRequest(MSG.COMPLETE_DETAILS, { field: 'members' });
@@ -337,7 +334,7 @@ async function blankInitial(db: Db, core: donorsRepo.DonorCore): Promise<BlankFi
     repo.unansweredRequired(db, core.donor.centerId, id, ['general', 'personalHealth']),
   ]);
   return [
-    ...blankGeneral(general, formFields(settingsOf(core).donorFormTemplate).tabs[0]!.hidden),
+    ...blankGeneral(general, formFields(core.settings.donorFormTemplate).tabs[0]!.hidden),
     ...blankPersonalHealth(health),
     ...(pictures === 0 ? [{ tab: 'uploadPhotos' as const, field: 'pictures', label: 'Photo' }] : []),
     ...questions.map((q) => ({ tab: q.tab as DonorFormTab, field: `question.${q.id}`, label: q.question })),
@@ -347,8 +344,8 @@ async function blankInitial(db: Db, core: donorsRepo.DonorCore): Promise<BlankFi
 /** The blank mandatory fields of the whole form. */
 export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<BlankField[]> {
   const id = core.donor.userId;
-  const free = settingsOf(core).raceTotalFree;
-  const even = settingsOf(core).raceEvenSplit;
+  const free = core.settings.raceTotalFree;
+  const even = core.settings.raceEvenSplit;
   const [initial, characteristics, family, education, past, questions] = await Promise.all([
     blankInitial(db, core),
     readTab(db, id, 'personalCharacterstics'),
@@ -558,7 +555,7 @@ export async function agencyContact(deps: Deps, auth: Auth): Promise<AgencyConta
  */
 export async function donorFormFields(deps: Deps, auth: Auth, userId: number): Promise<DonorFormFields> {
   const core = await target(deps.db, auth, userId);
-  return formFields(settingsOf(core).donorFormTemplate);
+  return formFields(core.settings.donorFormTemplate);
 }
 
 /** GET /getblankfieldcount: how many mandatory fields the donor has still to fill (the menu's badge). */

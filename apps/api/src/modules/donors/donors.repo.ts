@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type CenterSettings, centerSettings } from '../../db/schema/centers.js';
 import {
   centers,
   customizedQuestions,
@@ -32,6 +34,10 @@ import type { Db } from '../../platform/db.js';
 
 /** Queries only; the rules (who may see what) are in donors.service.ts. */
 
+export type { CenterSettings };
+/** A center's stored settings (rows carry them raw) with the defaults for what it does not set. */
+export const settingsWithDefaults = centerSettings;
+
 export async function donorCore(db: Db, donorId: number) {
   const [row] = await db
     .select({ donor: donors, user: users, center: centers })
@@ -40,7 +46,7 @@ export async function donorCore(db: Db, donorId: number) {
     .innerJoin(centers, eq(centers.id, donors.centerId))
     .where(eq(donors.userId, donorId))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
 
@@ -63,64 +69,32 @@ export const ethnicitiesOf = (db: Db, donorId: number) =>
     .where(eq(donorEthnicities.donorId, donorId))
     .orderBy(asc(donorEthnicities.position));
 
-export const familyMembersOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorFamilyMembers)
-    .where(eq(donorFamilyMembers.donorId, donorId))
-    .orderBy(asc(donorFamilyMembers.position), asc(donorFamilyMembers.id));
+/**
+ * A table of the donor's form that holds many rows per donor: a reader of one donor's rows in
+ * the given order.
+ */
+function rowsOfDonor<T extends PgTable & { donorId: AnyPgColumn }>(table: T, ...order: SQL[]) {
+  return (db: Db, donorId: number): Promise<T['$inferSelect'][]> =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.donorId, donorId))
+      .orderBy(...order) as never;
+}
 
-export const familyHistoryOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorFamilyHistory)
-    .where(eq(donorFamilyHistory.donorId, donorId))
-    .orderBy(asc(donorFamilyHistory.key));
-
-export const diseasesOf = (db: Db, donorId: number) =>
-  db.select().from(donorDiseases).where(eq(donorDiseases.donorId, donorId)).orderBy(asc(donorDiseases.id));
-
-export const educationOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorEducationRecords)
-    .where(eq(donorEducationRecords.donorId, donorId))
-    .orderBy(asc(donorEducationRecords.id));
-
-export const examsOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorExamScores)
-    .where(eq(donorExamScores.donorId, donorId))
-    .orderBy(asc(donorExamScores.id));
-
-export const donationCyclesOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorDonationCycles)
-    .where(eq(donorDonationCycles.donorId, donorId))
-    .orderBy(desc(donorDonationCycles.cycleDate));
-
-export const medicationsOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorMedications)
-    .where(eq(donorMedications.donorId, donorId))
-    .orderBy(asc(donorMedications.id));
-
-export const deliveriesOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorDeliveries)
-    .where(eq(donorDeliveries.donorId, donorId))
-    .orderBy(asc(donorDeliveries.dateOfBirth));
-
-export const frozenBatchesOf = (db: Db, donorId: number) =>
-  db
-    .select()
-    .from(donorFrozenBatches)
-    .where(eq(donorFrozenBatches.donorId, donorId))
-    .orderBy(asc(donorFrozenBatches.frozenDate));
+export const familyMembersOf = rowsOfDonor(
+  donorFamilyMembers,
+  asc(donorFamilyMembers.position),
+  asc(donorFamilyMembers.id),
+);
+export const familyHistoryOf = rowsOfDonor(donorFamilyHistory, asc(donorFamilyHistory.key));
+export const diseasesOf = rowsOfDonor(donorDiseases, asc(donorDiseases.id));
+export const educationOf = rowsOfDonor(donorEducationRecords, asc(donorEducationRecords.id));
+export const examsOf = rowsOfDonor(donorExamScores, asc(donorExamScores.id));
+export const donationCyclesOf = rowsOfDonor(donorDonationCycles, desc(donorDonationCycles.cycleDate));
+export const medicationsOf = rowsOfDonor(donorMedications, asc(donorMedications.id));
+export const deliveriesOf = rowsOfDonor(donorDeliveries, asc(donorDeliveries.dateOfBirth));
+export const frozenBatchesOf = rowsOfDonor(donorFrozenBatches, asc(donorFrozenBatches.frozenDate));
 
 /** The donor's answers the caller may read: `visible` from questions' answerVisibility. */
 export const customAnswersOf = (db: Db, donorId: number, visible: SQL) =>
@@ -349,11 +323,7 @@ export const compareRows = (db: Db, donorIds: number[], visible: SQL) =>
     .innerJoin(centers, eq(centers.id, donors.centerId))
     .where(and(inArray(donors.userId, donorIds), visible));
 
-export async function namesOf(
-  db: Db,
-  table: typeof donorRaces | typeof donorEthnicities,
-  donorIds: number[],
-) {
+async function namesOf(db: Db, table: typeof donorRaces | typeof donorEthnicities, donorIds: number[]) {
   if (donorIds.length === 0) return [];
   return db
     .select({ donorId: table.donorId, name: table.name })
@@ -361,6 +331,10 @@ export async function namesOf(
     .where(inArray(table.donorId, donorIds))
     .orderBy(asc(table.position));
 }
+
+/** The race names of these donors, each donor's in her order. */
+export const raceNamesOf = (db: Db, donorIds: number[]) => namesOf(db, donorRaces, donorIds);
+export const ethnicityNamesOf = (db: Db, donorIds: number[]) => namesOf(db, donorEthnicities, donorIds);
 
 // --- sharing
 
@@ -405,13 +379,14 @@ export function sharedWith(db: Db, userId: number, visible: SQL) {
     .orderBy(desc(donorShares.createdAt), desc(donorShares.id));
 }
 
-export async function userCenterSettings(db: Db, centerId: number) {
+/** The center's settings, the defaults filling what it has not set. */
+export async function centerSettingsOf(db: Db, centerId: number): Promise<CenterSettings> {
   const [row] = await db
     .select({ settings: centers.settings })
     .from(centers)
     .where(eq(centers.id, centerId))
     .limit(1);
-  return row?.settings ?? {};
+  return centerSettings(row?.settings);
 }
 
 export type SummaryRow = Awaited<ReturnType<typeof compareRows>>[number];

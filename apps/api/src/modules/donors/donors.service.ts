@@ -1,55 +1,34 @@
 import type { Readable } from 'node:stream';
 import {
   ageFrom,
-  type CompareDonor,
-  canAskAboutDonor,
   canEditDonorNotes,
   canOpenDonorFile,
-  canReadFavoritesOf,
   canReadFrozenBatches,
   canRemoveDonorNote,
-  canShareWithManager,
   DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD,
   type DonorDetails,
   type DonorFields,
   type DonorFile,
   type DonorNote,
-  type DonorSummary,
   type DonorViewAnswer,
-  donorDisplayId,
-  donorRedaction,
   donorViewCounts,
-  EMAIL_TYPE,
-  type FavoriteDonor,
-  isStaff,
-  type ManagerOption,
   MSG,
   mayWriteNotes,
   notesCenter,
-  type SharedDonor,
   seesHiddenDonorFact,
   seesPrivateDonorFiles,
 } from '@dm/shared';
-import { type CenterSettings, centerSettings, donorEthnicities, donorRaces } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
-import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { queueTemplatedMail } from '../../platform/mail.js';
-import type { FileStorage } from '../../platform/storage.js';
-import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
-import { matchPanelsOf } from '../matches/matches.service.js';
+import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { matchPanelsOf } from '../matches/matches.followed.js';
 import { answerVisibility } from '../questions/questions.repo.js';
-import { clientCaseManager } from '../users/case-manager.js';
+import { auditRead, type Deps, loadVisible, visibilityFor } from './donors.access.js';
 import * as repo from './donors.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config'> & { storage: FileStorage };
-
-/** What the caller may see of one donor: the donor policy with the donor's center's switches. */
-function visibilityFor(auth: Auth, donorId: number, donorCenterId: number, raw: Partial<CenterSettings>) {
-  return donorRedaction(auth, { donorId, centerId: donorCenterId }, centerSettings(raw));
-}
+export type { Deps };
 
 function maskSsn(deps: Deps, sealed: string | null): string | null {
   if (!sealed) return null;
@@ -92,22 +71,6 @@ const fileOf = (kind: repo.FileKind, row: FileRow): DonorFile => ({
   isDefault: row.isDefault ?? false,
   kind: row.kind ?? null,
 });
-
-async function loadVisible(deps: Deps, auth: Auth, donorId: number): Promise<repo.DonorCore> {
-  await assertDonorVisible(deps.db, auth, donorId);
-  const core = await repo.donorCore(deps.db, donorId);
-  if (!core) throw notFound();
-  return core;
-}
-
-const auditRead = (deps: Deps, auth: Auth, donorId: number, centerId: number, section: string) =>
-  audit(deps.db, auth, {
-    action: 'donor.read',
-    entityType: 'donor',
-    entityId: donorId,
-    centerId,
-    details: { section },
-  });
 
 const notesView = (rows: Awaited<ReturnType<typeof repo.notesOf>>): DonorNote[] =>
   rows.map((n) => ({
@@ -351,14 +314,14 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 
 /** GET checkcompensationvisibility: whether the caller's center shows donor compensation. */
 export async function compensationVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
-  const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isCompensationVisible) };
+  const settings = await repo.centerSettingsOf(deps.db, auth.centerId);
+  return { visible: seesHiddenDonorFact(auth, settings.isCompensationVisible) };
 }
 
 /** GET /checkdonortypevisibility: the agency setting is_donor_type_visible (staff always see it). */
 export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ visible: boolean }> {
-  const core = await repo.userCenterSettings(deps.db, auth.centerId);
-  return { visible: seesHiddenDonorFact(auth, centerSettings(core).isDonorTypeVisible) };
+  const settings = await repo.centerSettingsOf(deps.db, auth.centerId);
+  return { visible: seesHiddenDonorFact(auth, settings.isDonorTypeVisible) };
 }
 
 // --- views
@@ -388,10 +351,10 @@ export async function recordView(
   captcha: string | undefined,
   ip: string,
 ): Promise<DonorViewAnswer> {
-  const { donor, center } = await loadVisible(deps, auth, donorId);
+  const { donor, settings } = await loadVisible(deps, auth, donorId);
   if (!donorViewCounts(auth)) return { counted: false };
   // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
-  const sampleCode = centerSettings(center.settings).sampleDonorCode;
+  const sampleCode = settings.sampleDonorCode;
   if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
   if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
   const now = deps.clock.now();
@@ -517,283 +480,6 @@ export async function saveAdminNotes(deps: Deps, auth: Auth, donorId: number, no
       entityId: donorId,
       centerId: donor.centerId,
       details: { length: notes.length },
-    });
-  });
-}
-
-// --- summaries
-
-function summaryOf(deps: Deps, auth: Auth, row: repo.SummaryRow): DonorSummary {
-  const see = visibilityFor(auth, row.donorId, row.centerId, row.centerSettings);
-  return {
-    donorId: row.donorId,
-    displayId: row.displayId,
-    agencyDisplayId: row.agencyDisplayId,
-    firstName: see.firstName ? row.firstName : null,
-    age: row.dateOfBirth ? ageFrom(row.dateOfBirth, deps.clock.now()) : null,
-    availability: row.availability,
-    donorType: row.donorType,
-    centerId: row.centerId,
-    heightCm: row.heightCm,
-    eyeColor: row.eyeColor,
-    hairColor: row.hairColor,
-    educationLevel: row.educationLevel,
-    bloodGroup: row.bloodGroup,
-    picture: row.pictureId ? `/api/donorfile/picture/${row.pictureId}` : null,
-  };
-}
-
-// --- favourites
-
-/**
- * GET getfavoritelist/{id}: one's own favourites; a case manager (or admin) may open those of a
- * client of their own center. Another center's client answers 404.
- */
-export async function favoriteList(
-  deps: Deps,
-  auth: Auth,
-  userId: number | undefined,
-): Promise<FavoriteDonor[]> {
-  const owner = userId ?? auth.userId;
-  if (owner !== auth.userId) {
-    if (!isStaff(auth)) throw notFound();
-    const client = await repo.userById(deps.db, owner);
-    if (
-      !client ||
-      !canReadFavoritesOf(auth, { userId: client.id, role: client.role, centerId: client.centerId })
-    ) {
-      throw notFound();
-    }
-    await audit(deps.db, auth, { action: 'favorites.read', entityType: 'user', entityId: owner });
-  }
-  const rows = await repo.favoritesOf(deps.db, owner, await donorVisibility(deps.db, auth));
-  return rows.map((r) => ({ ...summaryOf(deps, auth, r), favoritedAt: r.favoritedAt.toISOString() }));
-}
-
-export async function saveFavorite(deps: Deps, auth: Auth, donorId: number): Promise<{ added: boolean }> {
-  const { donor } = await loadVisible(deps, auth, donorId);
-  return deps.db.transaction(async (tx) => {
-    const rows = await repo.addFavorite(tx, auth.userId, donorId, deps.clock.now());
-    if (rows.length > 0) {
-      await audit(tx, auth, {
-        action: 'favorite.add',
-        entityType: 'donor',
-        entityId: donorId,
-        centerId: donor.centerId,
-      });
-    }
-    return { added: rows.length > 0 };
-  });
-}
-
-export async function removeFavorite(deps: Deps, auth: Auth, donorId: number): Promise<{ removed: boolean }> {
-  return deps.db.transaction(async (tx) => {
-    const rows = await repo.removeFavorite(tx, auth.userId, donorId);
-    if (rows.length === 0) throw notFound();
-    await audit(tx, auth, { action: 'favorite.remove', entityType: 'donor', entityId: donorId });
-    return { removed: true };
-  });
-}
-
-// --- comparison
-
-export const COMPARE_MAX = 3;
-
-export async function compareDonors(deps: Deps, auth: Auth, donorIds: number[]): Promise<CompareDonor[]> {
-  const ids = [...new Set(donorIds)];
-  if (ids.length === 0) throw badRequest(MSG.COMPARE_MINIMUM);
-  if (ids.length > COMPARE_MAX) throw badRequest(MSG.COMPARE_LIMIT);
-  const rows = await repo.compareRows(deps.db, ids, await donorVisibility(deps.db, auth));
-  if (rows.length !== ids.length) throw notFound();
-  const [races, ethnicities] = await Promise.all([
-    repo.namesOf(deps.db, donorRaces, ids),
-    repo.namesOf(deps.db, donorEthnicities, ids),
-  ]);
-  for (const id of ids) {
-    const row = rows.find((r) => r.donorId === id)!;
-    await auditRead(deps, auth, id, row.centerId, 'compare');
-  }
-  return ids.map((id) => {
-    const row = rows.find((r) => r.donorId === id)!;
-    const see = visibilityFor(auth, row.donorId, row.centerId, row.centerSettings);
-    return {
-      ...summaryOf(deps, auth, row),
-      compensation: see.compensation ? row.compensation : null,
-      races: races.filter((r) => r.donorId === id).map((r) => r.name),
-      ethnicities: ethnicities.filter((r) => r.donorId === id).map((r) => r.name),
-      religion: row.religion,
-      previousDonor: row.previousDonor,
-      provenFertility: row.provenFertility,
-      amhValue: row.amhValue,
-      donationCount: row.donationCount,
-    };
-  });
-}
-
-// --- sharing with another case manager
-
-export async function managers(deps: Deps, auth: Auth): Promise<ManagerOption[]> {
-  const rows = await repo.managersOf(deps.db, auth.centerId, auth.userId);
-  return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() }));
-}
-
-export async function shareDonor(
-  deps: Deps,
-  auth: Auth,
-  input: { donorId: number; sharedTo: number | undefined; message: string },
-): Promise<void> {
-  if (!input.sharedTo) throw badRequest(MSG.SELECT_MANAGER);
-  const { donor, user } = await loadVisible(deps, auth, input.donorId);
-  const target = await repo.userById(deps.db, input.sharedTo);
-  if (
-    !target ||
-    !canShareWithManager(auth, {
-      userId: target.id,
-      role: target.role,
-      status: target.status,
-      centerId: target.centerId,
-    })
-  ) {
-    throw badRequest(MSG.SELECT_MANAGER);
-  }
-  const sender = await repo.userById(deps.db, auth.userId);
-  const senderName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
-  await deps.db.transaction(async (tx) => {
-    const share = await repo.insertShare(tx, {
-      donorId: input.donorId,
-      sharedBy: auth.userId,
-      sharedTo: target.id,
-      message: input.message,
-      createdAt: deps.clock.now(),
-    });
-    await queueTemplatedMail(tx, deps.secrets, {
-      centerId: auth.centerId,
-      emailTypeId: EMAIL_TYPE.SHARE_DONOR,
-      to: target.username,
-      vars: {
-        recipient: `${target.firstName} ${target.lastName}`.trim(),
-        sender: senderName,
-        donor: donorDisplayId({ ...donor, id: donor.userId }),
-        message: input.message,
-        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
-      },
-    });
-    await audit(tx, auth, {
-      action: 'donor.share',
-      entityType: 'donor',
-      entityId: input.donorId,
-      centerId: donor.centerId,
-      details: { shareId: share.id, sharedTo: target.id, donorUser: user.id },
-    });
-  });
-}
-
-export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[]> {
-  const rows = await repo.sharedWith(deps.db, auth.userId, await donorVisibility(deps.db, auth));
-  return rows.map((r) => ({
-    ...summaryOf(deps, auth, r),
-    shareId: r.shareId,
-    sharedByName: r.sharedByName,
-    message: r.message,
-    sharedAt: r.sharedAt.toISOString(),
-  }));
-}
-
-// --- more access to a donor's details
-
-/** The calling client and their case manager; none answers "No case manager is assigned...". */
-async function clientAndManager(deps: Deps, auth: Auth) {
-  const { client, manager } = await clientCaseManager(deps.db, auth.userId, auth.centerId);
-  if (!manager) throw badRequest(MSG.NO_CASE_MANAGER);
-  return { client, manager };
-}
-
-/**
- * POST requestdonordetailsaccess: a client asks for more of a donor's details than their role
- * shows (first name, compensation, contact through the agency). The question is kept with the
- * client's other questions and mailed to their case manager (the center's default case manager
- * when none is assigned). Clients only; a donor the client may not see is 404.
- */
-export async function requestDetailsAccess(
-  deps: Deps,
-  auth: Auth,
-  input: { donorId: number; query: string },
-): Promise<{ id: number }> {
-  if (!canAskAboutDonor(auth)) throw forbidden();
-  const { donor } = await loadVisible(deps, auth, input.donorId);
-  const { client, manager } = await clientAndManager(deps, auth);
-  const donorLabel = donorDisplayId({ ...donor, id: donor.userId });
-  return deps.db.transaction(async (tx) => {
-    const id = await repo.insertDetailsAccessRequest(tx, {
-      centerId: auth.centerId,
-      userId: auth.userId,
-      donorId: input.donorId,
-      queryType: 'request_details_access',
-      query: input.query,
-      createdAt: deps.clock.now(),
-    });
-    await queueTemplatedMail(tx, deps.secrets, {
-      centerId: auth.centerId,
-      emailTypeId: EMAIL_TYPE.DETAILS_ACCESS_REQUEST,
-      to: manager.username,
-      vars: {
-        recipient: `${manager.firstName} ${manager.lastName}`.trim(),
-        client: client ? `${client.firstName} ${client.lastName}`.trim() : '',
-        donor: donorLabel,
-        message: input.query,
-        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
-      },
-    });
-    await audit(tx, auth, {
-      action: 'donor.details_access_request',
-      entityType: 'donor',
-      entityId: input.donorId,
-      centerId: donor.centerId,
-      details: { queryId: id, managerId: manager.id },
-    });
-    return { id };
-  });
-}
-
-// --- favourite and notes notification
-
-const FAV_NOTES_ACTION = { favorite: 'added to their favourites', notes: 'wrote a note on' } as const;
-
-/**
- * POST setfavandnotesnotification: when a client favourites a donor or writes a note on one, their
- * case manager hears of it (e-mail type 45 through the template system). Clients only; a donor
- * the client may not see is 404; a note needs text ("Note cannot be blank."). shared_by of the
- * body is ignored: the session says who.
- */
-export async function favAndNotesNotification(
-  deps: Deps,
-  auth: Auth,
-  input: { donorId: number; type: keyof typeof FAV_NOTES_ACTION; message: string },
-): Promise<void> {
-  if (!canAskAboutDonor(auth)) throw forbidden();
-  if (input.type === 'notes' && !input.message.trim()) throw badRequest(MSG.NOTE_BLANK);
-  const { donor } = await loadVisible(deps, auth, input.donorId);
-  const { client, manager } = await clientAndManager(deps, auth);
-  await deps.db.transaction(async (tx) => {
-    await queueTemplatedMail(tx, deps.secrets, {
-      centerId: auth.centerId,
-      emailTypeId: EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
-      to: manager.username,
-      vars: {
-        recipient: `${manager.firstName} ${manager.lastName}`.trim(),
-        sender: client ? `${client.firstName} ${client.lastName}`.trim() : '',
-        donor: donorDisplayId({ ...donor, id: donor.userId }),
-        action: FAV_NOTES_ACTION[input.type],
-        message: input.message.trim(),
-        link: `${deps.config.publicUrl}/#/donordetails/${donor.userId}`,
-      },
-    });
-    await audit(tx, auth, {
-      action: `donor.notify_${input.type}`,
-      entityType: 'donor',
-      entityId: input.donorId,
-      centerId: donor.centerId,
-      details: { managerId: manager.id },
     });
   });
 }

@@ -1,9 +1,10 @@
 import type { DonorMatchStatus, MatchContact, MatchRow } from '@dm/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { auditLog, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { donorPicker } from '../../test/match-donors.js';
+import { matchFixtures } from '../../test/match-fixtures.js';
 
 /**
  * A case manager builds a portfolio with a donor of another agency (center 133 sees center 1's
@@ -23,10 +24,7 @@ const DONOR_STAFF = 'manager@demo.test';
 const call = (method: 'GET' | 'POST', url: string, payload: unknown, as?: string) =>
   t.request({ method, url: `/api/${url}`, payload: payload as Record<string, unknown> | undefined, as });
 
-async function userId(username: string): Promise<number> {
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return u!.id;
-}
+const { userId, makeParents, freshDonor, get, staffAct } = matchFixtures(() => t);
 
 /** An Available, unrequested synthetic donor of a center that `viewer` may see. */
 const donorOf = donorPicker(() => t);
@@ -109,5 +107,45 @@ describe("a portfolio's match request on another agency's donor", () => {
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toMatch(/donor id/i);
     expect((await call('POST', url, { donor_id: donorId }, 'manager85@demo.test')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/fetchcurrentmatchcontacts/:id', () => {
+  it('answers 401 anonymous, 403 to a client, 404 to staff of a center that does not see the donor, 400 for a bad id', async () => {
+    const donorId = await freshDonor(85);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`)).statusCode).toBe(401);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent85@demo.test')).statusCode).toBe(403);
+    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager133@demo.test')).statusCode).toBe(404);
+    const bad = await get('fetchcurrentmatchcontacts/abc', 'manager@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Donor id is invalid.');
+  });
+
+  it("gives staff of the donor's center the parents' contacts of active and queued matches, audited", async () => {
+    const donorId = await freshDonor();
+    const [p1, p2, p3] = await makeParents(1, 3, 'contact');
+    await t.db.update(users).set({ contactNo: '5551234', countryCode: '+1' }).where(eq(users.id, p1!));
+    for (const p of [p1!, p2!, p3!])
+      expect((await staffAct('startmatchrequest', donorId, p)).statusCode).toBe(200);
+    expect((await staffAct('confirmdonormatch', donorId, p1!)).statusCode).toBe(200);
+    expect((await staffAct('addipindonorqueue', donorId, p2!)).statusCode).toBe(200);
+    const res = await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager@demo.test');
+    expect(res.statusCode).toBe(200);
+    const list = body<{ parentId: number; email: string; contactNo: string; status: string }[]>(res).data;
+    // p3's request still waits (Confirm): not a current match, so no contact.
+    expect(list.map((c) => [c.parentId, c.status])).toEqual([
+      [p1, 'Active'],
+      [p2, 'Queued'],
+    ]);
+    expect(list[0]).toMatchObject({
+      email: 'contact0.c1@parents.test',
+      contactNo: '5551234',
+      countryCode: '+1',
+    });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'donor.match_contacts.read'), eq(auditLog.entityId, String(donorId))));
+    expect(audits).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 import type { MatchStatus } from '@dm/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  type CenterSettings,
+  centerSettings,
   centers,
   donorDisplayIdSql,
   donorDonationCycles,
@@ -54,10 +56,44 @@ function joined(db: Db) {
 }
 export type MatchRecord = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
-export async function matchRows(db: Db, where: SQL, order: SQL[] = [asc(matches.requestedAt)]) {
+/** Which matches a read selects; every field given narrows it. */
+export interface MatchFilter {
+  matchId?: number;
+  donorId?: number;
+  parentId?: number;
+  donorCenterId?: number;
+  parentCenterId?: number;
+  statuses?: readonly string[];
+  donorAvailabilities?: readonly string[];
+  /** Words of the grid search: donor id, donor and parent names, the parent's e-mail (2 letters or more). */
+  search?: string;
+  /** The status changed on or after this time, and before `changedBefore`. */
+  changedFrom?: Date;
+  changedBefore?: Date;
+}
+
+function whereOf(f: MatchFilter): SQL {
+  return (
+    and(
+      f.matchId === undefined ? undefined : eq(matches.id, f.matchId),
+      f.donorId === undefined ? undefined : eq(matches.donorId, f.donorId),
+      f.parentId === undefined ? undefined : eq(matches.parentId, f.parentId),
+      f.donorCenterId === undefined ? undefined : eq(matches.donorCenterId, f.donorCenterId),
+      f.parentCenterId === undefined ? undefined : eq(matches.parentCenterId, f.parentCenterId),
+      f.statuses === undefined ? undefined : inArray(matches.status, [...f.statuses]),
+      f.donorAvailabilities?.length ? inArray(donors.availability, [...f.donorAvailabilities]) : undefined,
+      f.search === undefined ? undefined : gridSearch(f.search),
+      f.changedFrom === undefined ? undefined : gte(matches.statusChangedAt, f.changedFrom),
+      f.changedBefore === undefined ? undefined : lt(matches.statusChangedAt, f.changedBefore),
+    ) ?? sql`true`
+  );
+}
+
+/** The matches of the filter, oldest request first (`byRequest` false: by id only). */
+export async function matchRows(db: Db, filter: MatchFilter, byRequest = true) {
   return joined(db)
-    .where(where)
-    .orderBy(...order, asc(matches.id));
+    .where(whereOf(filter))
+    .orderBy(...(byRequest ? [asc(matches.requestedAt)] : []), asc(matches.id));
 }
 
 export const SORT_COLUMNS = {
@@ -72,13 +108,14 @@ export const SORT_COLUMNS = {
 /** One page of a grid and the total, for the conditions the service built. */
 export async function matchPage(
   db: Db,
-  where: SQL,
+  filter: MatchFilter,
   sort: keyof typeof SORT_COLUMNS,
   ord: 'asc' | 'desc',
   offset: number,
   limit: number | null,
 ) {
   const column = SORT_COLUMNS[sort];
+  const where = whereOf(filter);
   const base = joined(db)
     .where(where)
     .orderBy(ord === 'asc' ? asc(column) : desc(column), desc(matches.id));
@@ -100,12 +137,13 @@ export async function matchPage(
  */
 export async function* matchBatches(
   db: Db,
-  where: SQL,
+  filter: MatchFilter,
   sort: keyof typeof SORT_COLUMNS,
   ord: 'asc' | 'desc',
   size = 1000,
 ): AsyncGenerator<MatchRecord[]> {
   const column = SORT_COLUMNS[sort];
+  const where = whereOf(filter);
   for (let offset = 0; ; offset += size) {
     const rows = await joined(db)
       .where(where)
@@ -117,8 +155,7 @@ export async function* matchBatches(
   }
 }
 
-/** Words of the grid search: donor id, donor and parent names, the parent's e-mail. */
-export function gridSearch(text: string): SQL | undefined {
+function gridSearch(text: string): SQL | undefined {
   if (text.length < 2) return undefined;
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(
@@ -131,8 +168,6 @@ export function gridSearch(text: string): SQL | undefined {
     ilike(parentUser.username, like),
   );
 }
-
-export const donorAvailabilityIn = (values: readonly string[]) => inArray(donors.availability, [...values]);
 
 /** The user row of the parent, locked until the transaction ends. */
 export async function lockUser(db: Db, userId: number) {
@@ -151,6 +186,7 @@ export async function lockDonors(db: Db, donorIds: number[]) {
   return out;
 }
 
+/** The donor with her user and center rows, the center's settings with their defaults. */
 export async function donorWithCenter(db: Db, donorId: number) {
   const [row] = await db
     .select({ donor: donors, user: users, center: centers })
@@ -159,7 +195,7 @@ export async function donorWithCenter(db: Db, donorId: number) {
     .innerJoin(centers, eq(centers.id, donors.centerId))
     .where(eq(donors.userId, donorId))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 
 export async function userWithCenter(db: Db, userId: number) {
@@ -169,7 +205,7 @@ export async function userWithCenter(db: Db, userId: number) {
     .innerJoin(centers, eq(centers.id, users.centerId))
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 
 export async function matchById(db: Db, matchId: number) {
@@ -262,8 +298,6 @@ export async function eventsOf(db: Db, donorId: number, parentId: number) {
     .orderBy(asc(matchEvents.at), asc(matchEvents.id));
 }
 
-export { donorUser, matches, parentUser };
-
 /** The contact details of the given users (parents of a donor's current matches). */
 export const contactsOf = (db: Db, ids: number[]) =>
   ids.length === 0
@@ -278,11 +312,12 @@ export const contactsOf = (db: Db, ids: number[]) =>
         .from(users)
         .where(inArray(users.id, ids));
 
-export async function centerSettingsOf(db: Db, centerId: number) {
+/** The center's settings, the defaults filling what it has not set. */
+export async function centerSettingsOf(db: Db, centerId: number): Promise<CenterSettings> {
   const [row] = await db
     .select({ settings: centers.settings })
     .from(centers)
     .where(eq(centers.id, centerId))
     .limit(1);
-  return row?.settings ?? {};
+  return centerSettings(row?.settings);
 }

@@ -15,6 +15,8 @@ import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok } from '../../platform/envelope.js';
+import * as followed from './matches.followed.js';
+import * as grid from './matches.grid.js';
 import * as service from './matches.service.js';
 
 /**
@@ -128,7 +130,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         params: z.object({ donorId: z.coerce.number().int().positive() }),
       },
     },
-    async (request) => ok(await service.donorMatchStatus(deps, requireAuth(request), request.params.donorId)),
+    async (request) =>
+      ok(await followed.donorMatchStatus(deps, requireAuth(request), request.params.donorId)),
   );
 
   app.post(
@@ -138,7 +141,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       schema: { summary: "The donor's active and queued matches", body: donorIdBody },
     },
     async (request) =>
-      ok(await service.activeAndQueuedMatches(deps, requireAuth(request), request.body.donor_id)),
+      ok(await followed.activeAndQueuedMatches(deps, requireAuth(request), request.body.donor_id)),
   );
 
   app.get(
@@ -155,7 +158,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         }),
       },
     },
-    async (request) => ok(await service.currentMatchContacts(deps, requireAuth(request), request.params.id)),
+    async (request) => ok(await followed.currentMatchContacts(deps, requireAuth(request), request.params.id)),
   );
 
   app.post(
@@ -167,7 +170,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         body: donorIdBody.passthrough(),
       },
     },
-    async (request) => ok(await service.donorQueueDetails(deps, requireAuth(request), request.body.donor_id)),
+    async (request) =>
+      ok(await followed.donorQueueDetails(deps, requireAuth(request), request.body.donor_id)),
   );
 
   app.post(
@@ -178,7 +182,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.queueNumber(
+        await followed.queueNumber(
           deps,
           requireAuth(request),
           request.body.donor_id,
@@ -201,7 +205,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.donorParentHistory(
+        await followed.donorParentHistory(
           deps,
           requireAuth(request),
           request.body.donor_id,
@@ -221,7 +225,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) =>
       ok(
-        await service.updateDonorStatus(
+        await followed.updateDonorStatus(
           deps,
           requireAuth(request),
           request.body.user_id,
@@ -249,7 +253,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     app.post(
       url,
       { config: { access: { pages } }, schema: { summary, body: matchGridBody } },
-      async (request) => ok(await service.matchGrid(deps, requireAuth(request), scope, request.body)),
+      async (request) => ok(await grid.matchGrid(deps, requireAuth(request), scope, request.body)),
     );
     app.post(
       `${url}csv`,
@@ -264,8 +268,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         sendCsv(
           reply,
           url === '/getotheragenciesmatchrequestedip' ? 'requested-donors.csv' : 'match-requests.csv',
-          service.MATCH_CSV_HEADER,
-          service.matchGridCsv(deps, requireAuth(request), scope, request.body),
+          grid.MATCH_CSV_HEADER,
+          grid.matchGridCsv(deps, requireAuth(request), scope, request.body),
         ),
     );
   }
@@ -279,7 +283,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         body: matchReportBody,
       },
     },
-    async (request) => ok(await service.cancelledReport(deps, requireAuth(request), request.body)),
+    async (request) => ok(await grid.cancelledReport(deps, requireAuth(request), request.body)),
   );
   app.post(
     '/generatedonorreportcsv',
@@ -291,8 +295,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       sendCsv(
         reply,
         'match-cancelled-report.csv',
-        service.MATCH_CSV_HEADER,
-        service.cancelledReportCsv(deps, requireAuth(request), request.body),
+        grid.MATCH_CSV_HEADER,
+        grid.cancelledReportCsv(deps, requireAuth(request), request.body),
       ),
   );
 };

@@ -1,27 +1,16 @@
 import {
   type CancelMatchBody,
-  type DonorFields,
-  type DonorMatchStatus,
   donorDisplayId,
   EMAIL_TYPE,
-  followedMatches,
   isDonationComplete,
-  isDonorCenterStaff,
   MATCH_MSG,
   type MatchAction,
-  type MatchContact,
-  type MatchEventRow,
-  type MatchGridBody,
-  type MatchPage,
-  type MatchReportBody,
   type MatchRequestBody,
   type MatchRow,
   type MatchStatus,
   MSG,
   matchActor,
   matchesAsParent,
-  matchGridBody,
-  matchReportBody,
   matchTransition,
   mayStartMatchFor,
   OPEN_MATCH_STATUSES,
@@ -30,69 +19,23 @@ import {
   ROLE,
   STAFF_DONOR_MSG,
   seesMatchDonorName,
-  statusesForFilters,
-  takesPartInMatches,
-  usesMatchStaffTools,
   WAITING_MATCH_STATUSES,
 } from '@dm/shared';
-import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
-import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
-import { remainingQueue } from '../search/search.service.js';
+import { assertMatchRole, type Deps, rowOf, staffDonor } from './matches.access.js';
 import * as repo from './matches.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
+export type { Deps };
 
-const isStaffRole = usesMatchStaffTools;
 /** The availabilities the workflow moves a donor between; any other is left as staff set it. */
 const WORKFLOW_AVAILABILITY = ['Available', 'Under Review', 'In Cycle'];
 const REMOVED_BY_CONFIRM = 'The intended parent was matched with another donor.';
 const FROZEN_EGGS_PENDING = 'Frozen Eggs Pending';
-
-function assertMatchRole(auth: Auth): void {
-  if (!takesPartInMatches(auth)) throw forbidden();
-}
-
-function rowOf(r: repo.MatchRecord, showDonorName: boolean): MatchRow {
-  return {
-    matchId: r.matchId,
-    donorId: r.donorId,
-    donorDisplayId: donorDisplayId({
-      agencyDisplayId: r.donorAgencyDisplayId,
-      displayId: r.donorDisplayId,
-      id: r.donorId,
-    }),
-    donorName: showDonorName ? `${r.donorFirstName} ${r.donorLastName}`.trim() : '',
-    donorAvailability: r.donorAvailability,
-    donorCenterId: r.donorCenterId,
-    parentId: r.parentId,
-    parentFirstName: r.parentFirstName,
-    parentLastName: r.parentLastName,
-    ipAgencyName: r.ipAgencyName,
-    parentCenterId: r.parentCenterId,
-    portfolioId: r.portfolioId,
-    queueType: r.queueType,
-    status: r.status as MatchStatus,
-    queuePosition: r.queuePosition,
-    cancelReason: r.cancelReason,
-    requestedAt: r.requestedAt.toISOString(),
-    statusChangedAt: r.statusChangedAt.toISOString(),
-  };
-}
-
-/** The donor of a staff action: it must belong to the caller's center (another center's is 404). */
-async function staffDonor(db: Db, auth: Auth, donorId: number) {
-  if (!isStaffRole(auth)) throw forbidden();
-  const row = await repo.donorWithCenter(db, donorId);
-  if (!row || row.donor.centerId !== auth.centerId) throw notFound();
-  return row;
-}
 
 /**
  * Recounts what the donor's matches imply, under the donor's row lock: queue positions (order
@@ -127,7 +70,7 @@ async function settleDonor(
   // Frozen Eggs Pending (one center: the frozenEggsPending setting): while a frozen-queue match
   // is open the frozen availability shows it; when none is left it is Available again.
   let frozen = donor.frozenAvailability;
-  if (centerSettings(await repo.centerSettingsOf(db, donor.centerId)).frozenEggsPending) {
+  if ((await repo.centerSettingsOf(db, donor.centerId)).frozenEggsPending) {
     const frozenOpen = open.some((m) => m.queueType === 'Frozen');
     if (frozenOpen && (frozen === null || frozen === 'Available')) frozen = FROZEN_EGGS_PENDING;
     else if (!frozenOpen && frozen === FROZEN_EGGS_PENDING) frozen = 'Available';
@@ -209,7 +152,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     const donor = locked.get(donorId);
     if (!donor) throw notFound();
     const core = (await repo.donorWithCenter(tx, donorId))!;
-    const settings = centerSettings(core.center.settings);
+    const settings = core.settings;
     const current =
       input.matchId !== undefined
         ? await repo.matchById(tx, input.matchId)
@@ -247,7 +190,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
           : donorOpen.filter((m) => m.status !== 'Active' && m.queueType === queueType).length;
       if (taken >= (settings.combinedRequestLimit ?? settings.queueSize))
         throw badRequest(MATCH_MSG.QUEUE_FULL);
-      const parentLimit = centerSettings(parentRow.center.settings).matchRequestLimit;
+      const parentLimit = parentRow.settings.matchRequestLimit;
       if (parentLimit !== null) {
         const mine = await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES);
         if (mine.length >= parentLimit) throw badRequest(MATCH_MSG.PARENT_LIMIT);
@@ -399,7 +342,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
       donorId,
       reason,
     });
-    const [row] = await repo.matchRows(tx, eq(repo.matches.id, matchId));
+    const [row] = await repo.matchRows(tx, { matchId });
     return row!;
   });
   return result ? rowOf(result, seesMatchDonorName(auth)) : null;
@@ -524,358 +467,4 @@ export async function unreserveDonor(deps: Deps, auth: Auth, donorId: number, st
     reason: 'Reservation released.',
     releaseTo: status,
   });
-}
-
-/**
- * The condition on a donor's matches that the caller follows (`followedMatches`): staff of the
- * donor's center every match, staff of another center their own parents' matches, others none.
- */
-function followedWhere(auth: Auth, donor: { centerId: number }): SQL | undefined | null {
-  const follows = followedMatches(auth, donor);
-  if (follows === 'none') return null;
-  return follows === 'ownParents' ? eq(repo.matches.parentCenterId, auth.centerId) : undefined;
-}
-
-/** GET getdonormatchstatus: what the donor page's match buttons need. */
-export async function donorMatchStatus(deps: Deps, auth: Auth, donorId: number): Promise<DonorMatchStatus> {
-  assertMatchRole(auth);
-  await assertDonorVisible(deps.db, auth, donorId);
-  const core = await repo.donorWithCenter(deps.db, donorId);
-  if (!core) throw notFound();
-  const settings = centerSettings(core.center.settings);
-  const staff = isDonorCenterStaff(auth, core.donor);
-  const followed = followedWhere(auth, core.donor);
-  const open =
-    followed === null
-      ? []
-      : await repo.matchRows(
-          deps.db,
-          and(
-            eq(repo.matches.donorId, donorId),
-            inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
-            followed,
-          )!,
-        );
-  const own = matchesAsParent(auth)
-    ? await repo.matchRows(
-        deps.db,
-        and(
-          eq(repo.matches.donorId, donorId),
-          eq(repo.matches.parentId, auth.userId),
-          inArray(repo.matches.status, [...OPEN_MATCH_STATUSES]),
-        )!,
-      )
-    : [];
-  return {
-    donorId,
-    donorAvailability: core.donor.availability,
-    donorType: core.donor.donorType,
-    remainingQueue: remainingQueue(core.donor.queueCount, settings),
-    frozenRemainingQueue: remainingQueue(core.donor.frozenQueueCount, settings),
-    staff,
-    own: own[0] ? rowOf(own[0], false) : null,
-    // Another agency's donor's name stays with that agency, as on the tracking grid.
-    open: open.map((r) => rowOf(r, staff)),
-  };
-}
-
-/** The donor's active and queued matches (`followed`: undefined every one, the donor's name shown). */
-async function activeAndQueued(db: Db, donorId: number, followed: SQL | undefined) {
-  const rows = await repo.matchRows(
-    db,
-    and(eq(repo.matches.donorId, donorId), inArray(repo.matches.status, ['Active', 'Queued']), followed)!,
-    [],
-  );
-  const row = (r: repo.MatchRecord) => rowOf(r, followed === undefined);
-  return {
-    active: rows.filter((r) => r.status === 'Active').map(row),
-    queued: rows
-      .filter((r) => r.status === 'Queued')
-      .sort((a, b) => (a.queuePosition ?? 0) - (b.queuePosition ?? 0))
-      .map(row),
-  };
-}
-
-/**
- * The donor (staff only; a donor the caller may not see is 404) and the condition of the matches
- * the caller follows on it.
- */
-async function followedDonor(db: Db, auth: Auth, donorId: number) {
-  if (!isStaffRole(auth)) throw forbidden();
-  await assertDonorVisible(db, auth, donorId);
-  const row = await repo.donorWithCenter(db, donorId);
-  const followed = row ? followedWhere(auth, row.donor) : null;
-  if (!row || followed === null) throw notFound();
-  return { row, followed };
-}
-
-/**
- * POST getactiveandqueuematchdonor: staff of the donor's center every active and queued match,
- * staff of another center that sees the donor those of their own intended parents.
- */
-export async function activeAndQueuedMatches(deps: Deps, auth: Auth, donorId: number) {
-  const { followed } = await followedDonor(deps.db, auth, donorId);
-  return activeAndQueued(deps.db, donorId, followed);
-}
-
-/**
- * GET fetchcurrentmatchcontacts/{id}: how to reach the parents of the donor's active and queued
- * matches the caller follows, for the staff match panels (another center's staff: their own
- * parents only; a donor they may not see: 404). Each read is audited since it hands out
- * parents' e-mail addresses and phone numbers.
- */
-export async function currentMatchContacts(deps: Deps, auth: Auth, donorId: number): Promise<MatchContact[]> {
-  const { row: core, followed } = await followedDonor(deps.db, auth, donorId);
-  const { active, queued } = await activeAndQueued(deps.db, donorId, followed);
-  const rows = [...active, ...queued];
-  const contacts = new Map(
-    (await repo.contactsOf(deps.db, [...new Set(rows.map((r) => r.parentId))])).map((c) => [c.id, c]),
-  );
-  await audit(deps.db, auth, {
-    action: 'donor.match_contacts.read',
-    entityType: 'donor',
-    entityId: donorId,
-    centerId: core.donor.centerId,
-    details: { parents: [...contacts.keys()] },
-  });
-  return rows.map((r) => {
-    const c = contacts.get(r.parentId);
-    return {
-      matchId: r.matchId,
-      parentId: r.parentId,
-      parentName: `${r.parentFirstName} ${r.parentLastName}`.trim(),
-      status: r.status,
-      email: c?.username ?? '',
-      countryCode: c?.countryCode ?? '',
-      contactNo: c?.contactNo ?? '',
-    };
-  });
-}
-
-/**
- * The donor details page's match panels: staff of the donor's own center see every active and
- * queued match, staff of another center those of their own intended parents.
- */
-export async function matchPanelsOf(
-  db: Db,
-  auth: Auth,
-  donorId: number,
-  donorCenterId: number,
-): Promise<{ active: DonorFields[]; queued: DonorFields[] }> {
-  const followed = followedWhere(auth, { centerId: donorCenterId });
-  if (followed === null) return { active: [], queued: [] };
-  const { active, queued } = await activeAndQueued(db, donorId, followed);
-  const panel = (r: MatchRow): DonorFields => ({
-    matchId: r.matchId,
-    parentId: r.parentId,
-    parentName: `${r.parentFirstName} ${r.parentLastName}`.trim(),
-    ipAgencyName: r.ipAgencyName,
-    queueType: r.queueType,
-    status: r.status,
-    queuePosition: r.queuePosition,
-    requestedAt: r.requestedAt,
-  });
-  return { active: active.map(panel), queued: queued.map(panel) };
-}
-
-/** POST getdonorqueuedetails: the donor's availability, queue and the type of its active match. */
-export async function donorQueueDetails(deps: Deps, auth: Auth, donorId: number) {
-  const core = await staffDonor(deps.db, auth, donorId);
-  const { active, queued } = await activeAndQueued(deps.db, donorId, undefined);
-  return {
-    donor_availability: core.donor.availability,
-    donor_frozen_availability: core.donor.frozenAvailability,
-    data: queued,
-    queueLen: core.donor.queueCount,
-    frozenQueueLen: core.donor.frozenQueueCount,
-    activeConfirmMatchType: active[0]?.queueType ?? null,
-  };
-}
-
-/** POST getqueuenumber: the parent's place in the donor's queue (null when not waiting). */
-export async function queueNumber(deps: Deps, auth: Auth, donorId: number, parentId: number | null) {
-  assertMatchRole(auth);
-  let parent = parentId;
-  if (matchesAsParent(auth)) {
-    await assertDonorVisible(deps.db, auth, donorId);
-    if (parent && parent !== auth.userId) throw notFound();
-    parent = auth.userId;
-  } else {
-    await staffDonor(deps.db, auth, donorId);
-    if (!parent) throw badRequest(MATCH_MSG.SELECT_PARENT);
-  }
-  const m = await repo.openMatchOf(deps.db, donorId, parent, OPEN_MATCH_STATUSES);
-  return {
-    queueNumber: m?.queuePosition ?? null,
-    queueType: m?.queueType ?? null,
-    status: m?.status ?? null,
-  };
-}
-
-/** POST getdonorspecificipquery: the history of one parent's matches with one donor. */
-export async function donorParentHistory(
-  deps: Deps,
-  auth: Auth,
-  donorId: number,
-  parentId: number,
-): Promise<MatchEventRow[]> {
-  await staffDonor(deps.db, auth, donorId);
-  const rows = await repo.eventsOf(deps.db, donorId, parentId);
-  return rows.map((r) => ({
-    matchId: r.matchId,
-    action: r.action as MatchAction,
-    fromStatus: r.fromStatus as MatchStatus | null,
-    toStatus: r.toStatus as MatchStatus,
-    reason: r.reason,
-    at: r.at.toISOString(),
-    actorName: `${r.actorFirstName ?? ''} ${r.actorLastName ?? ''}`.trim(),
-  }));
-}
-
-/** POST updatedonorstatus: staff set a donor's availability outside the workflow. */
-export async function updateDonorStatus(deps: Deps, auth: Auth, donorId: number, status: string) {
-  const core = await staffDonor(deps.db, auth, donorId);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await repo.lockDonors(tx, [donorId]);
-    await repo.updateDonor(tx, donorId, { availability: status, availabilityChangedAt: now, updatedAt: now });
-    await audit(tx, auth, {
-      action: 'donor.status',
-      entityType: 'donor',
-      entityId: donorId,
-      centerId: core.donor.centerId,
-      details: { from: core.donor.availability, to: status },
-    });
-  });
-  return { availability: status };
-}
-
-type GridScope = 'donorCenter' | 'parentCenter';
-
-function gridWhere(auth: Auth, scope: GridScope, b: ReturnType<typeof matchGridBody.parse>): SQL {
-  const conds: (SQL | undefined)[] = [
-    scope === 'donorCenter'
-      ? eq(repo.matches.donorCenterId, auth.centerId)
-      : eq(repo.matches.parentCenterId, auth.centerId),
-    inArray(repo.matches.status, statusesForFilters(b.match_status_filter)),
-  ];
-  if (b.donor_availability.length > 0) conds.push(repo.donorAvailabilityIn(b.donor_availability));
-  if (b.center) {
-    conds.push(
-      scope === 'donorCenter'
-        ? eq(repo.matches.parentCenterId, b.center)
-        : eq(repo.matches.donorCenterId, b.center),
-    );
-  }
-  conds.push(repo.gridSearch(b.search));
-  return and(...conds)!;
-}
-
-/**
- * getotheragenciesmatchrequestedip (scope donorCenter: requests for the caller's center's donors,
- * from any agency) and getmatchrequestedipwithotheragencies (scope parentCenter: the caller's
- * center's parents' requests, tracked on /trackmatchrequests). from/to are row offsets.
- */
-export async function matchGrid(
-  deps: Deps,
-  auth: Auth,
-  scope: GridScope,
-  input: MatchGridBody,
-): Promise<MatchPage> {
-  if (!isStaffRole(auth)) throw forbidden();
-  const b = matchGridBody.parse(input);
-  const limit = Math.max(1, Math.min(100, b.to - b.from));
-  const page = await repo.matchPage(deps.db, gridWhere(auth, scope, b), b.sort, b.ord, b.from, limit);
-  return { total: page.total, rows: page.rows.map((r) => rowOf(r, r.donorCenterId === auth.centerId)) };
-}
-
-/** The columns of the match CSV exports (the grid's columns). */
-export const MATCH_CSV_HEADER = [
-  'Match ID',
-  'Donor ID',
-  'Donor name',
-  'Donor availability',
-  'Intended parent',
-  'IP agency',
-  'Queue type',
-  'Match status',
-  'Queue number',
-  'Cancel reason',
-  'Requested at',
-  'Updated at',
-] as const;
-
-function csvRow(r: MatchRow): unknown[] {
-  return [
-    r.matchId,
-    r.donorDisplayId,
-    r.donorName,
-    r.donorAvailability,
-    `${r.parentFirstName} ${r.parentLastName}`.trim(),
-    r.ipAgencyName,
-    r.queueType,
-    r.status,
-    r.queuePosition,
-    r.cancelReason,
-    r.requestedAt,
-    r.statusChangedAt,
-  ];
-}
-
-async function* csvBatches(
-  batches: AsyncIterable<repo.MatchRecord[]>,
-  toRow: (r: repo.MatchRecord) => MatchRow,
-): AsyncGenerator<unknown[][]> {
-  for await (const batch of batches) yield batch.map((r) => csvRow(toRow(r)));
-}
-
-/**
- * The CSV export of a grid: every row the filters select, not one page, streamed in batches.
- * Access and input are judged before the first byte is sent.
- */
-export function matchGridCsv(
-  deps: Deps,
-  auth: Auth,
-  scope: GridScope,
-  input: MatchGridBody,
-): AsyncIterable<unknown[][]> {
-  if (!isStaffRole(auth)) throw forbidden();
-  const b = matchGridBody.parse(input);
-  return csvBatches(repo.matchBatches(deps.db, gridWhere(auth, scope, b), b.sort, b.ord), (r) =>
-    rowOf(r, r.donorCenterId === auth.centerId),
-  );
-}
-
-function reportWhere(auth: Auth, b: ReturnType<typeof matchReportBody.parse>): SQL {
-  const conds: (SQL | undefined)[] = [
-    eq(repo.matches.status, 'Cancel Request'),
-    eq(repo.matches.donorCenterId, auth.centerId),
-  ];
-  if (b.startdate) conds.push(gte(repo.matches.statusChangedAt, new Date(`${b.startdate}T00:00:00Z`)));
-  if (b.lastdate) {
-    const end = new Date(`${b.lastdate}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conds.push(lt(repo.matches.statusChangedAt, end));
-  }
-  return and(...conds)!;
-}
-
-/** The Match Cancelled Report (/donormatchreport): cancelled matches of the center's donors. */
-export async function cancelledReport(deps: Deps, auth: Auth, input: MatchReportBody): Promise<MatchPage> {
-  if (!isStaffRole(auth)) throw forbidden();
-  const b = matchReportBody.parse(input);
-  const limit = Math.max(1, Math.min(100, b.to - b.from));
-  const page = await repo.matchPage(deps.db, reportWhere(auth, b), b.sort, b.ord, b.from, limit);
-  return { total: page.total, rows: page.rows.map((r) => rowOf(r, true)) };
-}
-
-/** The Match Cancelled Report as a streamed CSV: the center's donors' cancelled matches. */
-export function cancelledReportCsv(
-  deps: Deps,
-  auth: Auth,
-  input: MatchReportBody,
-): AsyncIterable<unknown[][]> {
-  if (!isStaffRole(auth)) throw forbidden();
-  const b = matchReportBody.parse(input);
-  return csvBatches(repo.matchBatches(deps.db, reportWhere(auth, b), b.sort, b.ord), (r) => rowOf(r, true));
 }

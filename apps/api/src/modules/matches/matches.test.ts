@@ -10,102 +10,25 @@ import {
   type MatchStatus,
   MSG,
   matchTransition,
-  ROLE,
 } from '@dm/shared';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, donorDonationCycles, donors, matchEvents, matches, users } from '../../db/schema/index.js';
-import { resolveSession } from '../../platform/auth-context.js';
+import { donorDonationCycles, donors, matches } from '../../db/schema/index.js';
 import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { matchFixtures } from '../../test/match-fixtures.js';
 
 let t: TestApp;
 let parentId: number;
 let parent2Id: number;
+const { userId, makeParents, freshDonor, post, get, donorRow, matchesOf, eventsOf, request, staffAct } =
+  matchFixtures(() => t);
 beforeAll(async () => {
   t = await startTestApp();
   parentId = await userId('parent@demo.test');
   parent2Id = (await makeParents(1, 1, 'second'))[0]!;
 });
 afterAll(() => t.close());
-
-async function userId(username: string): Promise<number> {
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return u!.id;
-}
-
-/** Extra active intended parents of a center (the demo has one per center). */
-async function makeParents(centerId: number, n: number, tag: string): Promise<number[]> {
-  const [manager] = await t.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.centerId, centerId), eq(users.role, ROLE.MANAGER)))
-    .limit(1);
-  const rows = await t.db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        username: `${tag}${i}.c${centerId}@parents.test`,
-        role: ROLE.CLIENT,
-        status: 'Active',
-        centerId,
-        firstName: 'Pat',
-        lastName: `${tag}${i}`,
-        managerId: manager?.id ?? null,
-        passwordHash: 'x',
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((r) => r.id);
-}
-
-const used = new Set<number>();
-/** An Available synthetic donor of a center (visible to parent@demo.test at center 1), never used twice. */
-async function freshDonor(centerId = 1): Promise<number> {
-  const viewer = centerId === 1 ? 'parent@demo.test' : `manager${centerId}@demo.test`;
-  const auth = await resolveSession(t.db, t.clock, await t.tokenFor(viewer));
-  const rows = await t.db
-    .select({ id: donors.userId })
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .where(
-      and(
-        eq(donors.centerId, centerId),
-        eq(donors.availability, 'Available'),
-        eq(donors.queueCount, 0),
-        sql`${donors.donationCount} < 4`,
-        like(users.username, '%@synthetic.test'),
-        await donorVisibility(t.db, auth),
-      ),
-    )
-    .orderBy(asc(donors.userId))
-    .limit(60);
-  const id = rows.map((r) => r.id).find((x) => !used.has(x));
-  if (!id) throw new Error('no donor left');
-  used.add(id);
-  return id;
-}
-
-const post = (url: string, payload: unknown, as?: string) =>
-  t.request({ method: 'POST', url: `/api/${url}`, payload: payload as Record<string, unknown>, as });
-const get = (url: string, as?: string) => t.request({ method: 'GET', url: `/api/${url}`, as });
-
-async function donorRow(id: number) {
-  const [d] = await t.db.select().from(donors).where(eq(donors.userId, id));
-  return d!;
-}
-async function matchesOf(donorId: number) {
-  return t.db.select().from(matches).where(eq(matches.donorId, donorId)).orderBy(asc(matches.id));
-}
-async function eventsOf(matchId: number) {
-  return t.db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.id));
-}
-
-const request = (donorId: number, as = 'parent@demo.test') =>
-  post('startmatchrequest', { donor_id: donorId }, as);
-const staffAct = (url: string, donorId: number, parent: number, extra: Record<string, unknown> = {}) =>
-  post(url, { donor_id: donorId, parent_id: parent, ...extra }, 'manager@demo.test');
 
 describe('the match state machine (pure)', () => {
   // The spec's table, written out by hand: action -> [from statuses, to, actors].
@@ -684,46 +607,6 @@ describe('grids and reports', () => {
       const d = await donorRow(o.donorId);
       expect(o.queueType === 'Fresh' ? d.queueCount : d.frozenQueueCount).toBe(o.n);
     }
-  });
-});
-
-describe('GET /api/fetchcurrentmatchcontacts/:id', () => {
-  it('answers 401 anonymous, 403 to a client, 404 to staff of a center that does not see the donor, 400 for a bad id', async () => {
-    const donorId = await freshDonor(85);
-    expect((await get(`fetchcurrentmatchcontacts/${donorId}`)).statusCode).toBe(401);
-    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'parent85@demo.test')).statusCode).toBe(403);
-    expect((await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager133@demo.test')).statusCode).toBe(404);
-    const bad = await get('fetchcurrentmatchcontacts/abc', 'manager@demo.test');
-    expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('Donor id is invalid.');
-  });
-
-  it("gives staff of the donor's center the parents' contacts of active and queued matches, audited", async () => {
-    const donorId = await freshDonor();
-    const [p1, p2, p3] = await makeParents(1, 3, 'contact');
-    await t.db.update(users).set({ contactNo: '5551234', countryCode: '+1' }).where(eq(users.id, p1!));
-    for (const p of [p1!, p2!, p3!])
-      expect((await staffAct('startmatchrequest', donorId, p)).statusCode).toBe(200);
-    expect((await staffAct('confirmdonormatch', donorId, p1!)).statusCode).toBe(200);
-    expect((await staffAct('addipindonorqueue', donorId, p2!)).statusCode).toBe(200);
-    const res = await get(`fetchcurrentmatchcontacts/${donorId}`, 'manager@demo.test');
-    expect(res.statusCode).toBe(200);
-    const list = body<{ parentId: number; email: string; contactNo: string; status: string }[]>(res).data;
-    // p3's request still waits (Confirm): not a current match, so no contact.
-    expect(list.map((c) => [c.parentId, c.status])).toEqual([
-      [p1, 'Active'],
-      [p2, 'Queued'],
-    ]);
-    expect(list[0]).toMatchObject({
-      email: 'contact0.c1@parents.test',
-      contactNo: '5551234',
-      countryCode: '+1',
-    });
-    const audits = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'donor.match_contacts.read'), eq(auditLog.entityId, String(donorId))));
-    expect(audits).toHaveLength(1);
   });
 });
 

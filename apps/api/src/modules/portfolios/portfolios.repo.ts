@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import {
+  type CenterSettings,
+  centerSettings,
   centers,
   donorPictures,
   donors,
@@ -18,6 +20,7 @@ const P_ID = sql.raw('"portfolios"."id"');
 const P_CLIENT = sql.raw('"portfolios"."client_id"');
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export async function findPortfolio(db: Db, id: number): Promise<PortfolioRow | undefined> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id)).limit(1);
@@ -152,6 +155,19 @@ export async function updatePortfolio(
   return row;
 }
 
+/** Submits the portfolio only from Active: a concurrent status change by the manager wins. */
+export const submitIfActive = (db: Db, id: number, at: Date) =>
+  updatePortfolio(
+    db,
+    id,
+    { status: 'Submitted', submittedAt: at, updatedAt: at },
+    eq(portfolios.status, 'Active'),
+  );
+
+/** Records the client's first view once; undefined when it was already recorded. */
+export const markFirstViewed = (db: Db, id: number, at: Date) =>
+  updatePortfolio(db, id, { firstViewedAt: at }, sql`${portfolios.firstViewedAt} is null`);
+
 export async function deletePortfolio(db: Db, id: number): Promise<void> {
   await db.delete(portfolios).where(eq(portfolios.id, id));
 }
@@ -275,7 +291,7 @@ export interface DonorRow {
   availability: string;
   donorType: string;
   centerId: number;
-  centerSettings: Record<string, unknown>;
+  centerSettings: CenterSettings;
   queueCount: number;
   frozenQueueCount: number;
   pictureId: number | null;
@@ -286,7 +302,7 @@ export interface DonorRow {
 
 /** The portfolio's donors the viewer may see, in position order. */
 export async function donorRows(db: Db, portfolioId: number, visible: SQL): Promise<DonorRow[]> {
-  return db
+  const rows = await db
     .select({
       donorId: donors.userId,
       displayId: donors.displayId,
@@ -314,6 +330,7 @@ export async function donorRows(db: Db, portfolioId: number, visible: SQL): Prom
     .innerJoin(centers, eq(centers.id, donors.centerId))
     .where(and(eq(portfolioDonors.portfolioId, portfolioId), visible))
     .orderBy(asc(portfolioDonors.position), asc(portfolioDonors.donorId));
+  return rows.map((r) => ({ ...r, centerSettings: centerSettings(r.centerSettings) }));
 }
 
 /** Of these donors, those the visibility condition lets through. */
@@ -412,7 +429,7 @@ export async function insertQuery(db: Db, values: typeof ipQueries.$inferInsert)
   return row!.id;
 }
 
-export async function userById(db: Db, id: number) {
+export async function userById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
@@ -426,16 +443,27 @@ export async function userByUsername(db: Db, username: string) {
   return row;
 }
 
-export async function centerSettingsOf(db: Db, centerId: number) {
+/** The center's settings, the defaults filling what it has not set. */
+export async function centerSettingsOf(db: Db, centerId: number): Promise<CenterSettings> {
   const [row] = await db.select({ settings: centers.settings }).from(centers).where(eq(centers.id, centerId));
-  return row?.settings ?? {};
+  return centerSettings(row?.settings);
 }
 
-/**
- * Feedback given on one donor in the portfolios `where` selects (a client's own, or those a case
- * manager may open), newest first.
- */
-export async function donorFeedback(db: Db, donorId: number, where: SQL) {
+/** Whose portfolios' feedback one reads: a client's own, a center's, or those a manager may open. */
+export type FeedbackScope =
+  | { clientId: number }
+  | { centerId: number }
+  | { managerId: number; centerId: number };
+
+function feedbackScopeSql(scope: FeedbackScope): SQL {
+  if ('clientId' in scope) return eq(portfolios.clientId, scope.clientId);
+  if ('managerId' in scope) return openableByManager(scope.managerId, scope.centerId);
+  return eq(portfolios.centerId, scope.centerId);
+}
+
+/** Feedback given on one donor in the portfolios of the scope, newest first. */
+export async function donorFeedback(db: Db, donorId: number, scope: FeedbackScope) {
+  const where = feedbackScopeSql(scope);
   return db
     .select({
       portfolioId: portfolios.id,
@@ -453,7 +481,7 @@ export async function donorFeedback(db: Db, donorId: number, where: SQL) {
 }
 
 /** Portfolios a case manager may open: made by or for him, or shared with him (as `open` rules). */
-export const openableByManager = (managerId: number, centerId: number): SQL =>
+const openableByManager = (managerId: number, centerId: number): SQL =>
   and(
     eq(portfolios.centerId, centerId),
     or(

@@ -1,8 +1,9 @@
-import { MSG, ROLE, type RoleId, USER_CSV_HEADER, USERS_MSG, type UserList } from '@dm/shared';
+import { MSG, ROLE, USER_CSV_HEADER, USERS_MSG, type UserList } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolios, searchHistory, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { userById, userMaker } from '../../test/user-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,35 +16,15 @@ const post = (url: string, payload: Record<string, unknown>, as?: string) =>
 const get = (url: string, as?: string) => t.request({ method: 'GET', url, as });
 const idOf = async (username: string) =>
   (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = userById(() => t);
 
-let seq = 0;
 /** A user made for one test, so tests do not lean on each other's changes. */
-async function makeUser(over: {
-  role: RoleId;
-  centerId?: number;
-  status?: string;
-  managerId?: number | null;
-  parentId?: number | null;
-  firstName?: string;
-}): Promise<number> {
-  seq += 1;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      username: `made${seq}@users.test`,
-      role: over.role,
-      status: over.status ?? 'Active',
-      centerId: over.centerId ?? 1,
-      firstName: over.firstName ?? `Made${seq}`,
-      lastName: 'User',
-      managerId: over.managerId ?? null,
-      parentId: over.parentId ?? null,
-      passwordHash: 'x',
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
+const makeUser = userMaker(() => t, {
+  prefix: 'made',
+  status: 'Active',
+  lastName: 'User',
+  passwordHash: 'x',
+});
 
 const status = (userId: number, s: string, as: string, extra: Record<string, unknown> = {}) =>
   post('/api/updateuserstatus', { user_id: userId, status: s, ...extra }, as);
@@ -99,7 +80,7 @@ describe('users grids', () => {
     ).data;
     expect(found.rows.map((r) => r.userId)).toEqual([archived]);
     // Contains, not starts with: the middle of the e-mail finds the user; % is a plain character.
-    const middle = `ade${seq}@users.te`;
+    const middle = `ade${makeUser.count}@users.te`;
     const byMail = body<UserList>(await post('/api/getallusers', { search: middle }, 'admin@demo.test')).data;
     expect(byMail.rows.map((r) => r.userId)).toEqual([archived]);
     const percent = body<UserList>(await post('/api/getallusers', { search: '%' }, 'admin@demo.test')).data;
@@ -432,89 +413,6 @@ describe('assignment', () => {
       await get('/api/getadmin', 'admin@demo.test'),
     ).data;
     expect(new Set(options.map((o) => o.role))).toEqual(new Set([6, 7]));
-  });
-});
-
-describe('POST /api/invitesecondaryip', () => {
-  const payload = (primary: number, over: Record<string, unknown> = {}) => ({
-    primaryIP_id: primary,
-    secondaryIP_username: `second${primary}@users.test`,
-    secondaryIP_reusername: `second${primary}@users.test`,
-    secondaryIP_fname: 'Sam',
-    secondaryIP_lname: 'Second',
-    ...over,
-  });
-
-  it('answers 401, 403, 400 and 404', async () => {
-    const primary = await makeUser({ role: ROLE.CLIENT });
-    expect((await post('/api/invitesecondaryip', payload(primary))).statusCode).toBe(401);
-    expect((await post('/api/invitesecondaryip', payload(primary), 'donor@demo.test')).statusCode).toBe(403);
-    // A parent invites only for themselves.
-    expect((await post('/api/invitesecondaryip', payload(primary), 'parent@demo.test')).statusCode).toBe(403);
-    const mismatch = await post(
-      '/api/invitesecondaryip',
-      payload(primary, { secondaryIP_reusername: 'other@users.test' }),
-      'admin@demo.test',
-    );
-    expect(body(mismatch).message).toBe(USERS_MSG.USERNAME_REENTER);
-    expect((await post('/api/invitesecondaryip', payload(primary), 'admin85@demo.test')).statusCode).toBe(
-      404,
-    );
-  });
-
-  it('invites the second parent, who signs up Pre-Active on the primary manager; only one', async () => {
-    const manager = await idOf('manager@demo.test');
-    const primary = await makeUser({ role: ROLE.CLIENT, managerId: manager });
-    const res = await post('/api/invitesecondaryip', payload(primary), 'admin@demo.test');
-    expect(res.statusCode).toBe(200);
-    const secondId = body<{ userId: number }>(res).data.userId;
-    expect(await userRow(secondId)).toMatchObject({
-      parentId: primary,
-      managerId: manager,
-      status: 'Invited',
-    });
-    const listed = body<UserList>(
-      await post(
-        '/api/getallintendedparents',
-        { search: (await userRow(primary)).username },
-        'admin@demo.test',
-      ),
-    ).data;
-    expect(listed.rows.map((r) => [r.userId, r.hasSecondary])).toEqual([[primary, true]]);
-    const mail = (await t.outbox(`second${primary}@users.test`)).at(-1)!;
-    const token = mail.html.match(/#\/signup\/([A-Za-z0-9_-]+)/)![1]!;
-    const signup = await post('/api/signuptokenauth', {
-      token,
-      firstname: 'Sam',
-      lastname: 'Second',
-      contactno: '5550001111',
-      password: 'Chosen!Pass1',
-      password_c: 'Chosen!Pass1',
-    });
-    expect(signup.statusCode).toBe(200);
-    expect((await userRow(secondId)).status).toBe('Pre-Active');
-    const again = await post(
-      '/api/invitesecondaryip',
-      payload(primary, {
-        secondaryIP_username: 'third@users.test',
-        secondaryIP_reusername: 'third@users.test',
-      }),
-      'admin@demo.test',
-    );
-    expect(body(again).message).toBe(USERS_MSG.SECONDARY_EXISTS);
-    const ofSecondary = await post('/api/invitesecondaryip', payload(secondId), 'admin@demo.test');
-    expect(body(ofSecondary).message).toBe(USERS_MSG.SECONDARY_OF_SECONDARY);
-    // The primary sees their second parent in the profile.
-    const mine = await post(
-      '/api/invitesecondaryip',
-      payload(await idOf('parent@demo.test')),
-      'parent@demo.test',
-    );
-    expect(mine.statusCode).toBe(200);
-    const seen = body<{ username: string }>(
-      await get('/api/getsecondaryintendedparent', 'parent@demo.test'),
-    ).data;
-    expect(seen.username).toBe(`second${await idOf('parent@demo.test')}@users.test`);
   });
 });
 

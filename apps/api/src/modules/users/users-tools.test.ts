@@ -1,19 +1,11 @@
-import {
-  type ClientOption,
-  EMAIL_TYPE,
-  type IpCacheTime,
-  MSG,
-  ROLE,
-  type RoleId,
-  USERS_MSG,
-  type UserContactDetails,
-} from '@dm/shared';
+import { type ClientOption, type IpCacheTime, ROLE, type UserContactDetails } from '@dm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, donors, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { userById, userMaker } from '../../test/user-fixtures.js';
 
-/** inviteuserforanotherrole, getclientslist, getusercontactdetails, the intended-parent list refresh. */
+/** getclientslist, getusercontactdetails, the intended-parent list refresh, the parent type filter. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -23,86 +15,13 @@ afterAll(() => t.close());
 const post = (url: string, payload: Record<string, unknown>, as?: string) =>
   t.request({ method: 'POST', url, payload, as });
 const get = (url: string, as?: string) => t.request({ method: 'GET', url, as });
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = userById(() => t);
 
-let seq = 0;
-async function makeUser(over: { role: RoleId; centerId?: number; status?: string }): Promise<number> {
-  seq += 1;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      username: `tool${seq}@users.test`,
-      role: over.role,
-      status: over.status ?? 'Invited',
-      centerId: over.centerId ?? 1,
-      firstName: `Tool${seq}`,
-      lastName: 'Person',
-      contactNo: '5551234567',
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
-
-describe('POST /api/inviteuserforanotherrole', () => {
-  const url = '/api/inviteuserforanotherrole';
-  it('answers 401, 403, 400 and 404', async () => {
-    const invited = await makeUser({ role: ROLE.MANAGER });
-    const payload = { user_id: invited, user_type: ROLE.CLIENT };
-    expect((await post(url, payload)).statusCode).toBe(401);
-    expect((await post(url, payload, 'parent@demo.test')).statusCode).toBe(403);
-    const bad = await post(url, { user_id: invited, user_type: 3 }, 'admin@demo.test');
-    expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toBe('User type is invalid.');
-    // Another center's user is not the caller's to see.
-    expect((await post(url, payload, 'admin85@demo.test')).statusCode).toBe(404);
-    // A manager sees only intended parents and donors: another manager is 404.
-    expect((await post(url, payload, 'manager@demo.test')).statusCode).toBe(404);
-    // The master invites admins only.
-    const master = await post(url, { user_id: invited, user_type: ROLE.CLIENT }, 'master@demo.test');
-    expect(master.statusCode).toBe(403);
-  });
-
-  it('refuses a signed-up user, the same type and a donor', async () => {
-    const active = await makeUser({ role: ROLE.MANAGER, status: 'Active' });
-    const signedUp = await post(url, { user_id: active, user_type: ROLE.ADMIN }, 'admin@demo.test');
-    expect(signedUp.statusCode).toBe(400);
-    expect(body(signedUp).message).toBe(MSG.NOT_INVITED);
-    const invited = await makeUser({ role: ROLE.MANAGER });
-    const same = await post(url, { user_id: invited, user_type: ROLE.MANAGER }, 'admin@demo.test');
-    expect(body(same).message).toBe(USERS_MSG.SAME_ROLE);
-    const donor = await makeUser({ role: ROLE.DONOR });
-    await t.db.insert(donors).values({ userId: donor, centerId: 1 });
-    const fromDonor = await post(url, { user_id: donor, user_type: ROLE.CLIENT }, 'admin@demo.test');
-    expect(fromDonor.statusCode).toBe(400);
-    expect(body(fromDonor).message).toBe(USERS_MSG.DONOR_ROLE_FIXED);
-    expect((await userRow(donor)).role).toBe(ROLE.DONOR);
-  });
-
-  it('changes the type, e-mails a new link of that type and audits it', async () => {
-    const invited = await makeUser({ role: ROLE.MANAGER });
-    const res = await post(url, { user_id: invited, user_type: ROLE.DONOR }, 'admin@demo.test');
-    expect(res.statusCode).toBe(200);
-    expect(body(res).message).toBe(USERS_MSG.ROLE_CHANGED);
-    expect(body(res).data).toEqual({ userId: invited, role: ROLE.DONOR });
-    expect((await userRow(invited)).role).toBe(ROLE.DONOR);
-    const [donorRow] = await t.db.select().from(donors).where(eq(donors.userId, invited));
-    expect(donorRow?.centerId).toBe(1);
-    const row = await userRow(invited);
-    expect((await t.outbox(row.username)).at(-1)!.emailTypeId).toBe(EMAIL_TYPE.INVITE_DONOR);
-    const logged = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'invite.another-role'), eq(auditLog.entityId, String(invited))));
-    expect(logged).toHaveLength(1);
-    // A manager turns an invited intended parent into a donor too, and a client gets a manager.
-    const client = await makeUser({ role: ROLE.CLIENT });
-    const byManager = await post(url, { user_id: client, user_type: ROLE.DONOR }, 'manager@demo.test');
-    expect(byManager.statusCode).toBe(200);
-    const admin = await makeUser({ role: ROLE.ADMIN });
-    const toClient = await post(url, { user_id: admin, user_type: ROLE.CLIENT }, 'admin@demo.test');
-    expect(toClient.statusCode).toBe(200);
-    expect((await userRow(admin)).role).toBe(ROLE.CLIENT);
-  });
+const makeUser = userMaker(() => t, {
+  prefix: 'tool',
+  status: 'Invited',
+  lastName: 'Person',
+  contactNo: '5551234567',
 });
 
 describe('POST /api/getclientslist', () => {

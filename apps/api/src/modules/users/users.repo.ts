@@ -29,7 +29,10 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import {
   auditLog,
+  type CenterSettings,
+  centerSettings,
   centers,
+  donors,
   portfolios,
   searchHistory,
   users,
@@ -231,6 +234,68 @@ export async function findUser(db: Db, userId: number, forUpdate = false) {
   const query = db.select().from(users).where(eq(users.id, userId)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+export type UserRecord = typeof users.$inferSelect;
+
+/** A center row's settings, the defaults filling what it has not set. */
+export const settingsOf = (center: { settings: Partial<CenterSettings> } | undefined): CenterSettings =>
+  centerSettings(center?.settings);
+
+export async function centerSettingsOf(db: Db, centerId: number): Promise<CenterSettings> {
+  const [center] = await db
+    .select({ settings: centers.settings })
+    .from(centers)
+    .where(eq(centers.id, centerId))
+    .limit(1);
+  return settingsOf(center);
+}
+
+/** A case manager of the center who is not archived, or undefined. */
+export async function findActiveManager(db: Db, managerId: number, centerId: number) {
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, managerId),
+        eq(users.role, ROLE.MANAGER),
+        eq(users.centerId, centerId),
+        ne(users.status, 'Archived'),
+      ),
+    )
+    .limit(1);
+  return manager;
+}
+
+/** A new user; a donor also gets her donor row. */
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRecord> {
+  const [created] = await db.insert(users).values(values).returning();
+  if (created!.role === ROLE.DONOR) await insertDonorRow(db, created!.id, created!.centerId);
+  return created!;
+}
+
+export async function insertDonorRow(db: Db, userId: number, centerId: number): Promise<void> {
+  await db.insert(donors).values({ userId, centerId });
+}
+
+export async function updateUser(
+  db: Db,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRecord | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+export async function deleteUserRow(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Whether the primary parent already has a secondary parent. */
+export async function hasSecondaryParent(db: Db, primaryId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.parentId, primaryId)).limit(1);
+  return row !== undefined;
 }
 
 /** Active (not archived) users of a center with one of these roles, for the pickers. */

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
+import * as invite from './users.invite.js';
 import {
   assignAnswer,
   assignClientsBody,
@@ -44,7 +45,7 @@ import {
 import * as service from './users.service.js';
 
 /** The users grids: the all-users grid and one per role, each with its streamed CSV export. */
-const GRIDS: { url: string; page: PageKey; role?: RoleId; label: string; file: string }[] = [
+const GRIDS: { url: `/${string}`; page: PageKey; role?: RoleId; label: string; file: string }[] = [
   { url: '/getallusers', page: 'viewclient', label: 'users', file: 'users' },
   {
     url: '/getallintendedparents',
@@ -72,49 +73,29 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   // Case managers invite their clients and donors but have no 'addclient' page; they manage
   // their people from 'viewclient', so that page opens these routes too. The service decides
   // which roles each caller may invite.
-  app.post(
-    '/inviteuser',
-    {
-      config: { access: { pages: ['addclient', 'viewclient'] } },
-      schema: {
-        summary: 'Invite a user (e-mails a sign-up link)',
-        body: inviteUserBody,
-        response: { 200: envelope(inviteUserAnswer) },
-      },
-    },
-    async (request) =>
-      ok(await service.inviteUser(deps, requireAuth(request), request.body, request.ip), MSG.INVITE_SENT),
-  );
+  jsonRoute(app, 'POST /inviteuser', ['addclient', 'viewclient'], {
+    summary: 'Invite a user (e-mails a sign-up link)',
+    body: inviteUserBody,
+    data: inviteUserAnswer,
+    run: (auth, { body, ip }) => invite.inviteUser(deps, auth, body, ip),
+    message: MSG.INVITE_SENT,
+  });
 
-  app.post(
-    '/reinviteuser',
-    {
-      config: { access: { pages: ['addclient', ...USER_PAGES] } },
-      schema: {
-        summary: 'Send a new sign-up link to an invited user',
-        body: reinviteUserBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.reinviteUser(deps, requireAuth(request), request.body.userId, request.ip);
-      return ok(null, MSG.INVITE_SENT);
-    },
-  );
+  jsonRoute(app, 'POST /reinviteuser', ['addclient', ...USER_PAGES], {
+    summary: 'Send a new sign-up link to an invited user',
+    body: reinviteUserBody,
+    data: null,
+    run: (auth, { body, ip }) => invite.reinviteUser(deps, auth, body.userId, ip),
+    message: MSG.INVITE_SENT,
+  });
 
   for (const grid of GRIDS) {
-    app.post(
-      grid.url,
-      {
-        config: { access: { pages: [grid.page] } },
-        schema: {
-          summary: `A page of ${grid.label} of the caller's center: filters, search, sorting`,
-          body: userListBody,
-          response: { 200: envelope(userListAnswer) },
-        },
-      },
-      async (request) => ok(await service.userList(deps, requireAuth(request), request.body, grid.role)),
-    );
+    jsonRoute(app, `POST ${grid.url}`, [grid.page], {
+      summary: `A page of ${grid.label} of the caller's center: filters, search, sorting`,
+      body: userListBody,
+      data: userListAnswer,
+      run: (auth, { body }) => service.userList(deps, auth, body, grid.role),
+    });
     app.post(
       `${grid.url}csv`,
       {
@@ -134,307 +115,152 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     );
   }
 
-  app.post(
-    '/updateuserstatus',
-    {
-      config: { access: { pages: USER_PAGES } },
-      schema: {
-        summary:
-          'Change a user status (Active needs a case manager for clients; 409 asks to confirm Pre-Active or archiving a manager with portfolios)',
-        body: updateUserStatusBody,
-        response: { 200: envelope(statusAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.updateUserStatus(deps, requireAuth(request), request.body, request.ip),
-        USERS_MSG.STATUS_UPDATED,
-      ),
-  );
+  jsonRoute(app, 'POST /updateuserstatus', USER_PAGES, {
+    summary:
+      'Change a user status (Active needs a case manager for clients; 409 asks to confirm Pre-Active or archiving a manager with portfolios)',
+    body: updateUserStatusBody,
+    data: statusAnswer,
+    run: (auth, { body, ip }) => service.updateUserStatus(deps, auth, body, ip),
+    message: USERS_MSG.STATUS_UPDATED,
+  });
 
-  app.get(
-    '/checkmanageractiveportfolio/:id',
-    {
-      config: { access: { pages: ['viewclient', 'viewcm'] } },
-      schema: {
-        summary: 'How many portfolios a case manager still works on',
-        params: userIdParams,
-        response: { 200: envelope(z.object({ portfolios: z.number() })) },
-      },
-    },
-    async (request) =>
-      ok(await service.managerActivePortfolios(deps, requireAuth(request), request.params.id)),
-  );
+  jsonRoute(app, 'GET /checkmanageractiveportfolio/:id', ['viewclient', 'viewcm'], {
+    summary: 'How many portfolios a case manager still works on',
+    params: userIdParams,
+    data: z.object({ portfolios: z.number() }),
+    run: (auth, { params }) => service.managerActivePortfolios(deps, auth, params.id),
+  });
 
-  app.post(
-    '/updateuserdetails',
-    {
-      config: { access: { pages: USER_PAGES } },
-      schema: {
-        summary: "Update a user's names, e-mail and contact number",
-        body: updateUserDetailsBody,
-        response: { 200: envelope(userRowSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.updateUserDetails(deps, requireAuth(request), request.body, request.ip),
-        USERS_MSG.DETAILS_UPDATED,
-      ),
-  );
+  jsonRoute(app, 'POST /updateuserdetails', USER_PAGES, {
+    summary: "Update a user's names, e-mail and contact number",
+    body: updateUserDetailsBody,
+    data: userRowSchema,
+    run: (auth, { body, ip }) => service.updateUserDetails(deps, auth, body, ip),
+    message: USERS_MSG.DETAILS_UPDATED,
+  });
 
-  app.post(
-    '/settemporarypassword',
-    {
-      config: { access: { pages: ADMIN_USER_PAGES } },
-      schema: {
-        summary: 'Admin sets a temporary password (the user is signed out everywhere)',
-        body: temporaryPasswordBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.setTemporaryPassword(deps, requireAuth(request), request.body, request.ip);
-      return ok(null, USERS_MSG.PASSWORD_SET);
-    },
-  );
+  jsonRoute(app, 'POST /settemporarypassword', ADMIN_USER_PAGES, {
+    summary: 'Admin sets a temporary password (the user is signed out everywhere)',
+    body: temporaryPasswordBody,
+    data: null,
+    run: (auth, { body, ip }) => service.setTemporaryPassword(deps, auth, body, ip),
+    message: USERS_MSG.PASSWORD_SET,
+  });
 
-  app.delete(
-    '/deleteuser/:id',
-    {
-      config: { access: { pages: ADMIN_USER_PAGES } },
-      schema: { summary: 'Delete a user (admin)', params: userIdParams, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await service.deleteUser(deps, requireAuth(request), request.params.id, request.ip);
-      return ok(null, USERS_MSG.USER_DELETED);
-    },
-  );
+  jsonRoute(app, 'DELETE /deleteuser/:id', ADMIN_USER_PAGES, {
+    summary: 'Delete a user (admin)',
+    params: userIdParams,
+    data: null,
+    run: (auth, { params, ip }) => service.deleteUser(deps, auth, params.id, ip),
+    message: USERS_MSG.USER_DELETED,
+  });
 
-  app.post(
-    '/inviteuserforanotherrole',
-    {
-      config: { access: { pages: ['addclient', 'viewclient'] } },
-      schema: {
-        summary: 'Invite a user who has not signed up yet under another user type (a new sign-up link)',
-        body: inviteForAnotherRoleBody,
-        response: { 200: envelope(z.object({ userId: z.number(), role: z.number() })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.inviteForAnotherRole(deps, requireAuth(request), request.body, request.ip),
-        USERS_MSG.ROLE_CHANGED,
-      ),
-  );
+  jsonRoute(app, 'POST /inviteuserforanotherrole', ['addclient', 'viewclient'], {
+    summary: 'Invite a user who has not signed up yet under another user type (a new sign-up link)',
+    body: inviteForAnotherRoleBody,
+    data: z.object({ userId: z.number(), role: z.number() }),
+    run: (auth, { body, ip }) => invite.inviteForAnotherRole(deps, auth, body, ip),
+    message: USERS_MSG.ROLE_CHANGED,
+  });
 
-  app.post(
-    '/getclientslist',
-    {
-      config: { access: { pages: ['viewclient'] } },
-      schema: {
-        summary: 'Up to 50 intended parents the caller manages, by name or e-mail',
-        body: clientsListBody,
-        response: { 200: envelope(z.array(clientOptionSchema)) },
-      },
-    },
-    async (request) => ok(await service.clientOptions(deps, requireAuth(request), request.body.search)),
-  );
+  jsonRoute(app, 'POST /getclientslist', ['viewclient'], {
+    summary: 'Up to 50 intended parents the caller manages, by name or e-mail',
+    body: clientsListBody,
+    data: z.array(clientOptionSchema),
+    run: (auth, { body }) => service.clientOptions(deps, auth, body.search),
+  });
 
-  app.get(
-    '/getusercontactdetails/:id',
-    {
-      config: { access: { pages: ['archiveddonors', ...USER_PAGES] } },
-      schema: {
-        summary: "Name, e-mail and phone of a user of the caller's center",
-        params: userIdParams,
-        response: { 200: envelope(contactDetailsSchema) },
-      },
-    },
-    async (request) =>
-      ok(await service.contactDetails(deps, requireAuth(request), request.params.id, request.ip)),
-  );
+  jsonRoute(app, 'GET /getusercontactdetails/:id', ['archiveddonors', ...USER_PAGES], {
+    summary: "Name, e-mail and phone of a user of the caller's center",
+    params: userIdParams,
+    data: contactDetailsSchema,
+    run: (auth, { params, ip }) => service.contactDetails(deps, auth, params.id, ip),
+  });
 
-  app.post(
-    '/saveintendedparentscache',
-    {
-      config: { access: { pages: ['viewip'] } },
-      schema: {
-        summary: 'Refresh the intended-parent list (recorded; the grid reads live rows)',
-        response: { 200: envelope(ipCacheTimeSchema) },
-      },
-    },
-    async (request) => ok(await service.saveIpCache(deps, requireAuth(request), request.ip)),
-  );
+  jsonRoute(app, 'POST /saveintendedparentscache', ['viewip'], {
+    summary: 'Refresh the intended-parent list (recorded; the grid reads live rows)',
+    data: ipCacheTimeSchema,
+    run: (auth, { ip }) => service.saveIpCache(deps, auth, ip),
+  });
 
-  app.get(
-    '/getlastcacheupdatedtime',
-    {
-      config: { access: { pages: ['viewip'] } },
-      schema: {
-        summary: 'When the intended-parent list was last refreshed',
-        response: { 200: envelope(ipCacheTimeSchema) },
-      },
-    },
-    async (request) => ok(await service.lastIpCacheTime(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'GET /getlastcacheupdatedtime', ['viewip'], {
+    summary: 'When the intended-parent list was last refreshed',
+    data: ipCacheTimeSchema,
+    run: (auth) => service.lastIpCacheTime(deps, auth),
+  });
 
-  app.get(
-    '/getcasemanagerlist',
-    {
-      config: { access: { pages: ['addclient', 'assignclient', ...USER_PAGES] } },
-      schema: {
-        summary: "The center's case managers that are not archived",
-        querystring: managersQuery,
-        response: { 200: envelope(z.array(staffOptionSchema)) },
-      },
-    },
-    async (request) => ok(await service.managerOptions(deps, requireAuth(request), request.query.center_id)),
-  );
+  jsonRoute(app, 'GET /getcasemanagerlist', ['addclient', 'assignclient', ...USER_PAGES], {
+    summary: "The center's case managers that are not archived",
+    querystring: managersQuery,
+    data: z.array(staffOptionSchema),
+    run: (auth, { query }) => service.managerOptions(deps, auth, query.center_id),
+  });
 
-  app.get(
-    '/getadmin',
-    {
-      config: { access: { pages: ['assigndonor'] } },
-      schema: {
-        summary: 'Admins and case managers donors can be assigned to',
-        response: { 200: envelope(z.array(staffOptionSchema)) },
-      },
-    },
-    async (request) => ok(await service.assigneeOptions(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'GET /getadmin', ['assigndonor'], {
+    summary: 'Admins and case managers donors can be assigned to',
+    data: z.array(staffOptionSchema),
+    run: (auth) => service.assigneeOptions(deps, auth),
+  });
 
-  app.post(
-    '/getclientstobeassign',
-    {
-      config: { access: { pages: ['assignclient'] } },
-      schema: {
-        summary: 'Primary intended parents of the center, for assigning to a case manager',
-        body: userListBody,
-        response: { 200: envelope(userListAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.userList(
-          deps,
-          requireAuth(request),
-          { ...request.body, parent_type: 'primary' },
-          ROLE.CLIENT,
-        ),
-      ),
-  );
+  jsonRoute(app, 'POST /getclientstobeassign', ['assignclient'], {
+    summary: 'Primary intended parents of the center, for assigning to a case manager',
+    body: userListBody,
+    data: userListAnswer,
+    run: (auth, { body }) => service.userList(deps, auth, { ...body, parent_type: 'primary' }, ROLE.CLIENT),
+  });
 
-  app.post(
-    '/getdonorstobeassign',
-    {
-      config: { access: { pages: ['assigndonor'] } },
-      schema: {
-        summary: 'Donors of the center with the admin or manager they are assigned to',
-        body: userListBody,
-        response: { 200: envelope(userListAnswer) },
-      },
-    },
-    async (request) => ok(await service.userList(deps, requireAuth(request), request.body, ROLE.DONOR)),
-  );
+  jsonRoute(app, 'POST /getdonorstobeassign', ['assigndonor'], {
+    summary: 'Donors of the center with the admin or manager they are assigned to',
+    body: userListBody,
+    data: userListAnswer,
+    run: (auth, { body }) => service.userList(deps, auth, body, ROLE.DONOR),
+  });
 
-  app.post(
-    '/assignclienttomanager',
-    {
-      config: { access: { pages: ['assignclient'] } },
-      schema: {
-        summary: 'Assign intended parents (and their second parents) to a case manager',
-        body: assignClientsBody,
-        response: { 200: envelope(assignAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.assignClients(deps, requireAuth(request), request.body, request.ip),
-        USERS_MSG.CLIENTS_ASSIGNED,
-      ),
-  );
+  jsonRoute(app, 'POST /assignclienttomanager', ['assignclient'], {
+    summary: 'Assign intended parents (and their second parents) to a case manager',
+    body: assignClientsBody,
+    data: assignAnswer,
+    run: (auth, { body, ip }) => service.assignClients(deps, auth, body, ip),
+    message: USERS_MSG.CLIENTS_ASSIGNED,
+  });
 
-  app.post(
-    '/assignparticularclient',
-    {
-      config: { access: { pages: ['assignclient', 'viewclient', 'viewip'] } },
-      schema: {
-        summary: 'Assign one intended parent to a case manager (from a grid row)',
-        body: assignOneClientBody,
-        response: { 200: envelope(assignAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.assignClients(
-          deps,
-          requireAuth(request),
-          { manager_id: request.body.manager_id, clients: [request.body.client_id] },
-          request.ip,
-        ),
-        USERS_MSG.CLIENTS_ASSIGNED,
-      ),
-  );
+  jsonRoute(app, 'POST /assignparticularclient', ['assignclient', 'viewclient', 'viewip'], {
+    summary: 'Assign one intended parent to a case manager (from a grid row)',
+    body: assignOneClientBody,
+    data: assignAnswer,
+    run: (auth, { body, ip }) =>
+      service.assignClients(deps, auth, { manager_id: body.manager_id, clients: [body.client_id] }, ip),
+    message: USERS_MSG.CLIENTS_ASSIGNED,
+  });
 
-  app.post(
-    '/assigndonortoadminmanager',
-    {
-      config: { access: { pages: ['assigndonor'] } },
-      schema: {
-        summary: 'Assign donors to an admin or case manager',
-        body: assignDonorsBody,
-        response: { 200: envelope(assignAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.assignDonors(deps, requireAuth(request), request.body, request.ip),
-        USERS_MSG.DONORS_ASSIGNED,
-      ),
-  );
+  jsonRoute(app, 'POST /assigndonortoadminmanager', ['assigndonor'], {
+    summary: 'Assign donors to an admin or case manager',
+    body: assignDonorsBody,
+    data: assignAnswer,
+    run: (auth, { body, ip }) => service.assignDonors(deps, auth, body, ip),
+    message: USERS_MSG.DONORS_ASSIGNED,
+  });
 
-  app.post(
-    '/invitesecondaryip',
-    {
-      config: { access: { pages: ['editprofile', 'viewclient', 'viewip'] } },
-      schema: {
-        summary: 'Invite the second intended parent of a primary parent',
-        body: inviteSecondaryBody,
-        response: { 200: envelope(inviteUserAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.inviteSecondary(deps, requireAuth(request), request.body, request.ip),
-        MSG.INVITE_SENT,
-      ),
-  );
+  jsonRoute(app, 'POST /invitesecondaryip', ['editprofile', 'viewclient', 'viewip'], {
+    summary: 'Invite the second intended parent of a primary parent',
+    body: inviteSecondaryBody,
+    data: inviteUserAnswer,
+    run: (auth, { body, ip }) => invite.inviteSecondary(deps, auth, body, ip),
+    message: MSG.INVITE_SENT,
+  });
 
-  app.get(
-    '/getsecondaryintendedparent',
-    {
-      config: { access: { pages: ['editprofile'] } },
-      schema: {
-        summary: "The caller's second intended parent, if invited",
-        response: { 200: envelope(userRowSchema.nullable()) },
-      },
-    },
-    async (request) => ok(await service.secondaryOf(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'GET /getsecondaryintendedparent', ['editprofile'], {
+    summary: "The caller's second intended parent, if invited",
+    data: userRowSchema.nullable(),
+    run: (auth) => service.secondaryOf(deps, auth),
+  });
 
-  app.post(
-    '/getipsearchhistory',
-    {
-      config: { access: { pages: ['ip-search-history-list'] } },
-      schema: {
-        summary: "Searches the center's intended parents ran",
-        body: ipSearchHistoryBody,
-        response: { 200: envelope(ipSearchAnswer) },
-      },
-    },
-    async (request) => ok(await service.ipSearchHistory(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /getipsearchhistory', ['ip-search-history-list'], {
+    summary: "Searches the center's intended parents ran",
+    body: ipSearchHistoryBody,
+    data: ipSearchAnswer,
+    run: (auth, { body }) => service.ipSearchHistory(deps, auth, body),
+  });
 
   app.post(
     '/generateregisteredipcsv',

@@ -5,21 +5,11 @@ import {
   archiveNeedsReason,
   type ClientOption,
   canAdministerUsers,
-  canInvite,
-  canInviteSecondParent,
   canManageUser,
   canReadUserContact,
-  canReinviteUser,
   chosenCenter,
-  EMAIL_TYPE,
-  INVITE_TOKEN_TTL_MS,
-  type InviteUserAnswer,
-  type InviteUserBody,
   type IpCacheTime,
   type IpSearchHistory,
-  inviteCenterOf,
-  inviterAsCaseManager,
-  type inviteSecondaryBody,
   type ipSearchHistoryBody,
   isMaster,
   listableUserRoles,
@@ -29,7 +19,6 @@ import {
   ROLE_LABEL,
   type RoleId,
   type registeredIpReportBody,
-  reinviteRefusal,
   type StaffOption,
   type StatusConfirmation,
   settableUserStatuses,
@@ -45,32 +34,27 @@ import {
   type updateUserStatusBody,
   userListBody,
 } from '@dm/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { centerSettings, donors, users } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import {
-  type CenterRow,
   endUserSessions,
   findCenter,
   findUserByUsername,
-  findUserWithCenter,
-  issueUserToken,
   spendUserTokens,
   type UserRow,
 } from '../auth/auth.repo.js';
-import type { AuthDeps } from '../auth/auth.service.js';
+import type { UsersDeps } from './users.invite.js';
 import {
   activePortfolioCount,
   allUsers,
   assignManager,
+  deleteUserRow,
   findUser,
   idsWithRole,
   type ListScope,
@@ -80,164 +64,12 @@ import {
   registeredParents,
   setFollowersStatus,
   staffOf,
+  updateUser,
 } from './users.repo.js';
-
-const INVITE_MAIL: Record<RoleId, number> = {
-  [ROLE.MASTER]: EMAIL_TYPE.INVITE_ADMIN,
-  [ROLE.ADMIN]: EMAIL_TYPE.INVITE_ADMIN,
-  [ROLE.MANAGER]: EMAIL_TYPE.INVITE_MANAGER,
-  [ROLE.CLIENT]: EMAIL_TYPE.INVITE_CLIENT,
-  [ROLE.DONOR]: EMAIL_TYPE.INVITE_DONOR,
-};
-
-async function senderName(db: Db, auth: Auth): Promise<string> {
-  const found = await findUserWithCenter(db, auth.userId);
-  return found ? fullNameOf(found.user) : '';
-}
-
-/** Issues a fresh invitation link (older ones stop working) and queues the e-mail. */
-async function sendInvitation(
-  tx: Db,
-  deps: Pick<UsersDeps, 'config' | 'secrets'>,
-  now: Date,
-  auth: Auth,
-  invitee: Pick<UserRow, 'id' | 'role' | 'username' | 'firstName' | 'centerId'>,
-): Promise<void> {
-  await spendUserTokens(tx, invitee.id, ['invite'], now);
-  const token = await issueUserToken(tx, {
-    userId: invitee.id,
-    purpose: 'invite',
-    ttlMs: INVITE_TOKEN_TTL_MS,
-    now,
-  });
-  await queueTemplatedMail(tx, deps.secrets, {
-    centerId: invitee.centerId,
-    emailTypeId: INVITE_MAIL[invitee.role as RoleId],
-    to: invitee.username,
-    vars: {
-      recipient: invitee.firstName || invitee.username,
-      sender: await senderName(tx, auth),
-      link: `${deps.config.publicUrl}/#/signup/${token}`,
-    },
-  });
-}
-
-/** The center a new user joins: the master names one, everyone else invites into their own. */
-async function targetCenter(db: Db, auth: Auth, centerId: number | undefined): Promise<CenterRow> {
-  const joins = inviteCenterOf(auth, centerId);
-  if (joins === undefined) throw badRequest(MSG.CENTER_REQUIRED);
-  const center = await findCenter(db, joins);
-  if (!center) throw notFound();
-  return center;
-}
-
-/** A client's case manager: the one named, the inviting manager, or the center's default. */
-async function managerFor(
-  db: Db,
-  auth: Auth,
-  center: CenterRow,
-  managerId: number | undefined,
-): Promise<number | null> {
-  if (managerId !== undefined) {
-    const [manager] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, managerId),
-          eq(users.role, ROLE.MANAGER),
-          eq(users.centerId, center.id),
-          ne(users.status, 'Archived'),
-        ),
-      )
-      .limit(1);
-    if (!manager) throw notFound();
-    return manager.id;
-  }
-  const inviter = inviterAsCaseManager(auth);
-  if (inviter !== null) return inviter;
-  const settings = centerSettings(center.settings);
-  return settings.defaultCaseManagerId;
-}
-
-/** POST /inviteuser: creates an Invited account (no password yet) and e-mails a sign-up link. */
-export async function inviteUser(
-  deps: AuthDeps,
-  auth: Auth,
-  body: InviteUserBody,
-  ip: string,
-): Promise<InviteUserAnswer> {
-  const role = body.userType as RoleId;
-  if (!canInvite(auth.role, role)) throw forbidden();
-  const now = deps.clock.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const center = await targetCenter(tx, auth, body.centerId);
-      const managerId = await managerFor(tx, auth, center, body.managerId);
-      if (await findUserByUsername(tx, body.username)) throw badRequest(MSG.USERNAME_EXISTS);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          centerId: center.id,
-          role,
-          status: 'Invited',
-          username: body.username,
-          firstName: body.firstname,
-          lastName: body.lastname,
-          // Only clients have a case manager.
-          managerId: role === ROLE.CLIENT ? managerId : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const invitee = created!;
-      if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: invitee.id, centerId: center.id });
-      await sendInvitation(tx, deps, now, auth, invitee);
-      await audit(
-        tx,
-        auth,
-        {
-          action: 'invite',
-          entityType: 'user',
-          entityId: invitee.id,
-          centerId: center.id,
-          details: { role },
-        },
-        ip,
-      );
-      return { userId: invitee.id };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
-    throw error;
-  }
-}
-
-/** POST /reinviteuser: a new link for someone who has not signed up yet. */
-export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, ip: string): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const found = await findUserWithCenter(tx, userId);
-    if (!found) throw notFound();
-    const invitee = found.user;
-    assertCenter(auth, invitee.centerId);
-    if (!canInvite(auth.role, invitee.role as RoleId)) throw forbidden();
-    if (invitee.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
-    await sendInvitation(tx, deps, now, auth, invitee);
-    await audit(
-      tx,
-      auth,
-      { action: 'reinvite', entityType: 'user', entityId: invitee.id, centerId: invitee.centerId },
-      ip,
-    );
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Grids, status rules, details, temporary password, delete, assignment, second parent, reports
 // ---------------------------------------------------------------------------------------------
-
-type UsersDeps = Pick<AuthDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 /** What a caller's grids may show: the master every center and role, managers their center's clients. */
 export function listScopeOf(auth: Auth, centerId?: number): ListScope {
@@ -339,10 +171,11 @@ export async function updateUserStatus(
         } satisfies StatusConfirmation);
       }
     }
-    await tx
-      .update(users)
-      .set({ status: to, updatedAt: now, ...(to === 'Archived' && reason ? { archivedNote: reason } : {}) })
-      .where(eq(users.id, target.id));
+    await updateUser(tx, target.id, {
+      status: to,
+      updatedAt: now,
+      ...(to === 'Archived' && reason ? { archivedNote: reason } : {}),
+    });
     // Secondary parents follow their primary to Archived or Pre-Active (not the still Invited ones).
     const followers = statusFollowsPrimary(target, to)
       ? await setFollowersStatus(tx, target.id, to, now)
@@ -396,10 +229,7 @@ export async function updateUserDetails(
         username: body.email,
         contactNo: body.contactno,
       };
-      await tx
-        .update(users)
-        .set({ ...next, updatedAt: now })
-        .where(eq(users.id, target.id));
+      await updateUser(tx, target.id, { ...next, updatedAt: now });
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => target[k] !== next[k]);
       await audit(
         tx,
@@ -448,7 +278,7 @@ export async function setTemporaryPassword(
   await deps.db.transaction(async (tx) => {
     const target = await manageableUser(tx, auth, body.user_id);
     if (target.status === 'Invited') throw badRequest(USERS_MSG.NOT_SIGNED_UP);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, target.id));
+    await updateUser(tx, target.id, { passwordHash, updatedAt: now });
     await spendUserTokens(tx, target.id, ['reset'], now);
     await endUserSessions(tx, target.id, 'password_changed', now, { ownOnly: false });
     await audit(
@@ -472,7 +302,7 @@ export async function deleteUser(deps: UsersDeps, auth: Auth, userId: number, ip
   try {
     await deps.db.transaction(async (tx) => {
       const target = await manageableUser(tx, auth, userId);
-      await tx.delete(users).where(eq(users.id, target.id));
+      await deleteUserRow(tx, target.id);
       await audit(
         tx,
         auth,
@@ -585,67 +415,6 @@ export function assignDonors(
   );
 }
 
-/**
- * POST /invitesecondaryip: a primary intended parent (themselves, or staff for them) invites a
- * second parent, who joins with the primary's case manager and becomes Pre-Active on sign-up.
- */
-export async function inviteSecondary(
-  deps: UsersDeps,
-  auth: Auth,
-  body: z.output<typeof inviteSecondaryBody>,
-  ip: string,
-): Promise<InviteUserAnswer> {
-  const now = deps.clock.now();
-  if (!canInviteSecondParent(auth, body.primaryIP_id)) throw forbidden();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const primary = await findUser(tx, body.primaryIP_id, true);
-      if (!primary || primary.role !== ROLE.CLIENT) throw notFound();
-      assertCenter(auth, primary.centerId);
-      if (primary.parentId !== null) throw badRequest(USERS_MSG.SECONDARY_OF_SECONDARY);
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.parentId, primary.id))
-        .limit(1);
-      if (existing) throw badRequest(USERS_MSG.SECONDARY_EXISTS);
-      if (await findUserByUsername(tx, body.secondaryIP_username)) throw badRequest(MSG.USERNAME_EXISTS);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          centerId: primary.centerId,
-          role: ROLE.CLIENT,
-          status: 'Invited',
-          username: body.secondaryIP_username,
-          firstName: body.secondaryIP_fname,
-          lastName: body.secondaryIP_lname,
-          managerId: primary.managerId,
-          parentId: primary.id,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await sendInvitation(tx, deps, now, auth, created!);
-      await audit(
-        tx,
-        auth,
-        {
-          action: 'invite_secondary',
-          entityType: 'user',
-          entityId: created!.id,
-          centerId: primary.centerId,
-          details: { primaryId: primary.id },
-        },
-        ip,
-      );
-      return { userId: created!.id };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(MSG.USERNAME_EXISTS);
-    throw error;
-  }
-}
-
 /** GET /getsecondaryintendedparent: the caller's (a primary parent's) second parent, if any. */
 export async function secondaryOf(deps: UsersDeps, auth: Auth): Promise<UserListRow | null> {
   const page = await listUsers(
@@ -709,55 +478,6 @@ export async function* registeredIpCsvRows(
 // ---------------------------------------------------------------------------------------------
 // Another user type, client picker, contact details, intended-parent list refresh
 // ---------------------------------------------------------------------------------------------
-
-/**
- * POST /inviteuserforanotherrole: an invited user (not signed up) of the caller's center is
- * invited again under another user type, with the same rules as inviting (master: admins only;
- * admin: never a master; manager: clients and donors). A donor stays a donor (her form row may
- * hold imported data); a new donor gets her donor row.
- */
-export async function inviteForAnotherRole(
-  deps: AuthDeps,
-  auth: Auth,
-  body: { user_id: number; user_type: number },
-  ip: string,
-): Promise<{ userId: number; role: RoleId }> {
-  const role = body.user_type as RoleId;
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    if (!canInvite(auth.role, role)) throw forbidden();
-    const target = await findUser(tx, body.user_id, true);
-    // The master, another center's users and anyone the caller could not have invited: 404 as unseen.
-    if (!target || !canReinviteUser(auth, target)) throw notFound();
-    if (target.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
-    const refusal = reinviteRefusal(target, role);
-    if (refusal === 'same-role') throw badRequest(USERS_MSG.SAME_ROLE);
-    if (refusal === 'donor-fixed') throw badRequest(USERS_MSG.DONOR_ROLE_FIXED);
-    const center = await findCenter(tx, target.centerId);
-    if (!center) throw notFound();
-    const managerId = role === ROLE.CLIENT ? await managerFor(tx, auth, center, undefined) : null;
-    const [changed] = await tx
-      .update(users)
-      .set({ role, managerId, updatedAt: now })
-      .where(eq(users.id, target.id))
-      .returning();
-    if (role === ROLE.DONOR) await tx.insert(donors).values({ userId: target.id, centerId: target.centerId });
-    await sendInvitation(tx, deps, now, auth, changed!);
-    await audit(
-      tx,
-      auth,
-      {
-        action: 'invite.another-role',
-        entityType: 'user',
-        entityId: target.id,
-        centerId: target.centerId,
-        details: { from: target.role, to: role },
-      },
-      ip,
-    );
-    return { userId: target.id, role };
-  });
-}
 
 /** POST /getclientslist: up to 50 intended parents of the caller's scope (a manager's center). */
 export async function clientOptions(deps: UsersDeps, auth: Auth, search: string): Promise<ClientOption[]> {

@@ -1,6 +1,5 @@
-import { type AgencyRow, MSG, PAGES } from '@dm/shared';
+import { type AgencyRow, PAGES } from '@dm/shared';
 import {
-  Alert,
   Button,
   Group,
   Loader,
@@ -12,11 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
-import { agencyKeys, flaggedField, useAgency, useCountries } from './queries';
+import { z } from 'zod';
+import { FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
+import { useAgency, useCountries, useSaveAgency } from './queries';
 
 type Field = 'name' | 'email' | 'contact_no' | 'agency_url' | 'zipcode' | 'country' | 'address' | 'summary';
 type Values = Record<Field, string>;
@@ -57,72 +57,45 @@ const valuesOf = (a: AgencyRow): Values => ({
   summary: a.summary,
 });
 
+/** The fields the page asks for, each "{label} is required." when blank. */
+const requiredOf = (required: readonly Field[]) =>
+  z.object(
+    Object.fromEntries(
+      required.map((f) => [f, z.string().refine((v) => v.trim() !== '', `${LABEL[f]} is required.`)]),
+    ),
+  );
+
 /** /addagency, or /addagency?id= to edit an agency. */
 export default function AddAgencyPage() {
   const [params] = useSearchParams();
   const idParam = Number(params.get('id'));
   const editId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const agency = useAgency(editId);
   const countries = useCountries();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form } = useZodForm<Values>(requiredOf(editId ? REQUIRED_EDIT : REQUIRED_ADD), EMPTY);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
-    if (agency.data) setValues(valuesOf(agency.data));
+    if (agency.data) form.setValues(valuesOf(agency.data));
   }, [agency.data]);
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<AgencyRow>(editId ? 'updatecenterdetails' : 'addcenterdetails', {
-        body,
-        successToast: true,
-        silent: true,
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: agencyKeys.all });
-      navigate(PAGES.agencylist.path);
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return setFormError(MSG.HTTP_FAILURE);
-      const field = flaggedField(error.data);
-      // The server's message flags the field it is about ("Organization is already registered").
-      if (field && field in LABEL) setErrors((e) => ({ ...e, [field]: error.message }));
-      else setFormError(error.message);
-    },
-  });
-
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const required = editId ? REQUIRED_EDIT : REQUIRED_ADD;
-    const missing = Object.fromEntries(
-      required.filter((f) => values[f].trim() === '').map((f) => [f, `${LABEL[f]} is required.`]),
-    );
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      return;
-    }
-    const { country, ...rest } = values;
-    save.mutate(editId ? { ...rest, center_id: editId } : { ...rest, country });
-  };
+  const saveAgency = useSaveAgency(editId);
+  // The server's message flags the field it is about ("Organization is already registered").
+  const save = useFormSubmit(
+    form,
+    ({ country, ...rest }) =>
+      saveAgency.mutateAsync(editId ? { ...rest, center_id: editId } : { ...rest, country }),
+    { onDone: () => navigate(PAGES.agencylist.path) },
+  );
 
   if (editId && agency.isPending) return <Loader aria-label="Loading agency" />;
 
   const input = (field: Field) => ({
     label: LABEL[field],
-    value: values[field],
-    error: errors[field],
     required: (editId ? REQUIRED_EDIT : REQUIRED_ADD).includes(field),
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set(field, e.currentTarget.value),
+    ...form.getInputProps(field),
   });
 
   return (
@@ -130,12 +103,8 @@ export default function AddAgencyPage() {
       <Title order={1} fz="h2">
         {editId ? 'Edit agency' : PAGES.addagency.title}
       </Title>
-      {formError ? (
-        <Alert color="red" role="alert">
-          {formError}
-        </Alert>
-      ) : null}
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
+      <FormAlert message={save.error} />
+      <Paper withBorder p="md" component="form" onSubmit={form.onSubmit(save.submit)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput {...input('name')} />
@@ -152,9 +121,8 @@ export default function AddAgencyPage() {
                   value: c.isoCode,
                   label: c.name,
                 }))}
-                value={values.country}
-                onChange={(v) => set('country', v ?? '')}
-                error={errors.country}
+                {...form.getInputProps('country')}
+                onChange={(v) => form.setFieldValue('country', v ?? '')}
               />
             )}
           </SimpleGrid>
@@ -164,7 +132,7 @@ export default function AddAgencyPage() {
             <Button variant="default" onClick={() => navigate(PAGES.agencylist.path)}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.busy}>
               {editId ? 'Update' : 'Add'}
             </Button>
           </Group>

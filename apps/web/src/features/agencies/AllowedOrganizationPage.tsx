@@ -13,9 +13,8 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useCenters } from '../email-templates/queries';
-import { agencyKeys, saveAllowedOrganizations, useAllowedOrganizations } from './queries';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { agencyKeys, saveAllowedOrganizations, useAllowedOrganizations, useCenters } from './queries';
 
 const sameSet = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((x) => b.has(x));
 

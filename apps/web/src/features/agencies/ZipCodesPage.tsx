@@ -4,8 +4,8 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError } from '../../lib/api-error';
-import { deleteZipCode, flaggedField, saveZipCode, useZipCodes } from './queries';
+import { checksSchema, FormActions, serverFieldOf, useFormSubmit, useZodForm } from '../../lib/form';
+import { deleteZipCode, useSaveZipCode, useZipCodes } from './queries';
 
 type Field = 'zipcode' | 'latitude' | 'longitude';
 type Values = Record<Field, string>;
@@ -27,7 +27,7 @@ export function zipErrors(v: Values): Partial<Record<Field, string>> {
 }
 
 function ZipDialog(props: { editing: ZipCodeRow | null; opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const start = props.editing
     ? {
         zipcode: props.editing.zipcode,
@@ -35,60 +35,33 @@ function ZipDialog(props: { editing: ZipCodeRow | null; opened: boolean; onClose
         longitude: String(props.editing.longitude),
       }
     : { zipcode: '', latitude: '', longitude: '' };
-  const [values, setValues] = useState<Values>(start);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => saveZipCode(props.editing !== null, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['zipcodes'] });
-      props.onClose();
-    },
-    onError: (error) => {
-      const field = error instanceof ApiError ? (flaggedField(error.data) ?? 'zipcode') : 'zipcode';
-      setErrors({ [field]: error instanceof ApiError ? error.message : MSG.HTTP_FAILURE });
-    },
-  });
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = zipErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate({
-      zipcode: values.zipcode.trim(),
-      latitude: Number(values.latitude),
-      longitude: Number(values.longitude),
-      ...(props.editing ? { old_zipcode: props.editing.zipcode } : {}),
-    });
-  };
-  const input = (field: Field, label: string) => ({
-    label,
-    required: true,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
+  const { form } = useZodForm<Values>(checksSchema(zipErrors), start);
+  const saveZip = useSaveZipCode(props.editing !== null);
+  const save = useFormSubmit(
+    form,
+    (values) =>
+      saveZip.mutateAsync({
+        zipcode: values.zipcode.trim(),
+        latitude: Number(values.latitude),
+        longitude: Number(values.longitude),
+        ...(props.editing ? { old_zipcode: props.editing.zipcode } : {}),
+      }),
+    // A refusal names its field, the zip code unless the server says otherwise.
+    { onDone: props.onClose, fieldFor: (_message, error) => serverFieldOf(error) ?? 'zipcode' },
+  );
+  const input = (field: Field, label: string) => ({ label, required: true, ...form.getInputProps(field) });
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
       title={props.editing ? 'Edit zip code' : 'Add zip code'}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(save.submit)} noValidate>
         <Stack>
           <TextInput {...input('zipcode', 'Zip code')} inputMode="numeric" />
           <TextInput {...input('latitude', 'Latitude')} inputMode="decimal" />
           <TextInput {...input('longitude', 'Longitude')} inputMode="decimal" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} busy={save.busy} />
         </Stack>
       </form>
     </Modal>

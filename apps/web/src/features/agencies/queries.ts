@@ -2,11 +2,12 @@ import type {
   AgencyList,
   AgencyRow,
   AllowedOrganization,
+  CenterOption,
   CountryOption,
   ZipCodeList,
   ZipCodeRow,
 } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
 import { api } from '../../lib/api';
 
@@ -60,13 +61,6 @@ export function useCountries() {
   });
 }
 
-export const saveZipCode = (editing: boolean, body: Record<string, unknown>) =>
-  api<ZipCodeRow>(editing ? 'updatezipcodedetails' : 'addzipcode', {
-    body,
-    successToast: true,
-    silent: true,
-  });
-
 export const deleteZipCode = (zipcode: string) =>
   api<null>('deletezipcodedetails', { body: { zipcode }, successToast: true });
 
@@ -76,9 +70,42 @@ export const setAgencyVisibility = (v: { center_id: number; status: 0 | 1 }) =>
 export const saveAllowedOrganizations = (v: { center_id: number; center_details: number[] }) =>
   api<AllowedOrganization[]>('updateallowedorganization', { body: v, successToast: true });
 
-/** The field a server refusal flags ({field} in the answer's data), if any. */
-export function flaggedField(data: unknown): string | null {
-  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string')
-    return data.field;
-  return null;
+/** Adds an agency, or updates one (`editId`); the lists are read again after. */
+export function useSaveAgency(editId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<AgencyRow>(editId ? 'updatecenterdetails' : 'addcenterdetails', {
+        body,
+        successToast: true,
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+/** Adds a zip code, or updates one (`editing` true); the list is read again after. */
+export function useSaveZipCode(editing: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<ZipCodeRow>(editing ? 'updatezipcodedetails' : 'addzipcode', {
+        body,
+        successToast: true,
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['zipcodes'] }),
+  });
+}
+
+const CENTERS_KEY = ['centers'] as const;
+
+/** Every agency, for the master admin's agency select (GET /getcenters). */
+export function useCenters(enabled: boolean) {
+  return useQuery({
+    queryKey: CENTERS_KEY,
+    queryFn: () => api<CenterOption[]>('getcenters'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -11,13 +11,13 @@ import {
   ROLE_LABEL,
 } from '@dm/shared';
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
+import { bodySchema, useZodForm } from '../../lib/form';
 import { subjectOf, useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import { useAuditLog } from './queries';
 
 const FILTERS = ['donor', 'from', 'to', 'center'] as const;
@@ -75,8 +75,14 @@ export default function AuditLogPage() {
     to: params.get('to') ?? '',
     center: params.get('center') ?? '',
   };
-  const [draft, setDraft] = useState<Filters>(applied);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const { form } = useZodForm<Filters>(
+    bodySchema(auditLogQuery, (d: Filters) => ({ ...d, center: d.center || 0 })),
+    applied,
+  );
+  const draft = form.values;
+  // One message at a time: the first the schema gives.
+  const [field0, message0] = Object.entries(form.errors)[0] ?? [];
+  const error = field0 === undefined ? null : { field: field0 || 'donor', message: String(message0) };
   const list = useListQuery('at', AUDIT_PAGE_SIZE, 'desc', 500);
   const query = {
     ...applied,
@@ -88,26 +94,15 @@ export default function AuditLogPage() {
   const notFound = entries.error instanceof ApiError && entries.error.status === 404;
   const serverError = entries.error instanceof ApiError && !notFound ? entries.error.message : null;
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = auditLogQuery.safeParse({ ...draft, center: draft.center || 0 });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setError({ field: String(issue.path[0] ?? 'donor'), message: issue.message });
-      return;
-    }
-    setError(null);
+  const apply = form.onSubmit((filters) => {
     const next = new URLSearchParams();
-    for (const key of FILTERS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    for (const key of FILTERS) if (filters[key].trim()) next.set(key, filters[key].trim());
     setParams(next);
     list.setPage(1);
-  };
+  });
   const field = (key: keyof Filters) => ({
     value: draft[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const { value } = e.currentTarget;
-      setDraft((d) => ({ ...d, [key]: value }));
-    },
+    onChange: (e: { currentTarget: { value: string } }) => form.setFieldValue(key, e.currentTarget.value),
     error: error?.field === key ? error.message : undefined,
   });
 
@@ -138,7 +133,7 @@ export default function AuditLogPage() {
               placeholder="All agencies"
               data={(centers.data ?? []).map((c) => ({ value: String(c.centerId), label: c.name }))}
               value={draft.center || null}
-              onChange={(v) => setDraft((d) => ({ ...d, center: v ?? '' }))}
+              onChange={(v) => form.setFieldValue('center', v ?? '')}
               clearable
               searchable
               w={240}

@@ -1,8 +1,8 @@
 import { MSG, resetRequestBody } from '@dm/shared';
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { requestPasswordReset } from './queries';
 
 /**
  * The forgot-password form: one form, shown in the login page's dialog and on /forgetpassword.
@@ -10,9 +10,9 @@ import { FormAlert, messageOf, useAuthForm } from './form';
  * fixed message.
  */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const { form, formRef, focusFirstError } = useAuthForm(resetRequestBody, { username: initialEmail });
+  const { form, formRef, focusFirstError } = useZodForm(resetRequestBody, { username: initialEmail });
   const reset = useMutation({
-    mutationFn: (body: { username: string }) => api<null>('resetpassword', { body, silent: true }),
+    mutationFn: (body: { username: string }) => requestPasswordReset(body),
   });
 
   if (reset.isSuccess) {

@@ -2,7 +2,6 @@ import {
   FAILED_LOGINS_BEFORE_CAPTCHA,
   type LoginBody,
   type LoginOutcome,
-  type LoginSuccess,
   loginBody,
   MSG,
   postLoginDestination,
@@ -12,11 +11,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session';
 import { CaptchaField } from './CaptchaField';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { login as authenticate } from './queries';
 import { SignupLinkDialog } from './SignupLinkDialog';
 import { TermsDialog } from './TermsDialog';
 
@@ -57,13 +57,13 @@ export default function LoginPage() {
   const [signupLinkOpen, setSignupLinkOpen] = useState(false);
   const [destination, setDestination] = useState<string | null>(null);
 
-  const { form, formRef, focusFirstError } = useAuthForm(loginBody, {
+  const { form, formRef, focusFirstError } = useZodForm(loginBody, {
     username: params.username ?? '',
     password: '',
   });
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api<LoginSuccess>('authenticate', { body, silent: true }),
+    mutationFn: (body: LoginBody) => authenticate(body),
     onSuccess: (answer) => {
       session.signedIn(answer);
       const next = destinationAfterLogin(takeAttemptedUrl(), answer.destination);

@@ -1,14 +1,14 @@
-import { type CountryOption, type LoginSuccess, type RegisterBody, ROLE, registerBody } from '@dm/shared';
+import { type CountryOption, type RegisterBody, ROLE, registerBody } from '@dm/shared';
 import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { requestedCenterId } from '../../lib/agency';
-import { api } from '../../lib/api';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, useSession } from '../../lib/session';
-import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
-import { usePublicCountries } from './queries';
+import { ContactNumberField, NameFields, NewPasswordFields } from './fields';
+import { register as registerAccount, usePublicCountries } from './queries';
 import { TermsDialog } from './TermsDialog';
 
 const DEFAULT_COUNTRY = 'United States';
@@ -35,7 +35,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
   const [destination, setDestination] = useState<string | null>(null);
   const countries = usePublicCountries();
 
-  const { form, formRef, focusFirstError } = useAuthForm(registerBody, {
+  const { form, formRef, focusFirstError } = useZodForm(registerBody, {
     userType,
     firstname: '',
     middlename: '',
@@ -48,8 +48,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterBody) =>
-      api<LoginSuccess>(referrer ? 'updateduserregistration' : 'userregistration', { body, silent: true }),
+    mutationFn: (body: RegisterBody) => registerAccount(body, Boolean(referrer)),
     onSuccess: (answer) => {
       session.signedIn(answer);
       // New accounts have not accepted the terms: the dialog opens from the session user.

@@ -3,9 +3,10 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
-import { api } from '../../lib/api';
-import { FormAlert, messageOf, NewPasswordFields, useAuthForm } from './form';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { NewPasswordFields } from './fields';
 import type { LoginPageState } from './LoginPage';
+import { updatePassword } from './queries';
 
 /**
  * /reset/{user?}?token=...: the reset e-mail links to #/reset/{e-mail}?token={token}
@@ -16,14 +17,14 @@ export default function ResetPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const navigate = useNavigate();
-  const { form, formRef, focusFirstError } = useAuthForm(updatePasswordBody, {
+  const { form, formRef, focusFirstError } = useZodForm(updatePasswordBody, {
     email: user ?? '',
     passtoken: token,
     password: '',
     cpassword: '',
   });
   const update = useMutation({
-    mutationFn: (body: typeof form.values) => api<null>('updatepassword', { body, silent: true }),
+    mutationFn: (body: typeof form.values) => updatePassword(body),
     onSuccess: (_answer, body) => {
       const state: LoginPageState = { message: MSG.PASSWORD_UPDATED };
       navigate(`/login/${encodeURIComponent(body.email)}`, { replace: true, state });

@@ -1,8 +1,8 @@
 import { MSG, ROLE, signupLinkBody } from '@dm/shared';
 import { Button, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { FormAlert, messageOf, useAuthForm } from './form';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { requestSignupLink } from './queries';
 
 /**
  * POST invitedonor: someone invited as a donor or intended parent who lost her sign-up link asks
@@ -10,13 +10,12 @@ import { FormAlert, messageOf, useAuthForm } from './form';
  * 004), so the confirmation is its fixed message.
  */
 export function SignupLinkForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const { form, formRef, focusFirstError } = useAuthForm(signupLinkBody, {
+  const { form, formRef, focusFirstError } = useZodForm(signupLinkBody, {
     username: initialEmail,
     user_type: String(ROLE.DONOR),
   });
   const request = useMutation({
-    mutationFn: (body: { username: string; user_type: number }) =>
-      api<null>('invitedonor', { body, silent: true }),
+    mutationFn: (body: { username: string; user_type: number }) => requestSignupLink(body),
   });
 
   if (request.isSuccess) {

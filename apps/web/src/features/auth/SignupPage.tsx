@@ -1,18 +1,13 @@
-import {
-  MSG,
-  type SignupDetails,
-  type SignupTokenAnswer,
-  type SignupTokenBody,
-  signupTokenBody,
-} from '@dm/shared';
+import { MSG, type SignupDetails, type SignupTokenBody, signupTokenBody } from '@dm/shared';
 import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
-import { ApiError, api } from '../../lib/api';
-import { ContactNumberField, FormAlert, messageOf, NameFields, NewPasswordFields, useAuthForm } from './form';
+import { ApiError } from '../../lib/api-error';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
+import { ContactNumberField, NameFields, NewPasswordFields } from './fields';
 import type { LoginPageState } from './LoginPage';
-import { useSignupDetails } from './queries';
+import { signupWithToken, useSignupDetails } from './queries';
 
 /** A refused token is an invalid link; anything else (network, server) says what happened. */
 function linkError(error: unknown): string {
@@ -52,7 +47,7 @@ export default function SignupPage() {
 
 function SignupForm({ token, details }: { token: string; details: SignupDetails }) {
   const navigate = useNavigate();
-  const { form, formRef, focusFirstError } = useAuthForm(signupTokenBody, {
+  const { form, formRef, focusFirstError } = useZodForm(signupTokenBody, {
     token,
     firstname: details.firstname,
     middlename: details.middlename,
@@ -62,7 +57,7 @@ function SignupForm({ token, details }: { token: string; details: SignupDetails 
     password_c: '',
   });
   const signup = useMutation({
-    mutationFn: (body: SignupTokenBody) => api<SignupTokenAnswer>('signuptokenauth', { body, silent: true }),
+    mutationFn: (body: SignupTokenBody) => signupWithToken(body),
     onSuccess: (answer) => {
       const state: LoginPageState = { message: MSG.PASSWORD_UPDATED };
       navigate(answer.redirectUrl, { replace: true, state });

@@ -1,11 +1,10 @@
-import { type AcceptEulaAnswer, MSG } from '@dm/shared';
+import { MSG } from '@dm/shared';
 import { Box, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../lib/api';
+import { FormAlert, messageOf } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import { FormAlert, messageOf } from './form';
-import { useTerms } from './queries';
+import { acceptTerms, useTerms } from './queries';
 
 /** How close to the end of the text counts as read (rounding, zoom, a last blank line). */
 const END_TOLERANCE_PX = 24;
@@ -26,7 +25,7 @@ export function TermsDialog({ opened, onAccepted }: { opened: boolean; onAccepte
   const [error, setError] = useState<string | null>(null);
   const terms = useTerms(opened);
   const accept = useMutation({
-    mutationFn: () => api<AcceptEulaAnswer>('accepteula', { method: 'POST', silent: true }),
+    mutationFn: () => acceptTerms(),
     onSuccess: async () => {
       await session.refresh();
       onAccepted();

@@ -1,4 +1,14 @@
-import type { CountryOption, SignupDetails, TermsAnswer } from '@dm/shared';
+import type {
+  AcceptEulaAnswer,
+  CountryOption,
+  LoginBody,
+  LoginSuccess,
+  RegisterBody,
+  SignupDetails,
+  SignupTokenAnswer,
+  SignupTokenBody,
+  TermsAnswer,
+} from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -34,3 +44,24 @@ export function usePublicCountries() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+// The submits of the signed-out screens: each screen shows a refusal itself (silent).
+
+export const login = (body: LoginBody) => api<LoginSuccess>('authenticate', { body, silent: true });
+
+/** A new account, or (`referrer`) the registration of an invited one. */
+export const register = (body: RegisterBody, referrer: boolean) =>
+  api<LoginSuccess>(referrer ? 'updateduserregistration' : 'userregistration', { body, silent: true });
+
+export const requestPasswordReset = (body: { username: string }) =>
+  api<null>('resetpassword', { body, silent: true });
+
+export const updatePassword = (body: unknown) => api<null>('updatepassword', { body, silent: true });
+
+export const requestSignupLink = (body: { username: string; user_type: number }) =>
+  api<null>('invitedonor', { body, silent: true });
+
+export const signupWithToken = (body: SignupTokenBody) =>
+  api<SignupTokenAnswer>('signuptokenauth', { body, silent: true });
+
+export const acceptTerms = () => api<AcceptEulaAnswer>('accepteula', { method: 'POST', silent: true });

@@ -1,4 +1,4 @@
-import { type ChangeSetSummary, type DonorFormStatus, MSG } from '@dm/shared';
+import { type ChangeSetSummary, type DonorFormStatus, generalTab, MSG } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
@@ -118,6 +118,28 @@ describe('DonorFormPage', () => {
         screen.getByRole('textbox', { name: /Zip code/ }).closest('[data-highlight="true"]'),
       ).toBeTruthy(),
     );
+  });
+
+  it("refuses a save the tab's shared schema refuses, without asking the server", async () => {
+    const { requests } = renderPage(<DonorFormPage />, {
+      route: '/donorform/42/2',
+      path: PATH,
+      api: {
+        me: ok(donor),
+        'getdonorformstatus/42': ok(status()),
+        getdonorformdetails: ok({ tabName: 'general', data: generalData, status: status() }),
+        updatedonorformdetails: ok({ status: status(), changeVersion: null }),
+        ...reference,
+      },
+    });
+    const zip = await screen.findByRole('textbox', { name: /Zip code/ });
+    fireEvent.change(zip, { target: { value: '12345678901' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const expected = generalTab.safeParse({ ...generalData, zipcode: '12345678901' });
+    expect(expected.success).toBe(false);
+    expect((await screen.findByRole('alert')).textContent).toContain(expected.error!.issues[0]!.message);
+    expect(screen.getByRole('textbox', { name: /Zip code/ }).closest('[data-highlight="true"]')).toBeTruthy();
+    expect(requests.some((r) => r.name === 'updatedonorformdetails')).toBe(false);
   });
 
   it('race percentages follow the shared rules as they are chosen', async () => {

@@ -282,4 +282,42 @@ describe('donor form rules on screen', () => {
     await waitFor(() => expect(saved).not.toBeNull());
     expect(saved!.formData.history).toContainEqual({ key: 'genetic_testing', answer: false, details: null });
   });
+
+  it("the miscellaneous tab checks its answers by the questions' rules before sending them", async () => {
+    let sent: unknown = null;
+    open('/donorform/42/9', donorUser('Initial form Accepted'), {
+      'getdonorformstatus/42': ok(status()),
+      'getcustomizedquestiondetails/42': ok([
+        {
+          id: 9,
+          centerId: 1,
+          question: 'Why donate?',
+          type: 'textarea',
+          status: 'public',
+          isActive: true,
+          isRequired: true,
+          tab: 'miscellaneous',
+          options: [],
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          answer: '',
+        },
+      ]),
+      submitcustomizedanswers: (r: StubRequest) => {
+        sent = r.body;
+        return ok({ saved: 1 });
+      },
+    });
+    const answer = await screen.findByRole('textbox', { name: /Why donate\?/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Save answers' }));
+    expect(await screen.findByText(MSG.ANSWER_REQUIRED)).toBeTruthy();
+    expect(sent).toBeNull();
+    fireEvent.change(answer, { target: { value: 'To help' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({
+      donorId: 42,
+      tab: 'miscellaneous',
+      userAnswers: [{ questionId: 9, answer: 'To help' }],
+    });
+  });
 });

@@ -2,9 +2,14 @@ import { type DonorNote, MSG } from '@dm/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { z } from 'zod';
 import { formatNoteDate } from '../../lib/dates';
-import { addDonorNote, deleteDonorNote, donorKeys } from './queries';
+import { useZodForm } from '../../lib/form';
+import { deleteDonorNote, donorKeys, useAddDonorNote } from './queries';
+
+/** A note is never blank. */
+const noteForm = z.object({ text: z.string().refine((t) => t.trim() !== '', MSG.NOTE_BLANK) });
+const NO_NOTE = { text: '' };
 
 /**
  * Staff notes on a donor (the caller's center's; the master reads every center's): add (never
@@ -20,29 +25,17 @@ export function DonorNotesPanel({
   canAdd: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form } = useZodForm(noteForm, NO_NOTE);
   const refresh = () => queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) });
-  const add = useMutation({
-    mutationFn: (note: string) => addDonorNote(donorId, note),
-    onSuccess: () => {
-      setText('');
-      void refresh();
-    },
-  });
+  const add = useAddDonorNote(donorId);
   const remove = useMutation({
     mutationFn: deleteDonorNote,
     onSuccess: () => void refresh(),
   });
 
-  const submit = () => {
-    if (text.trim() === '') {
-      setError(MSG.NOTE_BLANK);
-      return;
-    }
-    setError(null);
-    add.mutate(text);
-  };
+  const submit = form.onSubmit((values) =>
+    add.mutate(values.text, { onSuccess: () => form.setValues(NO_NOTE) }),
+  );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="donor-notes-title">
@@ -52,18 +45,9 @@ export function DonorNotesPanel({
         </Title>
         {canAdd ? (
           <>
-            <Textarea
-              label="New note"
-              minRows={3}
-              value={text}
-              error={error}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                if (error) setError(null);
-              }}
-            />
+            <Textarea label="New note" minRows={3} {...form.getInputProps('text')} />
             <Group>
-              <Button onClick={submit} loading={add.isPending}>
+              <Button onClick={() => submit()} loading={add.isPending}>
                 Add note
               </Button>
             </Group>

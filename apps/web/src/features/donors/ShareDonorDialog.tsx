@@ -1,8 +1,14 @@
 import { MSG } from '@dm/shared';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { shareDonorWithManager, useManagers } from './queries';
+import { z } from 'zod';
+import { useZodForm } from '../../lib/form';
+import { useManagers, useShareDonor } from './queries';
+
+const shareForm = z.object({
+  to: z.string(MSG.SELECT_MANAGER).min(1, MSG.SELECT_MANAGER),
+  message: z.string(),
+});
+const NO_SHARE = { to: null as string | null, message: '' };
 
 /** Share a donor with another case manager of the same center, with a message (e-mailed to them). */
 export function ShareDonorDialog({
@@ -18,18 +24,19 @@ export function ShareDonorDialog({
   onClose(): void;
 }) {
   const managers = useManagers(opened);
-  const [to, setTo] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const share = useMutation({
-    mutationFn: () =>
-      shareDonorWithManager({ shared_to: Number(to), message, donor_id: donorId, display_id: displayId }),
-    onSuccess: () => {
-      setTo(null);
-      setMessage('');
-      onClose();
-    },
-  });
+  const { form } = useZodForm(shareForm, NO_SHARE);
+  const share = useShareDonor();
+  const submit = form.onSubmit((values) =>
+    share.mutate(
+      { shared_to: Number(values.to), message: values.message, donor_id: donorId, display_id: displayId },
+      {
+        onSuccess: () => {
+          form.setValues(NO_SHARE);
+          onClose();
+        },
+      },
+    ),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Share donor">
       <Stack>
@@ -37,36 +44,17 @@ export function ShareDonorDialog({
           label="Case manager"
           placeholder={managers.isPending ? 'Loading case managers…' : 'Choose a case manager'}
           data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-          value={to}
-          onChange={(value) => {
-            setTo(value);
-            setError(null);
-          }}
-          error={error}
+          {...form.getInputProps('to')}
           searchable
           nothingFoundMessage="No other case manager"
           comboboxProps={{ withinPortal: false }}
         />
-        <Textarea
-          label="Message"
-          minRows={3}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-        />
+        <Textarea label="Message" minRows={3} {...form.getInputProps('message')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            loading={share.isPending}
-            onClick={() => {
-              if (!to) {
-                setError(MSG.SELECT_MANAGER);
-                return;
-              }
-              share.mutate();
-            }}
-          >
+          <Button loading={share.isPending} onClick={() => submit()}>
             Share
           </Button>
         </Group>

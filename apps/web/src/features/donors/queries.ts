@@ -8,7 +8,7 @@ import {
   type SearchAnswer,
   type SharedDonor,
 } from '@dm/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 import { donorKeys } from '../../lib/query-keys';
@@ -73,9 +73,6 @@ export function useCompareLookup(donorId: string) {
 
 export { notifyManager, removeFavorite, saveFavorite, useManagers } from '../../components/donor/queries';
 
-export const addDonorNote = (donorId: number, note: string) =>
-  api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true });
-
 export const deleteDonorNote = (noteId: number) =>
   api<null>(`donornotes/${noteId}`, { method: 'DELETE', successToast: true });
 
@@ -100,16 +97,27 @@ export function useDonorPdf(donorId: number, usertypeid: number | undefined, ena
   });
 }
 
-export const shareDonorWithManager = (body: {
-  shared_to: number;
-  message: string;
-  donor_id: number;
-  display_id: string;
-}) => api<null>('sharedonortomanager', { body, successToast: true });
-
 export const requestDetailsAccess = (body: { donorId: number; displayId: string; query: string }) =>
   api<{ id: number }>('requestdonordetailsaccess', {
     body: { ...body, query_flag: 1 },
     silent: true,
     successToast: true,
   });
+
+/** POST sharedonortomanager: a donor shared with another case manager, with a message. */
+export function useShareDonor() {
+  return useMutation({
+    mutationFn: (body: { shared_to: number; message: string; donor_id: number; display_id: string }) =>
+      api<null>('sharedonortomanager', { body, successToast: true }),
+  });
+}
+
+/** POST donornotes: a staff note on a donor; the donor's details (with the notes) are read again. */
+export function useAddDonorNote(donorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) =>
+      api<DonorNote>('donornotes', { body: { donor_id: donorId, note }, successToast: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: donorKeys.details(donorId) }),
+  });
+}

@@ -2,7 +2,7 @@ import { ROLE } from '@dm/shared';
 import { Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { useCenters } from './queries';
+import { useCenters } from '../agencies/queries';
 
 /**
  * The agency a screen works on: the master admin picks any agency, everyone else works on

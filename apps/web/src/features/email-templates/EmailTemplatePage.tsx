@@ -1,14 +1,12 @@
 import {
   addEmailTemplateBody,
   EMAIL_SUBJECT_LIMIT,
-  type EmailDefinition,
   MSG,
   PAGES,
   unofferedPlaceholderMessage,
   updateEmailTemplateBody,
 } from '@dm/shared';
 import {
-  Alert,
   Button,
   Group,
   Loader,
@@ -24,10 +22,11 @@ import {
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
+import { bodySchema, FormAlert, useZodForm } from '../../lib/form';
 import { useAgencyChoice } from './AgencyField';
-import { emailKeys, fetchDefaultDefinition, fieldErrors, useEmailDefinition, useEmailTypes } from './queries';
+import { fetchDefaultDefinition, useEmailDefinition, useEmailTypes, useTemplateWrites } from './queries';
 
 type Field = 'subject' | 'definition' | 'signature';
 type Wording = Record<Field, string>;
@@ -40,15 +39,20 @@ const FIELD_LABEL: Record<Field, string> = {
 };
 
 export default function EmailTemplatePage() {
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const { centerId, field: agencyField } = useAgencyChoice();
   const types = useEmailTypes();
   const [emailTypeId, setEmailTypeId] = useState<number | null>(null);
   const definition = useEmailDefinition(centerId, emailTypeId);
   const saved = definition.data;
 
-  const [wording, setWording] = useState<Wording>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const toBody = (values: Wording) =>
+    saved?.exist ? { id: saved.id, ...values } : { centerId: centerId ?? undefined, emailTypeId, ...values };
+  const { form } = useZodForm<Wording>(
+    bodySchema(saved?.exist ? updateEmailTemplateBody : addEmailTemplateBody, toBody),
+    EMPTY,
+  );
+  const wording = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [target, setTarget] = useState<Field>('definition');
   const refs = {
@@ -58,11 +62,12 @@ export default function EmailTemplatePage() {
   };
 
   // Show what is stored (or the default) whenever the agency, the type or the saved template changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
-    setWording(
+    form.setValues(
       saved ? { subject: saved.subject, definition: saved.definition, signature: saved.signature } : EMPTY,
     );
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
   }, [saved]);
 
@@ -72,14 +77,10 @@ export default function EmailTemplatePage() {
   const setField = (name: Field, value: string) => {
     if (name === 'subject' && value.length > EMAIL_SUBJECT_LIMIT) {
       // The spec blocks further input and says why.
-      setErrors((e) => ({ ...e, subject: MSG.SUBJECT_TOO_LONG }));
+      form.setFieldError('subject', MSG.SUBJECT_TOO_LONG);
       return;
     }
-    setWording((w) => ({ ...w, [name]: value }));
-    setErrors((e) => {
-      const { [name]: _cleared, ...rest } = e;
-      return rest;
-    });
+    form.setFieldValue(name, value);
   };
 
   const insertPlaceholder = (placeholder: string) => {
@@ -94,58 +95,29 @@ export default function EmailTemplatePage() {
     });
   };
 
-  /** A saved template is the answer itself; after a delete the default is read again. */
-  const afterSave = (answer: EmailDefinition | null) => {
-    if (centerId === null || emailTypeId === null) return;
-    const key = emailKeys.definition(centerId, emailTypeId);
-    if (answer) queryClient.setQueryData(key, answer);
-    else void queryClient.invalidateQueries({ queryKey: key });
-  };
   const onApiError = (error: Error) =>
     setFormError(error instanceof ApiError ? error.message : MSG.HTTP_FAILURE);
+  const { add, update, remove } = useTemplateWrites(centerId, emailTypeId);
 
-  const add = useMutation({
-    mutationFn: (body: unknown) =>
-      api<EmailDefinition>('addemailtemplate', { body, successToast: true, silent: true }),
-    onSuccess: afterSave,
-    onError: onApiError,
-  });
-  const update = useMutation({
-    mutationFn: (body: unknown) =>
-      api<EmailDefinition>('updateemaildefinition', { body, successToast: true, silent: true }),
-    onSuccess: afterSave,
-    onError: onApiError,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) =>
-      api<null>('deleteemaildefinition', { body: { id }, successToast: true, silent: true }),
-    onSuccess: () => afterSave(null),
-    onError: onApiError,
-  });
   const loadDefault = useMutation({
     mutationFn: () => fetchDefaultDefinition(centerId!, emailTypeId!),
     onSuccess: (answer) => {
-      setWording({ subject: answer.subject, definition: answer.definition, signature: answer.signature });
-      setErrors({});
+      form.setValues({ subject: answer.subject, definition: answer.definition, signature: answer.signature });
+      form.clearErrors();
     },
   });
 
   const submit = () => {
     setFormError(null);
-    const parsed = saved?.exist
-      ? updateEmailTemplateBody.safeParse({ id: saved.id, ...wording })
-      : addEmailTemplateBody.safeParse({ centerId: centerId ?? undefined, emailTypeId, ...wording });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    const unoffered = unofferedPlaceholderMessage(wording, placeholders);
-    if (unoffered) {
-      setFormError(unoffered);
-      return;
-    }
-    if (saved?.exist) update.mutate(parsed.data);
-    else add.mutate(parsed.data);
+    form.onSubmit((values) => {
+      const unoffered = unofferedPlaceholderMessage(values, placeholders);
+      if (unoffered) {
+        setFormError(unoffered);
+        return;
+      }
+      if (saved?.exist) update.mutate(updateEmailTemplateBody.parse(toBody(values)), { onError: onApiError });
+      else add.mutate(addEmailTemplateBody.parse(toBody(values)), { onError: onApiError });
+    })();
   };
 
   const confirmDelete = () => {
@@ -156,7 +128,7 @@ export default function EmailTemplatePage() {
       children: <Text>{MSG.DELETE_TEMPLATE_CONFIRM}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(id),
+      onConfirm: () => remove.mutate(id, { onError: onApiError }),
     });
   };
 
@@ -179,7 +151,7 @@ export default function EmailTemplatePage() {
             onChange={(value) => setEmailTypeId(value === null ? null : Number(value))}
             searchable
             required
-            error={errors.emailTypeId}
+            error={form.errors.emailTypeId}
           />
         </SimpleGrid>
       </Paper>
@@ -204,7 +176,7 @@ export default function EmailTemplatePage() {
               onChange={(e) => setField('subject', e.currentTarget.value)}
               onFocus={() => setTarget('subject')}
               description={`${wording.subject.length}/${EMAIL_SUBJECT_LIMIT} characters`}
-              error={errors.subject}
+              error={form.errors.subject}
             />
             <Textarea
               ref={refs.definition}
@@ -216,7 +188,7 @@ export default function EmailTemplatePage() {
               onChange={(e) => setField('definition', e.currentTarget.value)}
               onFocus={() => setTarget('definition')}
               description="The body of the e-mail (HTML allowed). It must include {recipient}."
-              error={errors.definition}
+              error={form.errors.definition}
             />
             <Textarea
               ref={refs.signature}
@@ -227,7 +199,7 @@ export default function EmailTemplatePage() {
               onChange={(e) => setField('signature', e.currentTarget.value)}
               onFocus={() => setTarget('signature')}
               description="Must include {organization} exactly once and no other placeholder."
-              error={errors.signature}
+              error={form.errors.signature}
             />
             <div>
               <Text fz="sm" fw={500} id="placeholder-help">
@@ -249,11 +221,7 @@ export default function EmailTemplatePage() {
                 ))}
               </Group>
             </div>
-            {formError ? (
-              <Alert color="red" title="The template was not saved" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
+            <FormAlert message={formError} title="The template was not saved" />
             <Group>
               {saved.exist ? (
                 <>

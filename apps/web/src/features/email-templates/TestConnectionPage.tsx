@@ -14,14 +14,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
+import { bodySchema, useZodForm } from '../../lib/form';
 import { useAgencyChoice } from './AgencyField';
-import { emailKeys, fieldErrors, useConnection } from './queries';
+import { useConnection, useSaveConnection, useTestConnection } from './queries';
 
-interface ConnectionForm {
+type ConnectionForm = {
   host: string;
   port: number | string;
   secure: boolean;
@@ -29,7 +30,7 @@ interface ConnectionForm {
   password: string;
   fromEmail: string;
   fromName: string;
-}
+};
 
 const BLANK: ConnectionForm = {
   host: '',
@@ -55,58 +56,35 @@ function formOf(info: ConnectionInfo | null): ConnectionForm {
 }
 
 export default function TestConnectionPage() {
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const { centerId, field: agencyField } = useAgencyChoice();
   const connection = useConnection(centerId);
-  const [form, setForm] = useState<ConnectionForm>(BLANK);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const toBody = (values: ConnectionForm) => ({
+    ...values,
+    port: values.port === '' ? undefined : Number(values.port),
+    centerId: centerId ?? undefined,
+  });
+  const { form } = useZodForm<ConnectionForm>(bodySchema(smtpConnectionSaveBody, toBody), BLANK);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
-    if (connection.data !== undefined) setForm(formOf(connection.data));
-    setErrors({});
+    if (connection.data !== undefined) form.setValues(formOf(connection.data));
+    form.clearErrors();
     setResult(null);
   }, [connection.data]);
 
-  const set = <K extends keyof ConnectionForm>(name: K, value: ConnectionForm[K]) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors((e) => {
-      const { [name]: _cleared, ...rest } = e;
-      return rest;
-    });
-  };
-
-  /** The request body, or null after showing the field messages. */
-  const validBody = () => {
-    setResult(null);
-    const parsed = smtpConnectionSaveBody.safeParse({
-      ...form,
-      port: form.port === '' ? undefined : Number(form.port),
-      centerId: centerId ?? undefined,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return null;
-    }
-    return parsed.data;
-  };
   const failed = (error: Error) =>
     setResult({ ok: false, message: error instanceof ApiError ? error.message : MSG.HTTP_FAILURE });
-
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      api<ConnectionInfo>('updatetestconnection', { body, successToast: true, silent: true }),
-    onSuccess: (info) => {
-      if (centerId !== null) queryClient.setQueryData(emailKeys.connection(centerId), info);
-    },
-    onError: failed,
-  });
-  const test = useMutation({
-    mutationFn: (body: unknown) => api<null>('testconnection', { body, silent: true }),
-    onSuccess: () => setResult({ ok: true, message: MSG.CONNECTION_OK }),
-    onError: failed,
-  });
-
+  const save = useSaveConnection(centerId);
+  const test = useTestConnection();
+  /** Saves or tests the values once the shared schema accepts them. */
+  const run = (action: typeof save | typeof test, onSuccess?: () => void) => {
+    setResult(null);
+    form.onSubmit((values) =>
+      action.mutate(smtpConnectionSaveBody.parse(toBody(values)), { onSuccess, onError: failed }),
+    )();
+  };
   const busy = save.isPending || test.isPending;
   const stored = connection.data ?? null;
 
@@ -131,20 +109,12 @@ export default function TestConnectionPage() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              const body = validBody();
-              if (body) save.mutate(body);
+              run(save);
             }}
           >
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Host"
-                  required
-                  value={form.host}
-                  onChange={(e) => set('host', e.currentTarget.value)}
-                  error={errors.host}
-                  autoComplete="off"
-                />
+                <TextInput label="Host" required {...form.getInputProps('host')} autoComplete="off" />
                 <NumberInput
                   label="Port"
                   required
@@ -152,29 +122,18 @@ export default function TestConnectionPage() {
                   max={65535}
                   allowDecimal={false}
                   allowNegative={false}
-                  value={form.port}
-                  onChange={(value) => set('port', value)}
-                  error={errors.port}
+                  {...form.getInputProps('port')}
                 />
               </SimpleGrid>
               <Switch
                 label="Secure connection (TLS from the start, usually port 465)"
-                checked={form.secure}
-                onChange={(e) => set('secure', e.currentTarget.checked)}
+                {...form.getInputProps('secure', { type: 'checkbox' })}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Username"
-                  value={form.username}
-                  onChange={(e) => set('username', e.currentTarget.value)}
-                  error={errors.username}
-                  autoComplete="off"
-                />
+                <TextInput label="Username" {...form.getInputProps('username')} autoComplete="off" />
                 <PasswordInput
                   label="Password"
-                  value={form.password}
-                  onChange={(e) => set('password', e.currentTarget.value)}
-                  error={errors.password}
+                  {...form.getInputProps('password')}
                   autoComplete="new-password"
                   description={
                     stored?.hasPassword
@@ -182,20 +141,8 @@ export default function TestConnectionPage() {
                       : 'No password is stored.'
                   }
                 />
-                <TextInput
-                  label="From e-mail"
-                  required
-                  type="email"
-                  value={form.fromEmail}
-                  onChange={(e) => set('fromEmail', e.currentTarget.value)}
-                  error={errors.fromEmail}
-                />
-                <TextInput
-                  label="From name"
-                  value={form.fromName}
-                  onChange={(e) => set('fromName', e.currentTarget.value)}
-                  error={errors.fromName}
-                />
+                <TextInput label="From e-mail" required type="email" {...form.getInputProps('fromEmail')} />
+                <TextInput label="From name" {...form.getInputProps('fromName')} />
               </SimpleGrid>
               {result ? (
                 <Alert
@@ -214,10 +161,7 @@ export default function TestConnectionPage() {
                   variant="outline"
                   loading={test.isPending}
                   disabled={busy}
-                  onClick={() => {
-                    const body = validBody();
-                    if (body) test.mutate(body);
-                  }}
+                  onClick={() => run(test, () => setResult({ ok: true, message: MSG.CONNECTION_OK }))}
                 >
                   Test connection
                 </Button>

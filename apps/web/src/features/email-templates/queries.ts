@@ -1,25 +1,14 @@
-import type { CenterOption, ConnectionInfo, EmailDefinition, EmailTypeOption } from '@dm/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { ConnectionInfo, EmailDefinition, EmailTypeOption } from '@dm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Query keys of the e-mail template and connection screens. */
 export const emailKeys = {
-  centers: ['centers'] as const,
   types: ['email-templates', 'types'] as const,
   definition: (centerId: number, emailTypeId: number) =>
     ['email-templates', 'definition', centerId, emailTypeId] as const,
   connection: (centerId: number) => ['email-templates', 'connection', centerId] as const,
 };
-
-/** Every agency, for the master admin's agency select (GET /getcenters). */
-export function useCenters(enabled: boolean) {
-  return useQuery({
-    queryKey: emailKeys.centers,
-    queryFn: () => api<CenterOption[]>('getcenters'),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useEmailTypes() {
   return useQuery({
@@ -56,14 +45,51 @@ export function useConnection(centerId: number | null) {
   });
 }
 
-/** The first message per field of a failed parse of a shared request schema. */
-export function fieldErrors(error: {
-  issues: readonly { path: readonly PropertyKey[]; message: string }[];
-}): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
+/** POST updatetestconnection: the agency's mail server saved (the page shows a refusal itself). */
+export function useSaveConnection(centerId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      api<ConnectionInfo>('updatetestconnection', { body, successToast: true, silent: true }),
+    onSuccess: (info) => {
+      if (centerId !== null) queryClient.setQueryData(emailKeys.connection(centerId), info);
+    },
+  });
+}
+
+/** POST testconnection: a test message through the server as typed. */
+export function useTestConnection() {
+  return useMutation({
+    mutationFn: (body: unknown) => api<null>('testconnection', { body, silent: true }),
+  });
+}
+
+/**
+ * The template writes: add, update and delete. A saved template is the answer itself; after a
+ * delete the default is read again.
+ */
+export function useTemplateWrites(centerId: number | null, emailTypeId: number | null) {
+  const queryClient = useQueryClient();
+  const afterSave = (answer: EmailDefinition | null) => {
+    if (centerId === null || emailTypeId === null) return;
+    const key = emailKeys.definition(centerId, emailTypeId);
+    if (answer) queryClient.setQueryData(key, answer);
+    else void queryClient.invalidateQueries({ queryKey: key });
+  };
+  const add = useMutation({
+    mutationFn: (body: unknown) =>
+      api<EmailDefinition>('addemailtemplate', { body, successToast: true, silent: true }),
+    onSuccess: afterSave,
+  });
+  const update = useMutation({
+    mutationFn: (body: unknown) =>
+      api<EmailDefinition>('updateemaildefinition', { body, successToast: true, silent: true }),
+    onSuccess: afterSave,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      api<null>('deleteemaildefinition', { body: { id }, successToast: true, silent: true }),
+    onSuccess: () => afterSave(null),
+  });
+  return { add, update, remove };
 }

@@ -1,11 +1,14 @@
 import { HEALTH_STATE, type HealthCredentials, healthCredentials } from '@dm/shared';
-import { Alert, Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { AuthLayout } from '../../components/AuthLayout';
 import { type Column, ListTable } from '../../components/ListTable';
 import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
+import { FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { authenticateHealthCheck, type Report, runChecks } from './queries';
+
+const NO_CREDENTIALS = { username: '', password: '' };
 
 const GOOD: string[] = [HEALTH_STATE.CONNECTED, HEALTH_STATE.CALCULATED, HEALTH_STATE.RUNNING];
 
@@ -63,8 +66,7 @@ function checksOf(report: Report): CheckRow[] {
  * states. The credentials stay in this page's memory only, sent with each check.
  */
 export default function HealthCheckPage() {
-  const [form, setForm] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof HealthCredentials, string>>>({});
+  const { form } = useZodForm(healthCredentials, NO_CREDENTIALS);
   const [credentials, setCredentials] = useState<HealthCredentials | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -83,60 +85,28 @@ export default function HealthCheckPage() {
     }
   };
 
-  const login = async () => {
-    const parsed = healthCredentials.safeParse(form);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof HealthCredentials] = issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const login = useFormSubmit(form, async (values) => {
+    const parsed = healthCredentials.parse(values);
     setMessage(null);
-    setBusy(true);
-    try {
-      await authenticateHealthCheck(parsed.data);
-      setCredentials(parsed.data);
-      setForm({ username: '', password: '' });
-      await check(parsed.data);
-    } catch (e) {
-      setMessage(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await authenticateHealthCheck(parsed);
+    setCredentials(parsed);
+    form.setValues(NO_CREDENTIALS);
+    await check(parsed);
+  });
 
   if (!credentials) {
     return (
       <AuthLayout title="Health check">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void login();
-          }}
-        >
+        <form noValidate onSubmit={form.onSubmit(login.submit)}>
           <Stack>
-            {message ? (
-              <Alert color="red" role="alert">
-                {message}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Username"
-              autoComplete="username"
-              value={form.username}
-              onChange={(e) => setForm({ ...form, username: e.currentTarget.value })}
-              error={errors.username}
-            />
+            <FormAlert message={login.error ?? message} />
+            <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
             <PasswordInput
               label="Password"
               autoComplete="current-password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
-              error={errors.password}
+              {...form.getInputProps('password')}
             />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={login.busy || busy}>
               Log in
             </Button>
           </Stack>

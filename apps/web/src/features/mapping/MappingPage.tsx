@@ -26,13 +26,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
-import { ApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
-import { mappingKeys, saveMapping, useMappingItem, useMappingRows } from './queries';
+import { checksSchema, FormActions, useZodForm } from '../../lib/form';
+import { useMappingItem, useMappingRows, useSaveMapping } from './queries';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -79,38 +78,25 @@ function ValueInput(props: {
   );
 }
 
-function useSaveMapping(onDone: () => void, onError: (message: string) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (call: {
-      name: 'updatemappingfield' | 'updatemappingfielde';
-      body: Record<string, unknown>;
-    }) => saveMapping(call),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
-      onDone();
-    },
-    onError: (error) => onError(error instanceof ApiError ? error.message : MAPPING_MSG.VALUE_INVALID),
-  });
-}
-
 /** Sets or changes one row's mapping (updatemappingfielde). */
 function EditDialog(props: { item: MappingItemData; row: MappingRow; onClose: () => void }) {
-  const [value, setValue] = useState<string[]>(props.row.mapped_type ? props.row.mapped_type.split(',') : []);
-  const [error, setError] = useState<string | undefined>();
-  const save = useSaveMapping(props.onClose, setError);
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const { form } = useZodForm(
+    // The mapping's own rules for this item (a date, a number, the allowed values).
+    checksSchema(({ value }: { value: string[] }) => {
+      const parsed = parseMappedType(props.item.id, value.join(','), today());
+      return 'error' in parsed ? { value: parsed.error } : {};
+    }),
+    { value: props.row.mapped_type ? props.row.mapped_type.split(',') : [] },
+  );
+  const save = useSaveMapping(props.onClose, (message) => form.setFieldError('value', message));
+  const submit = form.onSubmit(({ value }) => {
     const parsed = parseMappedType(props.item.id, value.join(','), today());
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
+    if ('error' in parsed) return;
     save.mutate({
       name: 'updatemappingfielde',
       body: { id: props.item.id, type_id: props.row.id, mapped_type: parsed.values.join(',') },
     });
-  };
+  });
   return (
     <Modal opened onClose={props.onClose} title={`Map "${props.row.type}"`}>
       <form onSubmit={submit} noValidate>
@@ -122,18 +108,11 @@ function EditDialog(props: { item: MappingItemData; row: MappingRow; onClose: ()
           <ValueInput
             item={props.item}
             label={props.item.label}
-            value={value}
-            onChange={setValue}
-            error={error}
+            value={form.values.value}
+            onChange={(value) => form.setFieldValue('value', value)}
+            error={form.errors.value as string | undefined}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

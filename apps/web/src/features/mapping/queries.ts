@@ -1,6 +1,13 @@
-import type { MappingItem, MappingItemData, MappingPage, MappingSaved, MappingType } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import {
+  MAPPING_MSG,
+  type MappingItem,
+  type MappingItemData,
+  type MappingPage,
+  type MappingSaved,
+  type MappingType,
+} from '@dm/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api';
 
 export const mappingKeys = {
   all: ['mapping'] as const,
@@ -30,8 +37,18 @@ export function useMappingRows(
   });
 }
 
-/** Saves one mapping (a mapped value, or an edit of the value as it stands). */
-export const saveMapping = (call: {
-  name: 'updatemappingfield' | 'updatemappingfielde';
-  body: Record<string, unknown>;
-}) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true });
+/** Saves a mapping (one row, or rows moved together); a refusal goes to `onError` to show inline. */
+export function useSaveMapping(onDone: () => void, onError: (message: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: {
+      name: 'updatemappingfield' | 'updatemappingfielde';
+      body: Record<string, unknown>;
+    }) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
+      onDone();
+    },
+    onError: (error) => onError(error instanceof ApiError ? error.message : MAPPING_MSG.VALUE_INVALID),
+  });
+}

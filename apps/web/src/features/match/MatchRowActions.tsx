@@ -24,6 +24,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { z } from 'zod';
+import { checksSchema, singleMessage, useZodForm } from '../../lib/form';
 import { type MatchCall, useMatchCall } from './queries';
 
 /**
@@ -43,6 +45,12 @@ const STAFF_BUTTONS: { action: MatchAction; label: string; call?: MatchCall['cal
 
 export const parentName = (m: MatchRow) => `${m.parentFirstName} ${m.parentLastName}`.trim();
 
+const cancelForm = z.object({
+  comment: z.string().refine((c) => c.trim() !== '', MATCH_MSG.CANCEL_REASON),
+  unavailable: z.boolean(),
+});
+const NO_CANCEL = { comment: '', unavailable: false };
+
 function CancelDialog({
   match,
   onClose,
@@ -54,13 +62,9 @@ function CancelDialog({
   onSubmit: (comment: string, setUnavailable: boolean) => Promise<void>;
   busy: boolean;
 }) {
-  const [comment, setComment] = useState('');
-  const [unavailable, setUnavailable] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form } = useZodForm(cancelForm, NO_CANCEL);
   const close = () => {
-    setComment('');
-    setUnavailable(false);
-    setError(null);
+    form.reset();
     onClose();
   };
   return (
@@ -71,31 +75,14 @@ function CancelDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!comment.trim()) {
-            setError(MATCH_MSG.CANCEL_REASON);
-            return;
-          }
-          void onSubmit(comment.trim(), unavailable).then(close, () => {});
-        }}
+        onSubmit={form.onSubmit((v) => void onSubmit(v.comment.trim(), v.unavailable).then(close, () => {}))}
       >
         <Stack>
           {match ? <Text>Cancel the match of {parentName(match)}?</Text> : null}
-          <Textarea
-            label="Reason"
-            withAsterisk
-            value={comment}
-            error={error}
-            onChange={(e) => {
-              setComment(e.currentTarget.value);
-              setError(null);
-            }}
-          />
+          <Textarea label="Reason" withAsterisk {...form.getInputProps('comment')} />
           <Checkbox
             label="Make the donor unavailable"
-            checked={unavailable}
-            onChange={(e) => setUnavailable(e.currentTarget.checked)}
+            {...form.getInputProps('unavailable', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -124,6 +111,11 @@ const NUMBER_FIELDS: [keyof DonationForm, string][] = [
   ['eggs_purchased', 'Eggs purchased'],
 ];
 
+/** Complete enough to record: the spec's one message otherwise. */
+const donationForm = checksSchema((v: DonationForm) =>
+  isDonationComplete(v) ? {} : { form: MSG.MANDATORY },
+);
+
 /** The "add donation details" modal: records the cycle and completes the active match. */
 function DonationDialog({
   match,
@@ -140,15 +132,15 @@ function DonationDialog({
     queue_type: (match?.queueType as QueueType) ?? 'Fresh',
     set_unavailable: false,
   };
-  const [form, setForm] = useState<DonationForm>(empty);
-  const [error, setError] = useState<string | null>(null);
-  const set = (patch: Partial<DonationForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setError(null);
-  };
+  const { form: donation } = useZodForm(donationForm, empty, {
+    // The one message goes at the next change.
+    onValuesChange: () => donation.clearErrors(),
+  });
+  const form = donation.values;
+  const set = (patch: Partial<DonationForm>) => donation.setValues(patch);
   const close = () => {
-    setForm(empty);
-    setError(null);
+    donation.setInitialValues(empty);
+    donation.reset();
     onClose();
   };
   return (
@@ -159,20 +151,11 @@ function DonationDialog({
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!isDonationComplete(form)) {
-            setError(MSG.MANDATORY);
-            return;
-          }
-          void onSubmit(form).then(close, () => {});
-        }}
-      >
+      <form onSubmit={donation.onSubmit((v) => void onSubmit(v).then(close, () => {}))}>
         <Stack>
-          {error ? (
+          {singleMessage(donation, null) ? (
             <Alert color="red.9" role="alert">
-              {error}
+              {singleMessage(donation, null)}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -8,11 +8,20 @@ import {
   portfolioName,
   type SearchFiltersInput,
 } from '@dm/shared';
-import { Alert, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { MessageDialog } from '../../components/MessageDialog';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import {
+  FormActions,
+  FormAlert,
+  singleMessage,
+  useFormSubmit,
+  useResetOnOpen,
+  useZodForm,
+} from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
 import {
@@ -65,6 +74,18 @@ export function AskManagerDialog({
   );
 }
 
+/** Portfolios chosen, or a new one named (by the shared rule); neither is the spec's message. */
+const addForm = z
+  .object({ chosen: z.array(z.string()), newName: z.string() })
+  .superRefine(({ chosen, newName }, ctx) => {
+    if (newName.trim()) {
+      const issue = portfolioName.safeParse(newName).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', path: ['newName'], message: issue.message });
+    } else if (chosen.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['chosen'], message: MSG.PORTFOLIO_PICK });
+  });
+const ADD_EMPTY = { chosen: [] as string[], newName: '' };
+
 /** Confirms adding one donor to chosen portfolios, or to a new one. */
 function AddDialog({
   donorId,
@@ -80,72 +101,44 @@ function AddDialog({
   const { user } = useSession();
   const list = usePortfolios(false, opened);
   const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [newName, setNewName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setChosen([]);
-      setNewName('');
-      setError(null);
-    }
-  }, [opened]);
+  const { form } = useZodForm(addForm, ADD_EMPTY, {
+    // One message at a time, gone at the next change.
+    onValuesChange: () => {
+      form.clearErrors();
+      add.setError(null);
+    },
+  });
+  useResetOnOpen(form, opened, ADD_EMPTY);
+  const add = useFormSubmit(
+    form,
+    async ({ chosen, newName }) => {
+      const name = newName.trim() ? portfolioName.parse(newName) : undefined;
+      try {
+        const answer = await addDonorToPortfolios(donorId, chosen.map(Number), name);
+        if (answer.warning) notify('warning', answer.warning);
+      } catch (e) {
+        if (e instanceof ApiError && e.message.includes('already')) {
+          void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+        }
+        throw e;
+      }
+      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+    },
+    { onDone: onClose },
+  );
   const open = (list.data ?? []).filter((p) => p.status !== 'Archived');
   // A client has one portfolio, from the case manager: they may only start one when none is shared.
   const mayCreate = user ? mayStartPortfolio(policySubjectOf(user), open.length > 0) : true;
-  const submit = async () => {
-    let name: string | undefined;
-    if (newName.trim()) {
-      const parsed = portfolioName.safeParse(newName);
-      if (!parsed.success) {
-        setError(parsed.error.issues[0]!.message);
-        return;
-      }
-      name = parsed.data;
-    }
-    if (chosen.length === 0 && !name) {
-      setError(MSG.PORTFOLIO_PICK);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await addDonorToPortfolios(donorId, chosen, name);
-      if (answer.warning) notify('warning', answer.warning);
-      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-      if (e instanceof ApiError && e.message.includes('already')) {
-        void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal opened={opened} onClose={onClose} title={`Add donor ${label} to a portfolio`}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(add.submit)}>
         <Stack>
           {list.isPending ? (
             <Text c="dimmed">Loading portfolios…</Text>
           ) : open.length === 0 ? (
             <Text c="dimmed">{MSG.NO_PORTFOLIO}</Text>
           ) : (
-            <Checkbox.Group
-              label="Portfolios"
-              value={chosen.map(String)}
-              onChange={(values) => {
-                setChosen(values.map(Number));
-                setError(null);
-              }}
-            >
+            <Checkbox.Group label="Portfolios" {...form.getInputProps('chosen')} error={undefined}>
               <Stack gap="xs" mt="xs">
                 {open.map((p) => (
                   <Checkbox
@@ -161,26 +154,12 @@ function AddDialog({
           {mayCreate ? (
             <TextInput
               label="Or create a new portfolio"
-              value={newName}
-              onChange={(e) => {
-                setNewName(e.currentTarget.value);
-                setError(null);
-              }}
+              {...form.getInputProps('newName')}
+              error={undefined}
             />
           ) : null}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add to portfolio
-            </Button>
-          </Group>
+          <FormAlert message={singleMessage(form, add.error)} />
+          <FormActions onCancel={onClose} busy={add.busy} submitLabel="Add to portfolio" />
         </Stack>
       </form>
     </Modal>
@@ -216,15 +195,47 @@ export function AddToPortfolioButton({ donorId, label }: { donorId: number; labe
   );
 }
 
+/** An existing portfolio chosen, or a new one named by the shared rule (blank: the spec's message). */
+const saveForm = z
+  .object({ target: z.string().nullable(), name: z.string() })
+  .superRefine(({ target, name }, ctx) => {
+    if (target) return;
+    const issue = portfolioName.safeParse(name).error?.issues[0];
+    if (issue)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: name.trim() ? issue.message : MSG.PORTFOLIO_PICK,
+      });
+  });
+const SAVE_EMPTY = { target: null as string | null, name: '' };
+
 /** Saves the donors a search finds (fewer than 150) as a new portfolio or into an existing one. */
 export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFiltersInput }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [ids, setIds] = useState<number[] | null>(null);
   const list = usePortfolios(false, ids !== null);
-  const [target, setTarget] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form } = useZodForm(saveForm, SAVE_EMPTY, {
+    // One message at a time, gone at the next change.
+    onValuesChange: () => {
+      form.clearErrors();
+      save.setError(null);
+    },
+  });
+  const save = useFormSubmit(
+    form,
+    async ({ target, name }) => {
+      if (!ids) return;
+      const input = target
+        ? { shortlist_id: Number(target), donor_details: ids }
+        : { name: portfolioName.parse(name), donor_details: ids };
+      const answer = await saveSearchAsPortfolio(input);
+      if (answer.warning) notify('warning', answer.warning);
+      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+    },
+    { onDone: () => setIds(null) },
+  );
   if (!user || !canOpen(subjectOf(user), 'portfoliolistpage')) return null;
   const start = async () => {
     try {
@@ -233,33 +244,11 @@ export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFilter
         notify('warning', MSG.NO_DATA);
         return;
       }
-      setTarget(null);
-      setName('');
-      setError(null);
+      form.setValues(SAVE_EMPTY);
+      form.clearErrors();
       setIds(found.ids);
     } catch {
       // the request wrapper already showed the message (e.g. more than 150 donors)
-    }
-  };
-  const submit = async () => {
-    if (!ids) return;
-    let input: { name?: string; shortlist_id?: number; donor_details: number[] };
-    if (target) input = { shortlist_id: Number(target), donor_details: ids };
-    else {
-      const parsed = portfolioName.safeParse(name);
-      if (!parsed.success) {
-        setError(name.trim() ? parsed.error.issues[0]!.message : MSG.PORTFOLIO_PICK);
-        return;
-      }
-      input = { name: parsed.data, donor_details: ids };
-    }
-    try {
-      const answer = await saveSearchAsPortfolio(input);
-      if (answer.warning) notify('warning', answer.warning);
-      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
-      setIds(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
     }
   };
   return (
@@ -269,13 +258,7 @@ export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFilter
         Save results as portfolio
       </Button>
       <Modal opened={ids !== null} onClose={() => setIds(null)} title="Save search as portfolio">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onSubmit={form.onSubmit(save.submit)}>
           <Stack>
             <Text>{ids?.length ?? 0} donors match this search.</Text>
             <Select
@@ -285,26 +268,16 @@ export function SaveSearchAsPortfolioButton({ filters }: { filters: SearchFilter
               data={(list.data ?? [])
                 .filter((p) => p.canEdit && p.status !== 'Submitted' && p.status !== 'Archived')
                 .map((p) => ({ value: String(p.id), label: p.name }))}
-              value={target}
-              onChange={(v) => {
-                setTarget(v);
-                setError(null);
-              }}
+              {...form.getInputProps('target')}
+              error={undefined}
             />
             <TextInput
               label="Or name a new portfolio"
-              value={name}
-              disabled={target !== null}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setError(null);
-              }}
+              {...form.getInputProps('name')}
+              error={undefined}
+              disabled={form.values.target !== null}
             />
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <FormAlert message={singleMessage(form, save.error)} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setIds(null)}>
                 Cancel

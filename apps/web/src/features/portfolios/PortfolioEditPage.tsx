@@ -19,10 +19,12 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { formatHeight } from '../../components/donor/format';
 import { useManagers } from '../../components/donor/queries';
 import { ListTable } from '../../components/ListTable';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { useFormSubmit, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { STATUS_COLOR } from './PortfolioListPage';
 import {
@@ -38,6 +40,14 @@ import {
   useSharedTo,
 } from './queries';
 
+const shareWithClientForm = z.object({ to: emailSchema, message: z.string() });
+const SHARE_WITH_CLIENT = { to: '', message: '' };
+const shareWithManagerForm = z.object({
+  to: z.string(MSG.SELECT_MANAGER).min(1, MSG.SELECT_MANAGER),
+  message: z.string(),
+});
+const SHARE_WITH_MANAGER = { to: null as string | null, message: '' };
+
 function ShareWithClientDialog({
   id,
   opened,
@@ -48,48 +58,41 @@ function ShareWithClientDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [to, setTo] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form } = useZodForm(shareWithClientForm, SHARE_WITH_CLIENT);
+  // What was typed stays for the next opening; the last refusal does not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
-    if (opened) setError(null);
+    if (opened) form.clearErrors();
   }, [opened]);
-  const submit = async () => {
-    const parsed = emailSchema.safeParse(to);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    try {
-      await shareWithClient(id, parsed.data, message);
-      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-      if (e instanceof ApiError && e.message === MSG.PORTFOLIO_HAS_CLIENT) {
-        void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+  const share = useFormSubmit(
+    form,
+    async (values) => {
+      try {
+        await shareWithClient(id, emailSchema.parse(values.to), values.message);
+      } catch (e) {
+        // The portfolio has a client already: the page shows it.
+        if (e instanceof ApiError && e.message === MSG.PORTFOLIO_HAS_CLIENT) {
+          void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+        }
+        throw e;
       }
-    }
-  };
+      await queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+    },
+    // Every refusal shows under the e-mail.
+    { onDone: onClose, fieldFor: () => 'to' },
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Share portfolio with the client">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={form.onSubmit(share.submit)}>
         <Stack>
           <TextInput
             label="Client e-mail"
             type="email"
             required
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={error}
             data-autofocus
+            {...form.getInputProps('to')}
           />
-          <Textarea label="Message" value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <Textarea label="Message" {...form.getInputProps('message')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -114,24 +117,18 @@ function ShareWithManagersDialog({
   const managers = useManagers(opened);
   const shared = useSharedTo(id, opened);
   const queryClient = useQueryClient();
-  const [to, setTo] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form } = useZodForm(shareWithManagerForm, SHARE_WITH_MANAGER);
   const refresh = () => queryClient.invalidateQueries({ queryKey: portfolioKeys.shared(id) });
-  const submit = async () => {
-    if (!to) {
-      setError(MSG.SELECT_MANAGER);
-      return;
-    }
-    try {
-      await shareWithManager(id, Number(to), message);
-      setTo(null);
-      setMessage('');
+  const share = useFormSubmit(
+    form,
+    async (values) => {
+      await shareWithManager(id, Number(values.to), values.message);
+      form.setValues(SHARE_WITH_MANAGER);
       await refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  };
+    },
+    // Every refusal shows under the case manager.
+    { fieldFor: () => 'to' },
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Share portfolio with case managers">
       <Stack>
@@ -139,21 +136,12 @@ function ShareWithManagersDialog({
           label="Case manager"
           placeholder="Choose a case manager"
           data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-          value={to}
-          onChange={(value) => {
-            setTo(value);
-            setError(null);
-          }}
-          error={error}
+          {...form.getInputProps('to')}
           searchable
         />
-        <Textarea
-          label="Message to the case manager"
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-        />
+        <Textarea label="Message to the case manager" {...form.getInputProps('message')} />
         <Group justify="flex-end">
-          <Button onClick={() => void submit()}>Share with case manager</Button>
+          <Button onClick={() => form.onSubmit(share.submit)()}>Share with case manager</Button>
         </Group>
         <Title order={2} fz="h5">
           Shared with

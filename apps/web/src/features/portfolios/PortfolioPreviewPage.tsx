@@ -29,12 +29,14 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { notifyManager } from '../../components/donor/queries';
 import { ApiError } from '../../lib/api-error';
 import { formatNoteDate } from '../../lib/dates';
+import { messageOf, useResetOnOpen, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { useUnsavedChangesGuard } from '../agencies/useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MatchActions } from '../match/MatchActions';
 import { PortfolioDonorCard } from './PortfolioDonorCard';
 import { STATUS_COLOR } from './PortfolioListPage';
@@ -59,6 +61,10 @@ const SORT_LABEL: Record<PortfolioSort, string> = {
   added: 'Date added',
 };
 
+/** A comment is never blank. */
+const commentForm = z.object({ text: z.string().refine((t) => t.trim() !== '', MSG.COMMENT_EMPTY) });
+const NO_COMMENT = { text: '' };
+
 /** Comments on one donor (or, without a donor, the whole portfolio) with a field to add one. */
 function CommentsDialog({
   portfolioId,
@@ -75,32 +81,25 @@ function CommentsDialog({
   const { user } = useSession();
   const queryClient = useQueryClient();
   const gone = usePortfolioGone();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setText('');
-      setError(null);
-    }
-  }, [opened]);
+  const { form } = useZodForm(commentForm, NO_COMMENT);
+  useResetOnOpen(form, opened, NO_COMMENT);
+  const text = form.values.text;
   const shown = (notes.data ?? []).filter((n) => (donor ? n.donorId === donor.donorId : n.isOverall));
+  // Also the unsaved-changes guard's save: true once the comment is added.
   const submit = async (): Promise<boolean> => {
-    if (!text.trim()) {
-      setError(MSG.COMMENT_EMPTY);
-      return false;
-    }
+    if (form.validate().hasErrors) return false;
     try {
       const added = text.trim();
       await addComment(portfolioId, added, donor?.donorId);
       // Added: nothing is unsaved any more, even while the notification below is on its way.
-      setText('');
+      form.setValues(NO_COMMENT);
       // A client's note on a donor reaches their case manager (setfavandnotesnotification).
       if (donor && user && canAskAboutDonor(policySubjectOf(user)))
         await notifyManager(donor.donorId, 'notes', added);
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.notes(portfolioId) });
       return true;
     } catch (e) {
-      if (!gone(e)) setError(e instanceof ApiError ? e.message : String(e));
+      if (!gone(e)) form.setFieldError('text', messageOf(e));
       return false;
     }
   };
@@ -108,7 +107,7 @@ function CommentsDialog({
   const confirmLeave = useUnsavedChangesGuard({
     dirty: opened && text.trim() !== '',
     save: submit,
-    discard: () => setText(''),
+    discard: () => form.setValues(NO_COMMENT),
   });
   const close = () => confirmLeave(onClose);
   return (
@@ -139,13 +138,7 @@ function CommentsDialog({
           }}
         >
           <Stack>
-            <Textarea
-              label="Comment"
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={error}
-              rows={3}
-            />
+            <Textarea label="Comment" rows={3} {...form.getInputProps('text')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Close

@@ -23,8 +23,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
+import { FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { FormAlert, messageOf } from '../auth/form';
 import {
   preformKeys,
   saveRejectionQuestions,
@@ -54,59 +54,40 @@ const BMI_DATA = [SELECT, ...BMI_OPTIONS.map((b) => ({ value: String(b), label: 
 function RangeForm({ saved }: { saved: RejectionSettings }) {
   const queryClient = useQueryClient();
   const defaults = useRejectionDefaults();
-  const [values, setValues] = useState<RejectionSettings>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form } = useZodForm<RejectionSettings>(rejectionSettingsBody, saved);
+  const values = form.values;
+  const errors = form.errors;
   const [alert, setAlert] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const set = (key: RangeKey, value: number) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
+    form.setFieldValue(key, value);
     setAlert(null);
   };
 
   const toggle = (on: boolean) => {
     if (on && !rangeComplete(values)) {
-      setErrors((e) => ({ ...e, auto_rejection: MSG.SET_RANGE_FIRST }));
+      form.setFieldError('auto_rejection', MSG.SET_RANGE_FIRST);
       return;
     }
-    setErrors(({ auto_rejection: _cleared, ...rest }) => rest);
-    setValues((v) => ({ ...v, auto_rejection: on }));
+    form.setFieldValue('auto_rejection', on);
   };
 
-  const save = async () => {
-    const parsed = rejectionSettingsBody.safeParse(values);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      setAlert(parsed.error.issues[0]?.message ?? MSG.MANDATORY);
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await saveRejectionSettings(parsed.data);
-      queryClient.setQueryData(preformKeys.rejection, answer);
-      queryClient.invalidateQueries({ queryKey: preformKeys.rejectionQuestions });
-      notify('success', MSG.CHANGES_SAVED);
-    } catch (error) {
-      setAlert(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useFormSubmit(form, async (v) => {
+    const answer = await saveRejectionSettings(rejectionSettingsBody.parse(v));
+    queryClient.setQueryData(preformKeys.rejection, answer);
+    queryClient.invalidateQueries({ queryKey: preformKeys.rejectionQuestions });
+    notify('success', MSG.CHANGES_SAVED);
+  });
+  // A refused check names the first problem above the buttons too.
+  const refused = (failed: typeof errors) => setAlert(String(Object.values(failed)[0] ?? MSG.MANDATORY));
 
   const select = (field: { key: RangeKey; label: string }, data: typeof AGE_DATA) => (
     <NativeSelect
       key={field.key}
       label={field.label}
       data={data}
+      {...form.getInputProps(field.key)}
       value={String(values[field.key])}
-      error={errors[field.key]}
-      aria-invalid={errors[field.key] ? true : undefined}
       onChange={(event) => set(field.key, Number(event.currentTarget.value))}
     />
   );
@@ -133,10 +114,10 @@ function RangeForm({ saved }: { saved: RejectionSettings }) {
         {errors.auto_rejection ? (
           <FormAlert message={errors.auto_rejection} />
         ) : (
-          <FormAlert message={alert} />
+          <FormAlert message={alert ?? save.error} />
         )}
         <Group>
-          <Button onClick={save} loading={saving}>
+          <Button onClick={() => form.onSubmit(save.submit, refused)()} loading={save.busy}>
             Save
           </Button>
           <Button
@@ -144,9 +125,10 @@ function RangeForm({ saved }: { saved: RejectionSettings }) {
             disabled={!defaults.data}
             onClick={() => {
               if (!defaults.data) return;
-              setValues((v) => ({ ...v, ...defaults.data }));
-              setErrors({});
+              form.setValues(defaults.data);
+              form.clearErrors();
               setAlert(null);
+              save.setError(null);
             }}
           >
             Use default ranges

@@ -27,8 +27,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { KeyValueTable } from '../../components/KeyValueTable';
+import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import { FormAlert, messageOf, useAuthForm } from '../auth/form';
 import { preformKeys, submitPreform, usePreformDetails } from './queries';
 
 interface Values extends Record<string, unknown> {
@@ -121,7 +121,7 @@ function PreformForm({ details }: { details: PreformDetails }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { refresh } = useSession();
-  const { form, formRef, focusFirstError } = useAuthForm<Values>(submitPreformBody, {
+  const { form, formRef, focusFirstError } = useZodForm<Values>(submitPreformBody, {
     preFormDetails: Object.fromEntries(details.questions.map((q) => [String(q.questionId), q.answer ?? ''])),
     finalDeclaration: false,
   });

@@ -19,7 +19,6 @@ import {
 } from '@dm/shared';
 import {
   ActionIcon,
-  Alert,
   Button,
   Checkbox,
   Fieldset,
@@ -32,18 +31,17 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { FormActions, FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { useSaveQuestion } from './queries';
 
-interface Draft {
+type Draft = {
   question: string;
   type: QuestionType;
   status: QuestionVisibility;
   isRequired: boolean;
   tab: QuestionTab;
   options: QuestionOption[];
-}
+};
 
 const NEW_DRAFT: Draft = {
   question: '',
@@ -70,20 +68,6 @@ const typeOptions = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_
 const statusOptions = QUESTION_VISIBILITIES.map((s) => ({ value: s, label: QUESTION_STATUS_LABELS[s] }));
 const tabOptions = QUESTION_TABS.map((t) => ({ value: t, label: QUESTION_TAB_LABELS[t] }));
 
-/** Errors keyed 'question', 'options', 'option.N' or 'form'. */
-type Errors = Record<string, string>;
-
-function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const [field, index] = issue.path;
-    const key =
-      field === 'options' && typeof index === 'number' ? `option.${index}` : String(field ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Add or edit a question; `question` null adds. Rules are the shared ones the API applies. */
 export function QuestionDialog({
   question,
@@ -94,50 +78,43 @@ export function QuestionDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(question));
-  const [errors, setErrors] = useState<Errors>({});
+  const { form } = useZodForm<Draft>(saveQuestionBody, draftOf(question));
   const save = useSaveQuestion();
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      save.mutateAsync(
+        question
+          ? { ...saveQuestionBody.parse(values), questionId: question.id }
+          : saveQuestionBody.parse(values),
+      ),
+    { onDone: onClose, fieldFor: (message) => (message === MSG.QUESTION_DUPLICATE ? 'question' : undefined) },
+  );
+  const draft = form.values;
   const choice = isChoiceType(draft.type);
   const texts = draft.options.map((o) => o.text);
   // Blank options are reported on save; duplicates as soon as they are typed.
   const liveOptionErrors = optionErrors(texts).map((m) => (m === MSG.QUESTION_OPTION_DUPLICATE ? m : null));
 
+  /** A change clears its field's message and the form's. */
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => {
-      const { [key]: _cleared, form: _form, ...rest } = e;
-      return rest;
-    });
+    form.setFieldValue(key, value as never);
+    form.clearFieldError(key);
+    submit.setError(null);
   };
   const setOptions = (options: QuestionOption[]) => set('options', options);
 
   const changeType = (type: QuestionType) => {
     // A choice question starts with two empty options to fill in.
     if (isChoiceType(type) && draft.options.length === 0) {
-      setDraft((d) => ({
-        ...d,
+      form.setValues({
         type,
         options: [
           { text: '', isDefault: false },
           { text: '', isDefault: false },
         ],
-      }));
+      });
     } else set('type', type);
-  };
-
-  const submit = () => {
-    const parsed = saveQuestionBody.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate(question ? { ...parsed.data, questionId: question.id } : parsed.data, {
-      onSuccess: onClose,
-      onError: (error) => {
-        const message = error instanceof ApiError ? error.message : MSG.HTTP_FAILURE;
-        setErrors(message === MSG.QUESTION_DUPLICATE ? { question: message } : { form: message });
-      },
-    });
   };
 
   return (
@@ -148,25 +125,15 @@ export function QuestionDialog({
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit.submit)}>
         <Stack>
-          {errors.form ? (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
+          <FormAlert message={submit.error} />
           <Textarea
             label="Question"
             required
             rows={2}
             value={draft.question}
-            error={errors.question}
+            error={form.errors.question}
             onChange={(e) => set('question', e.currentTarget.value)}
           />
           <NativeSelect
@@ -186,7 +153,7 @@ export function QuestionDialog({
                       label={`Option ${i + 1}`}
                       maxLength={OPTION_MAX}
                       value={option.text}
-                      error={liveOptionErrors[i] ?? errors[`option.${i}`]}
+                      error={liveOptionErrors[i] ?? form.errors[`options.${i}.text`]}
                       onChange={(e) => {
                         const text = e.currentTarget.value;
                         setOptions(draft.options.map((o, j) => (j === i ? { ...o, text } : o)));
@@ -215,9 +182,9 @@ export function QuestionDialog({
                     </ActionIcon>
                   </Group>
                 ))}
-                {errors.options ? (
+                {form.errors.options ? (
                   <Text c="red.8" fz="sm" role="alert">
-                    {errors.options}
+                    {form.errors.options}
                   </Text>
                 ) : null}
                 <Group>
@@ -258,14 +225,7 @@ export function QuestionDialog({
               onChange={(e) => set('tab', e.currentTarget.value as QuestionTab)}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save question
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={submit.busy} submitLabel="Save question" />
         </Stack>
       </form>
     </Modal>

@@ -31,10 +31,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { CompareSelectedButton, useCompareSelection } from '../../components/donor/CompareSelection';
-import { ApiError } from '../../lib/api-error';
+import { FormActions, FormAlert, useFormSubmit, useResetOnOpen, useZodForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
@@ -74,45 +75,29 @@ function SaveSearchDialog({
   current: SavedSearch | null;
 }) {
   const { create, update } = useSavedSearchMutations();
-  const [mode, setMode] = useState<'new' | 'update'>('new');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setMode(current ? 'update' : 'new');
-      setName('');
-      setError(null);
-    }
-  }, [opened, current]);
-  const submit = async () => {
-    setError(null);
-    try {
-      if (mode === 'update' && current) {
+  const initial = useMemo(
+    () => ({ mode: current ? ('update' as const) : ('new' as const), name: '' }),
+    [current],
+  );
+  const { form } = useZodForm<{ mode: 'new' | 'update'; name: string }>(saveSearchForm, initial);
+  useResetOnOpen(form, opened, initial);
+  const mode = form.values.mode;
+  const save = useFormSubmit(
+    form,
+    async (values) => {
+      if (values.mode === 'update' && current)
         await update.mutateAsync({ search_id: current.search_id, filters });
-      } else {
-        const parsed = searchName.safeParse(name);
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]!.message);
-          return;
-        }
-        await create.mutateAsync({ name: parsed.data, filters });
-      }
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  };
+      else await create.mutateAsync({ name: searchName.parse(values.name), filters });
+    },
+    // A new search's refusal shows under its name; an update's above the buttons.
+    { onDone: onClose, fieldFor: () => (form.getValues().mode === 'new' ? 'name' : undefined) },
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Save search">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={form.onSubmit(save.submit)}>
         <Stack>
           {current ? (
-            <Radio.Group label="Save as" value={mode} onChange={(v) => setMode(v as 'new' | 'update')}>
+            <Radio.Group label="Save as" {...form.getInputProps('mode')}>
               <Group mt={4}>
                 <Radio value="update" label={`Update “${current.search_name}”`} />
                 <Radio value="new" label="A new saved search" />
@@ -120,32 +105,24 @@ function SaveSearchDialog({
             </Radio.Group>
           ) : null}
           {mode === 'new' ? (
-            <TextInput
-              label="Search name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={error}
-              data-autofocus
-            />
-          ) : error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Save
-            </Button>
-          </Group>
+            <TextInput label="Search name" required data-autofocus {...form.getInputProps('name')} />
+          ) : (
+            <FormAlert message={save.error} />
+          )}
+          <FormActions onCancel={onClose} busy={save.busy} />
         </Stack>
       </form>
     </Modal>
   );
 }
+
+/** A new saved search needs a name by the shared rule; an update does not. */
+const saveSearchForm = z
+  .object({ mode: z.enum(['new', 'update']), name: z.string() })
+  .superRefine(({ mode, name }, ctx) => {
+    const issue = mode === 'new' ? searchName.safeParse(name).error?.issues[0] : undefined;
+    if (issue) ctx.addIssue({ code: 'custom', path: ['name'], message: issue.message });
+  });
 
 export default function SearchPage() {
   const { user } = useSession();

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { formatDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import { useArchivedDonors } from './queries';
 
 /** Archived donors: the master admin filters by agency; everyone filters by notes and searches. */

@@ -1,18 +1,23 @@
 import {
   type DonorGridRow,
+  donorStatusWithEmailBody,
+  hardDeleteBody,
+  inviteDonorBody,
   PARENT_STATUS_FILTER,
-  STAFF_DONOR_MSG,
+  reserveDonorBody,
   STAFF_SET_STATUSES,
   setPriorityBody,
   UNRESERVE_STATUSES,
+  unreserveDonorBody,
 } from '@dm/shared';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import { formatDateTime } from '../../lib/dates';
+import { bodySchema, FormError, type FormSchema, useFormSubmit, useZodForm } from '../../lib/form';
 import { useCandidates, useLastInvited } from './queries';
 
-export type DialogKind = 'reserve' | 'unreserve' | 'invite' | 'status' | 'priority' | 'harddelete' | 'delete';
+export type { DialogKind } from './queries';
 
 interface DialogProps {
   donor: DonorGridRow;
@@ -21,24 +26,26 @@ interface DialogProps {
   onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
 }
 
+/** The archive takes no fields. */
+const NO_BODY = z.object({});
+
 const donorLabel = (d: DonorGridRow) => `${d.firstName} ${d.lastName}`.trim() || d.username;
 
-function useSubmit(props: DialogProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (body: Record<string, unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await props.onSubmit(body);
-      props.onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, busy, submit };
+/**
+ * A dialog's form on the shared hook: values checked by the route's schema on the body they make,
+ * the call run through `onSubmit`, the dialog closed when it succeeds.
+ */
+function useDialogForm<V extends Record<string, unknown>>(
+  props: DialogProps,
+  schema: FormSchema,
+  initialValues: V,
+  toBody: (values: V) => Record<string, unknown>,
+) {
+  const { form } = useZodForm<V>(bodySchema(schema, toBody), initialValues);
+  const { error, busy, submit } = useFormSubmit(form, (values) => props.onSubmit(toBody(values)), {
+    onDone: props.onClose,
+  });
+  return { form, error, busy, onSubmit: form.onSubmit(submit) };
 }
 
 function Footer(props: {
@@ -67,36 +74,32 @@ function Footer(props: {
 
 /** Reserve: a parent of the center (by status, Active first) and the manager, preselected from the parent. */
 export function ReserveDialog(props: DialogProps) {
-  const [status, setStatus] = useState<string>('Active');
+  const { form, error, busy, onSubmit } = useDialogForm(
+    props,
+    reserveDonorBody,
+    { status: 'Active', parentid: null as string | null, managerid: null as string | null },
+    (v) => ({
+      donorid: props.donor.userId,
+      parentid: Number(v.parentid),
+      managerid: v.managerid ? Number(v.managerid) : null,
+    }),
+  );
+  const { status, parentid: parent } = form.values;
   const candidates = useCandidates(status, true);
-  const [parent, setParent] = useState<string | null>(null);
-  const [manager, setManager] = useState<string | null>(null);
-  const { error, busy, submit } = useSubmit(props);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
   useEffect(() => {
     const chosen = candidates.data?.parents.find((p) => String(p.id) === parent);
-    if (chosen?.managerId) setManager(String(chosen.managerId));
+    if (chosen?.managerId) form.setFieldValue('managerid', String(chosen.managerId));
   }, [parent, candidates.data]);
   return (
     <Modal opened onClose={props.onClose} title={`Reserve donor ${donorLabel(props.donor)}`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit({
-            donorid: props.donor.userId,
-            parentid: Number(parent),
-            managerid: manager ? Number(manager) : null,
-          });
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
           <Select
             label="Parent status"
             data={[...PARENT_STATUS_FILTER]}
             value={status}
-            onChange={(v) => {
-              setStatus(v ?? 'Active');
-              setParent(null);
-            }}
+            onChange={(v) => form.setValues({ status: v ?? 'Active', parentid: null })}
             allowDeselect={false}
           />
           <Select
@@ -107,18 +110,16 @@ export function ReserveDialog(props: DialogProps) {
               value: String(p.id),
               label: `${p.name} (${p.username})`,
             }))}
-            value={parent}
-            onChange={setParent}
+            {...form.getInputProps('parentid')}
             nothingFoundMessage="No intended parent found"
           />
           <Select
             label="Case manager"
             data={(candidates.data?.managers ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-            value={manager}
-            onChange={setManager}
+            {...form.getInputProps('managerid')}
             clearable
           />
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label="Reserve" disabled={!parent} />
         </Stack>
       </form>
@@ -127,26 +128,25 @@ export function ReserveDialog(props: DialogProps) {
 }
 
 export function UnreserveDialog(props: DialogProps) {
-  const [status, setStatus] = useState<string>('Available');
-  const { error, busy, submit } = useSubmit(props);
+  const { form, error, busy, onSubmit } = useDialogForm(
+    props,
+    unreserveDonorBody,
+    { status: 'Available' as string },
+    (v) => ({ donorid: props.donor.userId, status: v.status }),
+  );
   return (
     <Modal opened onClose={props.onClose} title={`Unreserve donor ${donorLabel(props.donor)}`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit({ donorid: props.donor.userId, status });
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
           <Text>Reserved for {props.donor.reservedParentName || 'an intended parent'}.</Text>
           <Select
             label="New status"
             data={[...UNRESERVE_STATUSES]}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'Available')}
+            {...form.getInputProps('status')}
+            onChange={(v) => form.setFieldValue('status', v ?? 'Available')}
             allowDeselect={false}
           />
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label="Unreserve" />
         </Stack>
       </form>
@@ -156,31 +156,24 @@ export function UnreserveDialog(props: DialogProps) {
 
 export function InviteDialog(props: DialogProps) {
   const last = useLastInvited(props.donor.userId);
-  const [email, setEmail] = useState(props.donor.username);
-  const { error, busy, submit } = useSubmit(props);
   const invitedAt = last.data?.lastInvitedAt;
+  const { form, error, busy, onSubmit } = useDialogForm(
+    props,
+    inviteDonorBody,
+    { email: props.donor.username },
+    (v) => ({ user_id: props.donor.userId, email: v.email, isReInvite: Boolean(invitedAt) }),
+  );
   return (
     <Modal
       opened
       onClose={props.onClose}
       title={`${invitedAt ? 'Re-invite' : 'Invite'} donor ${donorLabel(props.donor)}`}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit({ user_id: props.donor.userId, email, isReInvite: Boolean(invitedAt) });
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
           <Text>{invitedAt ? `Last invited ${formatDateTime(invitedAt)}` : 'Not invited yet.'}</Text>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label={invitedAt ? 'Re-invite' : 'Invite'} />
         </Stack>
       </form>
@@ -190,43 +183,30 @@ export function InviteDialog(props: DialogProps) {
 
 /** Status change with the message e-mailed to the donor; managers get the reduced status list. */
 export function StatusDialog(props: DialogProps & { statuses: readonly string[] }) {
-  const [status, setStatus] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [blank, setBlank] = useState(false);
-  const { error, busy, submit } = useSubmit(props);
+  const { form, error, busy, onSubmit } = useDialogForm(
+    props,
+    donorStatusWithEmailBody,
+    { status: null as string | null, message: '' },
+    (v) => ({ donor_id: props.donor.userId, status: v.status, message: v.message }),
+  );
   return (
     <Modal opened onClose={props.onClose} title={`Change status of ${donorLabel(props.donor)}`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!message.trim()) {
-            setBlank(true);
-            return;
-          }
-          void submit({ donor_id: props.donor.userId, status, message });
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
           <Select
             label="Status"
             required
             data={props.statuses.filter((s) => (STAFF_SET_STATUSES as readonly string[]).includes(s))}
-            value={status}
-            onChange={setStatus}
+            {...form.getInputProps('status')}
           />
-          <Textarea
-            label="Message to the donor"
-            withAsterisk
-            rows={4}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.currentTarget.value);
-              setBlank(false);
-            }}
-            error={blank ? STAFF_DONOR_MSG.MESSAGE_BLANK : undefined}
+          <Textarea label="Message to the donor" withAsterisk rows={4} {...form.getInputProps('message')} />
+          <FormError message={error} />
+          <Footer
+            onClose={props.onClose}
+            busy={busy}
+            label="Save and e-mail"
+            disabled={!form.values.status}
           />
-          {error ? <Text c="red.9">{error}</Text> : null}
-          <Footer onClose={props.onClose} busy={busy} label="Save and e-mail" disabled={!status} />
         </Stack>
       </form>
     </Modal>
@@ -234,34 +214,18 @@ export function StatusDialog(props: DialogProps & { statuses: readonly string[] 
 }
 
 export function PriorityDialog(props: DialogProps) {
-  const [value, setValue] = useState<string | number>(props.donor.priority || 1);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const { error, busy, submit } = useSubmit(props);
+  const { form, error, busy, onSubmit } = useDialogForm(
+    props,
+    setPriorityBody,
+    { priority: (props.donor.priority || 1) as string | number },
+    (v) => ({ priority: v.priority === '' ? 0 : Number(v.priority) }),
+  );
   return (
     <Modal opened onClose={props.onClose} title={`Priority of ${donorLabel(props.donor)}`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = setPriorityBody.safeParse({ priority: value === '' ? 0 : value });
-          if (!parsed.success) {
-            setInvalid(STAFF_DONOR_MSG.PRIORITY_MIN);
-            return;
-          }
-          void submit({ priority: parsed.data.priority });
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
-          <NumberInput
-            label="Priority"
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setInvalid(null);
-            }}
-            allowDecimal={false}
-            error={invalid ?? undefined}
-          />
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <NumberInput label="Priority" allowDecimal={false} {...form.getInputProps('priority')} />
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label="Save" />
         </Stack>
       </form>
@@ -271,15 +235,16 @@ export function PriorityDialog(props: DialogProps) {
 
 /** Hard delete: the button works once the donor's user id is typed exactly. */
 export function HardDeleteDialog(props: DialogProps) {
-  const [typed, setTyped] = useState('');
-  const { error, busy, submit } = useSubmit(props);
-  const matches = typed.trim() === String(props.donor.userId);
+  const { form, error, busy, onSubmit } = useDialogForm(props, hardDeleteBody, { typed_id: '' }, (v) => ({
+    typed_id: v.typed_id.trim(),
+  }));
+  const matches = form.values.typed_id.trim() === String(props.donor.userId);
   return (
     <Modal opened onClose={props.onClose} title={`Delete donor ${donorLabel(props.donor)} permanently`}>
       <form
         onSubmit={(e) => {
-          e.preventDefault();
-          if (matches) void submit({ typed_id: typed.trim() });
+          if (matches) onSubmit(e);
+          else e.preventDefault();
         }}
       >
         <Stack>
@@ -287,8 +252,8 @@ export function HardDeleteDialog(props: DialogProps) {
             This removes the donor and every detail of the profile. Type the donor's id ({props.donor.userId})
             to confirm.
           </Text>
-          <TextInput label="Donor id" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <TextInput label="Donor id" {...form.getInputProps('typed_id')} />
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label="Delete permanently" disabled={!matches} danger />
         </Stack>
       </form>
@@ -296,19 +261,16 @@ export function HardDeleteDialog(props: DialogProps) {
   );
 }
 
+const NO_FIELDS = {};
+
 export function DeleteDialog(props: DialogProps) {
-  const { error, busy, submit } = useSubmit(props);
+  const { error, busy, onSubmit } = useDialogForm(props, NO_BODY, NO_FIELDS, () => ({}));
   return (
     <Modal opened onClose={props.onClose} title={`Delete donor ${donorLabel(props.donor)}`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit({});
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <Stack>
           <Text>The donor is archived and listed with the archived donors.</Text>
-          {error ? <Text c="red.9">{error}</Text> : null}
+          <FormError message={error} />
           <Footer onClose={props.onClose} busy={busy} label="Delete" danger />
         </Stack>
       </form>

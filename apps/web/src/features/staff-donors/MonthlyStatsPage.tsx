@@ -2,7 +2,7 @@ import { MONTHLY_STATS_LABEL, MONTHLY_STATS_PERIODS, PAGES } from '@dm/shared';
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, ListTable } from '../../components/ListTable';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import { useMonthlyStats } from './queries';
 
 /** New donors per agency and month, for 3, 6, 12, 24, 60 months or from the start (master admin). */

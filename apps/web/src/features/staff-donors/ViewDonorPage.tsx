@@ -39,6 +39,7 @@ import {
 } from '../../components/donor/CompareSelection';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { ApiError } from '../../lib/api-error';
+import { useFormSubmit, useZodForm } from '../../lib/form';
 import { policySubjectOf, useSession } from '../../lib/session';
 import {
   DeleteDialog,
@@ -54,9 +55,9 @@ import {
   downloadDonorCsv,
   findDonorById,
   reportApiError,
-  runDonorCall,
   setDonorVisibilityInTulip,
   staffDonorKeys,
+  useDonorAction,
   useDonorGrid,
   useMatchingToolAllowed,
 } from './queries';
@@ -65,16 +66,6 @@ import {
 const MANAGER_FILTER = DONOR_AVAILABILITY.filter(
   (a) => !['In Cycle', 'Under Review', 'Reserved'].includes(a),
 );
-
-const CALLS: Record<DialogKind, (donor: DonorGridRow) => { name: string; method?: 'POST' | 'DELETE' }> = {
-  reserve: () => ({ name: 'reservedonorformatch' }),
-  unreserve: () => ({ name: 'unreservedonorformatch' }),
-  invite: () => ({ name: 'inviteExistedDonor' }),
-  status: () => ({ name: 'updatedonorstatuswithemail' }),
-  priority: (d) => ({ name: `setpriority/${d.userId}` }),
-  harddelete: (d) => ({ name: `harddeletedonor/${d.userId}`, method: 'DELETE' }),
-  delete: (d) => ({ name: `deletedonor/${d.userId}`, method: 'DELETE' }),
-};
 
 export default function ViewDonorPage() {
   const { user } = useSession();
@@ -108,11 +99,7 @@ export default function ViewDonorPage() {
     onSettled: refresh,
   });
 
-  const run = async (kind: DialogKind, donor: DonorGridRow, payload: Record<string, unknown>) => {
-    const call = CALLS[kind](donor);
-    await runDonorCall(call, payload);
-    await refresh();
-  };
+  const action = useDonorAction();
 
   const resetPage =
     <T,>(set: (v: T) => void) =>
@@ -212,7 +199,8 @@ export default function ViewDonorPage() {
     ? {
         donor: dialog.donor,
         onClose: () => setDialog(null),
-        onSubmit: (payload: Record<string, unknown>) => run(dialog.kind, dialog.donor, payload),
+        onSubmit: (body: Record<string, unknown>) =>
+          action.mutateAsync({ kind: dialog.kind, donor: dialog.donor, body }),
       }
     : null;
 
@@ -315,48 +303,26 @@ export default function ViewDonorPage() {
 /** Opens a donor's details by the id staff read off a file or an e-mail (searchdonorbyid). */
 function FindDonorById() {
   const navigate = useNavigate();
-  const [id, setId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const find = async () => {
-    const parsed = searchDonorByIdQuery.safeParse({ id });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter Donor ID');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const found = await findDonorById(parsed.data);
-      void navigate(`/donordetails/${found.userId}`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) setError(String(e));
-      else if (e.status === 404) setError('No donor has this ID.');
-      else {
-        setError(e.message);
-        reportApiError(e);
+  const { form } = useZodForm(searchDonorByIdQuery, { id: '' });
+  const find = useFormSubmit(
+    form,
+    async (values) => {
+      try {
+        return await findDonorById(searchDonorByIdQuery.parse(values));
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) throw new Error('No donor has this ID.');
+        if (e instanceof ApiError) reportApiError(e);
+        throw e;
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Every refusal shows under the one field.
+    { onDone: (found) => void navigate(`/donordetails/${found.userId}`), fieldFor: () => 'id' },
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void find();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(find.submit)}>
       <Group align="start">
-        <TextInput
-          label="Donor ID"
-          value={id}
-          onChange={(e) => setId(e.currentTarget.value)}
-          error={error}
-          w={220}
-        />
-        <Button type="submit" mt={24} variant="default" loading={busy}>
+        <TextInput label="Donor ID" w={220} {...form.getInputProps('id')} />
+        <Button type="submit" mt={24} variant="default" loading={find.busy}>
           Find donor
         </Button>
       </Group>

@@ -2,13 +2,14 @@ import type {
   ArchivedDonorRow,
   DonorGridBody,
   DonorGridPage,
+  DonorGridRow,
   DonorIdMatch,
   DonorMessage,
   ImportStatus,
   MandatoryFieldsRow,
   MonthlyStatsRow,
 } from '@dm/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../lib/api';
 
 export { reportApiError } from '../../lib/api';
@@ -125,15 +126,50 @@ export function useDonorMessages(donorId: number, enabled: boolean) {
 export const setDonorVisibilityInTulip = (v: { user_id: number; allowed_for_tulip: boolean }) =>
   api('donorvisibilityintulip', { body: v, successToast: true });
 
-/** One staff action on a donor (the dialogs of the donor grid); errors are shown by the dialog. */
-export const runDonorCall = (call: { name: string; method?: 'POST' | 'PUT' | 'DELETE' }, body: unknown) =>
-  api(call.name, { method: call.method ?? 'POST', body, successToast: true, silent: true });
-
 /** The donor grid as a CSV file, with the grid's filters. */
 export const downloadDonorCsv = (q: DonorGridBody) => apiDownload(donorCsvPath(q), null, 'donors.csv', 'GET');
 
-export const findDonorById = (query: Record<string, string>) =>
-  api<DonorIdMatch>('searchdonorbyid', { query, silent: true });
-
 export const importDonors = (files: { name: string; content: string }[]) =>
   api('importdonors', { body: { files }, successToast: true, silent: true });
+
+/** The action dialogs of the donor grid. */
+export type DialogKind = 'reserve' | 'unreserve' | 'invite' | 'status' | 'priority' | 'harddelete' | 'delete';
+
+/** The route each action dialog of the donor grid runs. */
+const ACTION_CALLS: Record<
+  DialogKind,
+  (donor: DonorGridRow) => { name: string; method?: 'POST' | 'DELETE' }
+> = {
+  reserve: () => ({ name: 'reservedonorformatch' }),
+  unreserve: () => ({ name: 'unreservedonorformatch' }),
+  invite: () => ({ name: 'inviteExistedDonor' }),
+  status: () => ({ name: 'updatedonorstatuswithemail' }),
+  priority: (d) => ({ name: `setpriority/${d.userId}` }),
+  harddelete: (d) => ({ name: `harddeletedonor/${d.userId}`, method: 'DELETE' }),
+  delete: (d) => ({ name: `deletedonor/${d.userId}`, method: 'DELETE' }),
+};
+
+/** Runs a grid dialog's action (the dialog shows a refusal itself) and refreshes the staff lists. */
+export function useDonorAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      kind,
+      donor,
+      body,
+    }: {
+      kind: DialogKind;
+      donor: DonorGridRow;
+      body: Record<string, unknown>;
+    }) => {
+      const call = ACTION_CALLS[kind](donor);
+      return api(call.name, { method: call.method ?? 'POST', body, successToast: true, silent: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDonorKeys.all }),
+  });
+}
+
+/** GET searchdonorbyid: the donor a display id names (the caller shows a refusal inline). */
+export function findDonorById(query: { id: string }) {
+  return api<DonorIdMatch>('searchdonorbyid', { query, silent: true });
+}

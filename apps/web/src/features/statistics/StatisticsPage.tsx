@@ -2,7 +2,7 @@ import { PAGES, ROLE } from '@dm/shared';
 import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
+import { useCenters } from '../agencies/queries';
 import {
   BeforeCurrentYear,
   CaseManagerList,

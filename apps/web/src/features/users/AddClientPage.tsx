@@ -1,19 +1,20 @@
-import {
-  INVITABLE_ROLES,
-  type InviteUserBody,
-  inviteUserBody,
-  PAGES,
-  ROLE,
-  ROLE_LABEL,
-  type RoleId,
-} from '@dm/shared';
-import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { INVITABLE_ROLES, inviteUserBody, PAGES, ROLE, ROLE_LABEL, type RoleId } from '@dm/shared';
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { z } from 'zod';
+import { allOf, bodySchema, FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import { useCenters } from '../email-templates/queries';
-import { useCaseManagers } from './queries';
+import { useCenters } from '../agencies/queries';
+import { useCaseManagers, useInviteUser } from './queries';
+
+type InviteValues = {
+  userType: string;
+  centerId: string | null;
+  username: string;
+  firstname: string;
+  lastname: string;
+  managerId: string | null;
+};
 
 /** Where the inviter goes afterwards: the grid of the role just invited. */
 const GRID_OF: Partial<Record<RoleId, string>> = {
@@ -22,9 +23,12 @@ const GRID_OF: Partial<Record<RoleId, string>> = {
   [ROLE.CLIENT]: PAGES.viewip.path,
 };
 
-type Errors = Partial<
-  Record<'username' | 'userType' | 'firstname' | 'lastname' | 'centerId' | 'form', string>
->;
+/** What the route's schema cannot say: a role to choose, and the master's agency. */
+const choices = (isMaster: boolean) =>
+  z.object({
+    userType: z.string().min(1, 'Please select User Type'),
+    centerId: isMaster ? z.string('Please select Agency').min(1, 'Please select Agency') : z.unknown(),
+  });
 
 /**
  * The invite form. The master invites agency admins (naming the agency), an admin any role but
@@ -33,75 +37,50 @@ type Errors = Partial<
 export function InviteForm({ preset, onInvited }: { preset?: RoleId; onInvited: (role: RoleId) => void }) {
   const { user } = useSession();
   const allowed = user ? (INVITABLE_ROLES[user.role] ?? []) : [];
-  const [chosenType, setUserType] = useState<string>('');
-  // The session may load after the first render: the preset (or the only choice) applies then.
-  const userType =
-    chosenType ||
-    (preset && allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : '');
-  const [username, setUsername] = useState('');
-  const [firstname, setFirstname] = useState('');
-  const [lastname, setLastname] = useState('');
-  const [centerId, setCenterId] = useState<string | null>(null);
-  const [managerId, setManagerId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const isMaster = user?.role === ROLE.MASTER;
+  const toBody = (v: InviteValues) => ({
+    username: v.username,
+    userType: Number(v.userType),
+    firstname: v.firstname,
+    lastname: v.lastname,
+    ...(isMaster && v.centerId ? { centerId: Number(v.centerId) } : {}),
+    ...(Number(v.userType) === ROLE.CLIENT && v.managerId ? { managerId: Number(v.managerId) } : {}),
+  });
+  // The session may load after the first render: the preset (or the only choice) applies then.
+  const withType = (v: InviteValues): InviteValues => ({
+    ...v,
+    userType:
+      v.userType ||
+      (preset && allowed.includes(preset) ? String(preset) : allowed.length === 1 ? String(allowed[0]) : ''),
+  });
+  const { form } = useZodForm<InviteValues>(
+    allOf(
+      bodySchema(choices(isMaster), withType),
+      bodySchema(inviteUserBody, (v: InviteValues) => toBody(withType(v))),
+    ),
+    { userType: '', centerId: null, username: '', firstname: '', lastname: '', managerId: null },
+  );
+  const values = withType(form.values);
+  const invite = useInviteUser();
+  const submit = useFormSubmit(form, async (v) => {
+    const body = inviteUserBody.parse(toBody(withType(v)));
+    await invite.mutateAsync(body);
+    onInvited(body.userType as RoleId);
+  });
   const centers = useCenters(isMaster);
-  const isClient = Number(userType) === ROLE.CLIENT;
+  const isClient = Number(values.userType) === ROLE.CLIENT;
   const managers = useCaseManagers(!isMaster && user?.role === ROLE.ADMIN);
 
-  const submit = async () => {
-    const next: Errors = {};
-    if (!userType) next.userType = 'Please select User Type';
-    if (isMaster && !centerId) next.centerId = 'Please select Agency';
-    const body = {
-      username,
-      userType: Number(userType),
-      firstname,
-      lastname,
-      ...(isMaster && centerId ? { centerId: Number(centerId) } : {}),
-      ...(isClient && managerId ? { managerId: Number(managerId) } : {}),
-    };
-    const parsed = inviteUserBody.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
-        if (key !== 'userType' && !next[key]) next[key] = issue.message;
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    setBusy(true);
-    try {
-      await api('inviteuser', {
-        body: parsed.data satisfies InviteUserBody,
-        silent: true,
-        successToast: true,
-      });
-      onInvited(parsed.data.userType as RoleId);
-    } catch (e) {
-      setErrors({ form: e instanceof ApiError ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(submit.submit)}>
       <Stack>
         <Select
           label="User type"
           required
           data={allowed.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
-          value={userType || null}
-          onChange={(v) => setUserType(v ?? '')}
-          error={errors.userType}
+          {...form.getInputProps('userType')}
+          value={values.userType || null}
+          onChange={(v) => form.setFieldValue('userType', v ?? '')}
         />
         {isMaster ? (
           <Select
@@ -109,49 +88,23 @@ export function InviteForm({ preset, onInvited }: { preset?: RoleId; onInvited: 
             required
             searchable
             data={(centers.data ?? []).map((c) => ({ value: String(c.centerId), label: c.name }))}
-            value={centerId}
-            onChange={setCenterId}
-            error={errors.centerId}
+            {...form.getInputProps('centerId')}
           />
         ) : null}
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
-          error={errors.username}
-        />
-        <TextInput
-          label="First name"
-          required
-          value={firstname}
-          onChange={(e) => setFirstname(e.currentTarget.value)}
-          error={errors.firstname}
-        />
-        <TextInput
-          label="Last name"
-          required
-          value={lastname}
-          onChange={(e) => setLastname(e.currentTarget.value)}
-          error={errors.lastname}
-        />
+        <TextInput label="Email" type="email" required {...form.getInputProps('username')} />
+        <TextInput label="First name" required {...form.getInputProps('firstname')} />
+        <TextInput label="Last name" required {...form.getInputProps('lastname')} />
         {isClient && user?.role === ROLE.ADMIN ? (
           <Select
             label="Case manager"
             clearable
             data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-            value={managerId}
-            onChange={setManagerId}
+            {...form.getInputProps('managerId')}
           />
         ) : null}
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
+        <FormAlert message={submit.error} />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={submit.busy}>
             Invite
           </Button>
         </Group>

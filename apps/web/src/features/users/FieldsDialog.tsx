@@ -1,7 +1,13 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { ZodType } from 'zod';
-import { ApiError } from '../../lib/api';
+import {
+  bodySchema,
+  FormActions,
+  FormAlert,
+  useFormSubmit,
+  useResetOnOpen,
+  useZodForm,
+} from '../../lib/form';
 import { notify } from '../../lib/notify';
 
 export interface DialogField {
@@ -31,64 +37,23 @@ export function FieldsDialog<B>(props: {
   onClose: () => void;
 }) {
   const { opened, initial, onClose } = props;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setValues(initial);
-      setErrors({});
-      setServerError(null);
-    }
-  }, [opened, initial]);
-
-  const submit = async () => {
-    const body = props.build(values);
-    const parsed = props.schema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        if (!next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await props.onSave(body);
-      onClose();
-    } catch (e) {
-      const message = e instanceof ApiError ? e.message : String(e);
-      if (props.serverErrorAsToast) notify('error', message);
-      else setServerError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form } = useZodForm<Record<string, string>>(bodySchema(props.schema, props.build), initial);
+  useResetOnOpen(form, opened, initial);
+  const save = useFormSubmit(form, (values) => props.onSave(props.build(values)), {
+    onDone: onClose,
+    onRefused: props.serverErrorAsToast ? (message) => notify('error', message) : undefined,
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={props.title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(save.submit)}>
         <Stack>
           {props.fields.map((f) => {
             const common = {
               label: f.label,
               required: f.required ?? true,
-              value: values[f.name] ?? '',
-              error: errors[f.name],
-              onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-                const value = e.currentTarget.value;
-                setValues((v) => ({ ...v, [f.name]: value }));
-              },
+              ...form.getInputProps(f.name),
+              value: form.values[f.name] ?? '',
             };
             return f.type === 'password' ? (
               <PasswordInput key={f.name} {...common} />
@@ -96,19 +61,8 @@ export function FieldsDialog<B>(props: {
               <TextInput key={f.name} type={f.type ?? 'text'} {...common} />
             );
           })}
-          {serverError ? (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {props.submitLabel ?? 'Save'}
-            </Button>
-          </Group>
+          <FormAlert message={save.error} />
+          <FormActions onCancel={onClose} busy={save.busy} submitLabel={props.submitLabel} />
         </Stack>
       </form>
     </Modal>

@@ -1,34 +1,24 @@
 import { PAGES, registeredIpReportBody, USER_STATUS } from '@dm/shared';
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { singleMessage, useFormSubmit, useZodForm } from '../../lib/form';
 import { downloadRegisteredIpCsv } from './queries';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** /registered-ip-report: a CSV of the intended parents who registered in a date range (default the last 7 days). */
 export default function RegisteredIpReportPage() {
-  const [startdate, setStart] = useState(() => day(new Date(Date.now() - 7 * 86_400_000)));
-  const [lastdate, setLast] = useState(() => day(new Date()));
-  const [userstatus, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const download = async () => {
-    const parsed = registeredIpReportBody.safeParse({ startdate, lastdate, userstatus });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  const { form } = useZodForm(registeredIpReportBody, {
+    startdate: day(new Date(Date.now() - 7 * 86_400_000)),
+    lastdate: day(new Date()),
+    userstatus: '',
+  });
+  const download = useFormSubmit(form, async (values) => {
     try {
-      await downloadRegisteredIpCsv(parsed.data);
+      await downloadRegisteredIpCsv(registeredIpReportBody.parse(values));
     } catch {
       // the wrapper has shown the message
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <Stack maw={640}>
@@ -41,15 +31,15 @@ export default function RegisteredIpReportPage() {
             <TextInput
               label="Start date"
               type="date"
-              value={startdate}
-              onChange={(e) => setStart(e.currentTarget.value)}
+              {...form.getInputProps('startdate')}
+              error={undefined}
             />
             <TextInput
               label="End date"
               type="date"
-              value={lastdate}
-              onChange={(e) => setLast(e.currentTarget.value)}
-              error={error}
+              {...form.getInputProps('lastdate')}
+              // The range's one message, whichever date it is about.
+              error={singleMessage(form, null)}
             />
             <Select
               label="Status"
@@ -57,8 +47,8 @@ export default function RegisteredIpReportPage() {
                 { value: '', label: 'All statuses' },
                 ...USER_STATUS.map((s) => ({ value: s, label: s })),
               ]}
-              value={userstatus}
-              onChange={(v) => setStatus(v ?? '')}
+              {...form.getInputProps('userstatus')}
+              onChange={(v) => form.setFieldValue('userstatus', v ?? '')}
               allowDeselect={false}
               w={160}
             />
@@ -67,7 +57,7 @@ export default function RegisteredIpReportPage() {
             Intended parents of your agency who registered between the two dates (both included).
           </Text>
           <Group justify="flex-end">
-            <Button onClick={() => void download()} loading={busy}>
+            <Button onClick={() => form.onSubmit(download.submit)()} loading={download.busy}>
               Download CSV
             </Button>
           </Group>

@@ -1,4 +1,5 @@
 import type {
+  InviteUserBody,
   IpCacheTime,
   IpSearchHistory,
   StaffOption,
@@ -116,4 +117,11 @@ export function useIpListCache(onRefreshed: () => unknown) {
     },
   });
   return { last, refresh };
+}
+
+/** POST inviteuser: the invite form's submit (its refusal shown in the form). */
+export function useInviteUser() {
+  return useMutation({
+    mutationFn: (body: InviteUserBody) => api('inviteuser', { body, silent: true, successToast: true }),
+  });
 }

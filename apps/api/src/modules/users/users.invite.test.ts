@@ -1,8 +1,17 @@
-import { DEMO_PASSWORD, EMAIL_TYPE, INVITE_TOKEN_TTL_MS, MSG } from '@dm/shared';
-import { eq } from 'drizzle-orm';
+import {
+  DEMO_PASSWORD,
+  EMAIL_TYPE,
+  INVITE_TOKEN_TTL_MS,
+  MSG,
+  ROLE,
+  USERS_MSG,
+  type UserList,
+} from '@dm/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centerSettings, centers, donors, users } from '../../db/schema/index.js';
+import { auditLog, centerSettings, centers, donors, users } from '../../db/schema/index.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
+import { userById, userMaker } from '../../test/user-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,10 +21,26 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: Record<string, unknown>, as?: string) =>
   t.request({ method: 'POST', url, payload, as });
+const get = (url: string, as?: string) => t.request({ method: 'GET', url, as });
 const idOf = async (username: string) =>
   (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 const userRow = async (username: string) =>
   (await t.db.select().from(users).where(eq(users.username, username)))[0]!;
+
+/** Users made for one test: active ones (second parents' primaries) and invited ones (another type). */
+const makeUser = userMaker(() => t, {
+  prefix: 'made',
+  status: 'Active',
+  lastName: 'User',
+  passwordHash: 'x',
+});
+const makeInvited = userMaker(() => t, {
+  prefix: 'tool',
+  status: 'Invited',
+  lastName: 'Person',
+  contactNo: '5551234567',
+});
+const userRowById = userById(() => t);
 
 /** The sign-up token of the newest invitation mailed to an address. */
 async function inviteToken(to: string): Promise<string> {
@@ -276,6 +301,151 @@ describe('POST /api/reinviteuser', () => {
 });
 
 // Last: moving the clock two weeks on expires every session the other tests use.
+describe('POST /api/invitesecondaryip', () => {
+  const payload = (primary: number, over: Record<string, unknown> = {}) => ({
+    primaryIP_id: primary,
+    secondaryIP_username: `second${primary}@users.test`,
+    secondaryIP_reusername: `second${primary}@users.test`,
+    secondaryIP_fname: 'Sam',
+    secondaryIP_lname: 'Second',
+    ...over,
+  });
+
+  it('answers 401, 403, 400 and 404', async () => {
+    const primary = await makeUser({ role: ROLE.CLIENT });
+    expect((await post('/api/invitesecondaryip', payload(primary))).statusCode).toBe(401);
+    expect((await post('/api/invitesecondaryip', payload(primary), 'donor@demo.test')).statusCode).toBe(403);
+    // A parent invites only for themselves.
+    expect((await post('/api/invitesecondaryip', payload(primary), 'parent@demo.test')).statusCode).toBe(403);
+    const mismatch = await post(
+      '/api/invitesecondaryip',
+      payload(primary, { secondaryIP_reusername: 'other@users.test' }),
+      'admin@demo.test',
+    );
+    expect(body(mismatch).message).toBe(USERS_MSG.USERNAME_REENTER);
+    expect((await post('/api/invitesecondaryip', payload(primary), 'admin85@demo.test')).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('invites the second parent, who signs up Pre-Active on the primary manager; only one', async () => {
+    const manager = await idOf('manager@demo.test');
+    const primary = await makeUser({ role: ROLE.CLIENT, managerId: manager });
+    const res = await post('/api/invitesecondaryip', payload(primary), 'admin@demo.test');
+    expect(res.statusCode).toBe(200);
+    const secondId = body<{ userId: number }>(res).data.userId;
+    expect(await userRowById(secondId)).toMatchObject({
+      parentId: primary,
+      managerId: manager,
+      status: 'Invited',
+    });
+    const listed = body<UserList>(
+      await post(
+        '/api/getallintendedparents',
+        { search: (await userRowById(primary)).username },
+        'admin@demo.test',
+      ),
+    ).data;
+    expect(listed.rows.map((r) => [r.userId, r.hasSecondary])).toEqual([[primary, true]]);
+    const mail = (await t.outbox(`second${primary}@users.test`)).at(-1)!;
+    const token = mail.html.match(/#\/signup\/([A-Za-z0-9_-]+)/)![1]!;
+    const signup = await post('/api/signuptokenauth', {
+      token,
+      firstname: 'Sam',
+      lastname: 'Second',
+      contactno: '5550001111',
+      password: 'Chosen!Pass1',
+      password_c: 'Chosen!Pass1',
+    });
+    expect(signup.statusCode).toBe(200);
+    expect((await userRowById(secondId)).status).toBe('Pre-Active');
+    const again = await post(
+      '/api/invitesecondaryip',
+      payload(primary, {
+        secondaryIP_username: 'third@users.test',
+        secondaryIP_reusername: 'third@users.test',
+      }),
+      'admin@demo.test',
+    );
+    expect(body(again).message).toBe(USERS_MSG.SECONDARY_EXISTS);
+    const ofSecondary = await post('/api/invitesecondaryip', payload(secondId), 'admin@demo.test');
+    expect(body(ofSecondary).message).toBe(USERS_MSG.SECONDARY_OF_SECONDARY);
+    // The primary sees their second parent in the profile.
+    const mine = await post(
+      '/api/invitesecondaryip',
+      payload(await idOf('parent@demo.test')),
+      'parent@demo.test',
+    );
+    expect(mine.statusCode).toBe(200);
+    const seen = body<{ username: string }>(
+      await get('/api/getsecondaryintendedparent', 'parent@demo.test'),
+    ).data;
+    expect(seen.username).toBe(`second${await idOf('parent@demo.test')}@users.test`);
+  });
+});
+
+describe('POST /api/inviteuserforanotherrole', () => {
+  const url = '/api/inviteuserforanotherrole';
+  it('answers 401, 403, 400 and 404', async () => {
+    const invited = await makeInvited({ role: ROLE.MANAGER });
+    const payload = { user_id: invited, user_type: ROLE.CLIENT };
+    expect((await post(url, payload)).statusCode).toBe(401);
+    expect((await post(url, payload, 'parent@demo.test')).statusCode).toBe(403);
+    const bad = await post(url, { user_id: invited, user_type: 3 }, 'admin@demo.test');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toBe('User type is invalid.');
+    // Another center's user is not the caller's to see.
+    expect((await post(url, payload, 'admin85@demo.test')).statusCode).toBe(404);
+    // A manager sees only intended parents and donors: another manager is 404.
+    expect((await post(url, payload, 'manager@demo.test')).statusCode).toBe(404);
+    // The master invites admins only.
+    const master = await post(url, { user_id: invited, user_type: ROLE.CLIENT }, 'master@demo.test');
+    expect(master.statusCode).toBe(403);
+  });
+
+  it('refuses a signed-up user, the same type and a donor', async () => {
+    const active = await makeInvited({ role: ROLE.MANAGER, status: 'Active' });
+    const signedUp = await post(url, { user_id: active, user_type: ROLE.ADMIN }, 'admin@demo.test');
+    expect(signedUp.statusCode).toBe(400);
+    expect(body(signedUp).message).toBe(MSG.NOT_INVITED);
+    const invited = await makeInvited({ role: ROLE.MANAGER });
+    const same = await post(url, { user_id: invited, user_type: ROLE.MANAGER }, 'admin@demo.test');
+    expect(body(same).message).toBe(USERS_MSG.SAME_ROLE);
+    const donor = await makeInvited({ role: ROLE.DONOR });
+    await t.db.insert(donors).values({ userId: donor, centerId: 1 });
+    const fromDonor = await post(url, { user_id: donor, user_type: ROLE.CLIENT }, 'admin@demo.test');
+    expect(fromDonor.statusCode).toBe(400);
+    expect(body(fromDonor).message).toBe(USERS_MSG.DONOR_ROLE_FIXED);
+    expect((await userRowById(donor)).role).toBe(ROLE.DONOR);
+  });
+
+  it('changes the type, e-mails a new link of that type and audits it', async () => {
+    const invited = await makeInvited({ role: ROLE.MANAGER });
+    const res = await post(url, { user_id: invited, user_type: ROLE.DONOR }, 'admin@demo.test');
+    expect(res.statusCode).toBe(200);
+    expect(body(res).message).toBe(USERS_MSG.ROLE_CHANGED);
+    expect(body(res).data).toEqual({ userId: invited, role: ROLE.DONOR });
+    expect((await userRowById(invited)).role).toBe(ROLE.DONOR);
+    const [donorRow] = await t.db.select().from(donors).where(eq(donors.userId, invited));
+    expect(donorRow?.centerId).toBe(1);
+    const row = await userRowById(invited);
+    expect((await t.outbox(row.username)).at(-1)!.emailTypeId).toBe(EMAIL_TYPE.INVITE_DONOR);
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invite.another-role'), eq(auditLog.entityId, String(invited))));
+    expect(logged).toHaveLength(1);
+    // A manager turns an invited intended parent into a donor too, and a client gets a manager.
+    const client = await makeInvited({ role: ROLE.CLIENT });
+    const byManager = await post(url, { user_id: client, user_type: ROLE.DONOR }, 'manager@demo.test');
+    expect(byManager.statusCode).toBe(200);
+    const admin = await makeInvited({ role: ROLE.ADMIN });
+    const toClient = await post(url, { user_id: admin, user_type: ROLE.CLIENT }, 'admin@demo.test');
+    expect(toClient.statusCode).toBe(200);
+    expect((await userRowById(admin)).role).toBe(ROLE.CLIENT);
+  });
+});
+
 describe('invitation expiry', () => {
   it('refuses an expired invitation', async () => {
     await post('/api/inviteuser', invite({ username: 'late@demo.test' }), 'admin@demo.test');

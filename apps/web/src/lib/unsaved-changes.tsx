@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { registerLeaveGuard } from '../../lib/leave-guard';
+import { registerLeaveGuard } from './leave-guard';
 
 export interface UnsavedGuard {
   dirty: boolean;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { DONOR_FORM_TABS, SAVABLE_TABS } from './tabs.js';
+
+// Request bodies
+
+export const getFormBody = z.object({
+  tabName: z.enum(DONOR_FORM_TABS),
+  userId: z.coerce.number().int().positive().optional(),
+});
+export const updateFormBody = z.object({
+  tabName: z.enum(SAVABLE_TABS),
+  userId: z.coerce.number().int().positive().optional(),
+  formData: z.record(z.string(), z.unknown()),
+});
+export type UpdateFormBody = z.infer<typeof updateFormBody>;
+export const submitFormBody = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const lastVisitedBody = z.object({
+  lastTab: z.coerce.number().int().min(1).max(DONOR_FORM_TABS.length),
+});
+export const agencyDonorIdBody = z.object({
+  userId: z.coerce.number().int().positive(),
+  displayId: z.string().trim().min(1).max(40),
+});
