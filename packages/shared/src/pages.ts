@@ -4,97 +4,119 @@ import { ROLE, type RoleId, type UserStatus } from './roles.js';
  * Every route of platform.md section 2, keyed by the name the permission table uses.
  * `path` is in React Router syntax (hash routes). The same keys are declared by API routes,
  * so one table decides both what the web shows and what the server answers.
+ * A row is [title] for the path `/key`, [title, 'params'] for `/key/params`, or [title, '/path'].
  */
-export const PAGES = {
+const PAGE_ROWS = {
   // authentication pages (menus hidden)
-  login: { path: '/login/:username?', title: 'Login' },
-  signup: { path: '/signup/:token', title: 'Sign up' },
-  reset: { path: '/reset/:user?', title: 'Reset password' },
-  userregister: { path: '/userregister/:usertype/:referrer?', title: 'Register' },
-  forgetpassword: { path: '/forgetpassword', title: 'Forgot password' },
-  editprofile: { path: '/editprofile/:tab?', title: 'Profile' },
-  viewprofile: { path: '/viewprofile/:id?', title: 'Profile' },
-  profileimg: { path: '/profileimg', title: 'Profile picture' },
+  login: ['Login', ':username?'],
+  signup: ['Sign up', ':token'],
+  reset: ['Reset password', ':user?'],
+  userregister: ['Register', ':usertype/:referrer?'],
+  forgetpassword: ['Forgot password'],
+  editprofile: ['Profile', ':tab?'],
+  viewprofile: ['Profile', ':id?'],
+  profileimg: ['Profile picture'],
   // home and search
-  home: { path: '/', title: 'Home' },
-  search: { path: '/search', title: 'Search donors' },
-  favorites: { path: '/favorites/:id?/:name?', title: 'Favorites' },
-  portfoliolistpage: { path: '/portfoliolistpage', title: 'Portfolios' },
-  searchlistpage: { path: '/searchlistpage', title: 'Saved searches' },
-  shortlist: { path: '/shortlist/:id', title: 'Portfolio' },
-  donordetails: { path: '/donordetails/:id/:feedback?/:settab?', title: 'Donor details' },
-  pdfpreview: { path: '/pdfpreview/:id/:usertypeid?', title: 'Donor PDF' },
-  portfolio: { path: '/portfolio/:id', title: 'Portfolio' },
-  previewshortlist: { path: '/previewshortlist/:id/:p?', title: 'Portfolio preview' },
-  shareddonors: { path: '/shareddonors', title: 'Shared donors' },
-  comparedonors: { path: '/comparedonors', title: 'Compare donors' },
-  donormessages: { path: '/donormessages/:donorId', title: 'Donor messages' },
-  'requested-donors-list': { path: '/requested-donors-list/:center?/:filter?', title: 'Requested donors' },
-  'education-resources': { path: '/education-resources/:resourcetype', title: 'Education resources' },
-  'site-tour': { path: '/site-tour', title: 'Site tour' },
-  'payment-history': { path: '/payment-history', title: 'Payment history' },
-  'unpaid-invoices': { path: '/unpaid-invoices', title: 'Unpaid invoices' },
-  'message-history': { path: '/message-history/:id', title: 'Message history' },
-  'join-as-a-member': { path: '/join-as-a-member/:fromwpsite?', title: 'Join as a member' },
-  verifyuser: { path: '/verifyuser/:token/:newEmail', title: 'Verify e-mail' },
+  home: ['Home', '/'],
+  search: ['Search donors'],
+  favorites: ['Favorites', ':id?/:name?'],
+  portfoliolistpage: ['Portfolios'],
+  searchlistpage: ['Saved searches'],
+  shortlist: ['Portfolio', ':id'],
+  donordetails: ['Donor details', ':id/:feedback?/:settab?'],
+  pdfpreview: ['Donor PDF', ':id/:usertypeid?'],
+  portfolio: ['Portfolio', ':id'],
+  previewshortlist: ['Portfolio preview', ':id/:p?'],
+  shareddonors: ['Shared donors'],
+  comparedonors: ['Compare donors'],
+  donormessages: ['Donor messages', ':donorId'],
+  'requested-donors-list': ['Requested donors', ':center?/:filter?'],
+  'education-resources': ['Education resources', ':resourcetype'],
+  'site-tour': ['Site tour'],
+  'payment-history': ['Payment history'],
+  'unpaid-invoices': ['Unpaid invoices'],
+  'message-history': ['Message history', ':id'],
+  'join-as-a-member': ['Join as a member', ':fromwpsite?'],
+  verifyuser: ['Verify e-mail', ':token/:newEmail'],
   // clients and users
-  addclient: { path: '/addclient/:addusertype?', title: 'Invite user' },
-  viewclient: { path: '/viewclient/:filter?/:type?/:search?', title: 'Users' },
-  viewip: { path: '/viewip', title: 'Intended parents' },
-  viewcm: { path: '/viewcm', title: 'Case managers' },
-  viewadmin: { path: '/viewadmin', title: 'Admins' },
-  assignclient: { path: '/assignclient', title: 'Assign clients' },
-  assigndonor: { path: '/assigndonor', title: 'Assign donors' },
-  'ip-search-history-list': { path: '/ip-search-history-list', title: 'IP search history' },
-  'registered-ip-report': { path: '/registered-ip-report', title: 'Registered IP report' },
-  dexi: { path: '/dexi', title: 'Dexi import' },
-  notifications: { path: '/notifications', title: 'Notifications' },
+  addclient: ['Invite user', ':addusertype?'],
+  viewclient: ['Users', ':filter?/:type?/:search?'],
+  viewip: ['Intended parents'],
+  viewcm: ['Case managers'],
+  viewadmin: ['Admins'],
+  assignclient: ['Assign clients'],
+  assigndonor: ['Assign donors'],
+  'ip-search-history-list': ['IP search history'],
+  'registered-ip-report': ['Registered IP report'],
+  dexi: ['Dexi import'],
+  notifications: ['Notifications'],
   // access pages
-  noportfolio: { path: '/noportfolio/:id', title: 'No portfolio' },
-  unauthorize: { path: '/unauthorize', title: 'Unauthorized' },
-  maintenance: { path: '/maintenance', title: 'Maintenance' },
-  notpaid: { path: '/notpaid', title: 'Membership required' },
-  'not-accepted-preform': { path: '/not-accepted-preform', title: 'Pre-form not accepted' },
+  noportfolio: ['No portfolio', ':id'],
+  unauthorize: ['Unauthorized'],
+  maintenance: ['Maintenance'],
+  notpaid: ['Membership required'],
+  'not-accepted-preform': ['Pre-form not accepted'],
   // donor
-  donorform: { path: '/donorform/:id?/:page?/:mode?/:version?', title: 'Donor form' },
-  donorhome: { path: '/donorhome', title: 'Donor home' },
-  preform: { path: '/preform/:id?/:mode?', title: 'Pre-screening form' },
-  viewdonor: { path: '/viewdonor', title: 'Donors' },
-  donorimport: { path: '/donorimport', title: 'Import donors' },
-  unsubscribe: { path: '/unsubscribe/:userid/:username/:fname?/:lname?', title: 'Unsubscribe' },
-  ipform: { path: '/ipform/:id?/:mode?', title: 'Intended parent form' },
-  archiveddonors: { path: '/archiveddonors', title: 'Archived donors' },
-  donormonthlystats: { path: '/donormonthlystats', title: 'Donor monthly statistics' },
-  trackmatchrequests: { path: '/trackmatchrequests', title: 'Track match requests' },
-  donormatchreport: { path: '/donormatchreport', title: 'Donor match report' },
+  donorform: ['Donor form', ':id?/:page?/:mode?/:version?'],
+  donorhome: ['Donor home'],
+  preform: ['Pre-screening form', ':id?/:mode?'],
+  viewdonor: ['Donors'],
+  donorimport: ['Import donors'],
+  unsubscribe: ['Unsubscribe', ':userid/:username/:fname?/:lname?'],
+  ipform: ['Intended parent form', ':id?/:mode?'],
+  archiveddonors: ['Archived donors'],
+  donormonthlystats: ['Donor monthly statistics'],
+  trackmatchrequests: ['Track match requests'],
+  donormatchreport: ['Donor match report'],
   // admin configuration
-  emailtemplate: { path: '/emailtemplate', title: 'E-mail templates' },
-  testconnection: { path: '/testconnection', title: 'E-mail connection' },
-  mapping: { path: '/mapping/:item/:type?', title: 'Field mapping' },
-  cronjob: { path: '/cronjob', title: 'Scheduled jobs' },
-  crontable: { path: '/crontable/:status?', title: 'Job runs' },
-  auditlog: { path: '/auditlog', title: 'Donor audit log' },
-  statistics: { path: '/statistics', title: 'Statistics' },
-  agencylist: { path: '/agencylist', title: 'Agencies' },
-  addagency: { path: '/addagency', title: 'Add agency' },
-  allowedorganization: { path: '/allowedorganization', title: 'Allowed organizations' },
-  addzipcodes: { path: '/addzipcodes', title: 'Zip codes' },
-  healthcheck: { path: '/healthcheck', title: 'Health check' },
-  customizedquestions: { path: '/customizedquestions', title: 'Customized questions' },
-  scheduledonoremail: { path: '/scheduledonoremail', title: 'Donor e-mail reminders' },
-  feeandpayment: { path: '/feeandpayment', title: 'Fees and payment' },
-  donorformmandatoryfields: { path: '/donorformmandatoryfields', title: 'Blank mandatory fields' },
-  donorformautorejection: { path: '/donorformautorejection', title: 'Auto-rejection' },
-  generalconfiguration: { path: '/generalconfiguration', title: 'General configuration' },
+  emailtemplate: ['E-mail templates'],
+  testconnection: ['E-mail connection'],
+  mapping: ['Field mapping', ':item/:type?'],
+  cronjob: ['Scheduled jobs'],
+  crontable: ['Job runs', ':status?'],
+  auditlog: ['Donor audit log'],
+  statistics: ['Statistics'],
+  agencylist: ['Agencies'],
+  addagency: ['Add agency'],
+  allowedorganization: ['Allowed organizations'],
+  addzipcodes: ['Zip codes'],
+  healthcheck: ['Health check'],
+  customizedquestions: ['Customized questions'],
+  scheduledonoremail: ['Donor e-mail reminders'],
+  feeandpayment: ['Fees and payment'],
+  donorformmandatoryfields: ['Blank mandatory fields'],
+  donorformautorejection: ['Auto-rejection'],
+  generalconfiguration: ['General configuration'],
   // payments
-  paymentsubscription: { path: '/paymentsubscription', title: 'Premium subscription' },
-  purchaseproducts: { path: '/purchaseproducts/:item/:count/:additionalId?', title: 'Purchase' },
-  'buy-coaching-credit': { path: '/buy-coaching-credit', title: 'Buy coaching credit' },
-  messageroom: { path: '/messageroom/:notificationid?/:userid?/:type?/:donorid?', title: 'Messages' },
-  'schedule-coaching-session': { path: '/schedule-coaching-session', title: 'Coaching session' },
-} as const satisfies Record<string, { path: string; title: string }>;
+  paymentsubscription: ['Premium subscription'],
+  purchaseproducts: ['Purchase', ':item/:count/:additionalId?'],
+  'buy-coaching-credit': ['Buy coaching credit'],
+  messageroom: ['Messages', ':notificationid?/:userid?/:type?/:donorid?'],
+  'schedule-coaching-session': ['Coaching session'],
+} as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
-export type PageKey = keyof typeof PAGES;
+type PageRows = typeof PAGE_ROWS;
+export type PageKey = keyof PageRows;
+
+/** The path a row stands for, as a literal type like the row's own. */
+type PathOf<K extends string, R> = R extends readonly [string, infer P extends string]
+  ? P extends `/${string}`
+    ? P
+    : `/${K}/${P}`
+  : `/${K}`;
+
+type Pages = {
+  readonly [K in PageKey]: { readonly path: PathOf<K, PageRows[K]>; readonly title: PageRows[K][0] };
+};
+
+function pathOf(key: string, rest: string | undefined): string {
+  if (rest === undefined) return `/${key}`;
+  return rest.startsWith('/') ? rest : `/${key}/${rest}`;
+}
+
+export const PAGES = Object.fromEntries(
+  Object.entries(PAGE_ROWS).map(([key, [title, rest]]) => [key, { path: pathOf(key, rest), title }]),
+) as Pages;
 
 /** Pages an anonymous visitor may open (platform.md section 6, last paragraph). */
 export const PUBLIC_PAGES: readonly PageKey[] = [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Auth } from './auth-context.js';
 import { installErrorHandler } from './envelope.js';
-import { jsonRoute } from './routes.js';
+import { callRoutes, jsonRoute } from './routes.js';
 
 const caller = { userId: 7, centerId: 1 } as Auth;
 
@@ -86,6 +86,74 @@ describe('jsonRoute', () => {
       method: 'POST',
       config: { access: { pages: ['search'] } },
     });
+    await app.close();
+  });
+});
+
+describe('callRoutes', () => {
+  /** A bare app with a two-row table: a GET (body null) and a POST whose message reads the body. */
+  async function appWithTable() {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.auth = request.headers['x-user'] ? caller : null;
+    });
+    installErrorHandler(app);
+    const declared: { url: string; method: unknown; config: unknown }[] = [];
+    app.addHook('onRoute', (r) => {
+      declared.push({ url: r.url, method: r.method, config: r.config });
+    });
+    const deps = { prefix: 'n-' };
+    callRoutes(app, deps, { pages: ['search'] }, [
+      [
+        '/count',
+        'Counts',
+        null,
+        z.object({ n: z.number() }),
+        undefined,
+        async (_d, auth) => ({ n: auth.userId }),
+      ],
+      [
+        '/name',
+        'Names',
+        z.object({ name: z.string() }),
+        null,
+        (b) => `named ${b.name}`,
+        async (d, _auth, b) => `${d.prefix}${b.name}`,
+      ],
+    ]);
+    await app.ready();
+    return { app, declared };
+  }
+
+  it('registers a GET for a row without body and a POST for a row with one, with the access', async () => {
+    const { app, declared } = await appWithTable();
+    expect(declared).toContainEqual({
+      url: '/count',
+      method: 'GET',
+      config: { access: { pages: ['search'] } },
+    });
+    expect(declared).toContainEqual({
+      url: '/name',
+      method: 'POST',
+      config: { access: { pages: ['search'] } },
+    });
+    const got = await app.inject({ method: 'GET', url: '/count', headers: { 'x-user': '1' } });
+    expect(got.json()).toEqual({ status: 'success', message: '', data: { n: 7 } });
+    await app.close();
+  });
+
+  it('answers data null without an answer schema, the message from the body, 400 and 401', async () => {
+    const { app } = await appWithTable();
+    const headers = { 'x-user': '1' };
+    const res = await app.inject({ method: 'POST', url: '/name', payload: { name: 'Ann' }, headers });
+    expect(res.json()).toEqual({ status: 'success', message: 'named Ann', data: null });
+    const bad = await app.inject({ method: 'POST', url: '/name', payload: { name: 3 }, headers });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'POST', url: '/name', payload: { name: 'Ann' } });
+    expect(anonymous.statusCode).toBe(401);
     await app.close();
   });
 });

@@ -2,7 +2,7 @@ import { MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
-import { postCall } from '../../platform/routes.js';
+import { callRoutes } from '../../platform/routes.js';
 import {
   addAgencyBody,
   addZipBody,
@@ -44,44 +44,27 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       ),
   );
 
-  postCall(
-    app,
-    '/addcenterdetails',
-    {
-      access: { pages: ['addagency'] },
-      summary: 'Add an agency',
-      body: addAgencyBody,
-      answer: agencyAnswer,
-      message: MSG.AGENCY_ADDED,
-    },
-    (auth, b, ip) => service.addAgency(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/updatecenterdetails',
-    {
-      access: { pages: ['addagency'] },
-      summary: 'Edit an agency',
-      body: updateAgencyBody,
-      answer: agencyAnswer,
-      message: MSG.AGENCY_UPDATED,
-    },
-    (auth, b, ip) => service.editAgency(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/agencyvisibility',
-    {
-      access: { pages: ['agencylist'] },
-      summary: "Show (1) or hide (0) an agency in public and other centers' lists",
-      body: visibilityBody,
-      answer: agencyAnswer,
-      message: MSG.AGENCY_VISIBILITY,
-    },
-    (auth, b, ip) => service.setVisibility(deps, auth, b, ip),
-  );
+  callRoutes(app, deps, { pages: ['addagency'] }, [
+    ['/addcenterdetails', 'Add an agency', addAgencyBody, agencyAnswer, MSG.AGENCY_ADDED, service.addAgency],
+    [
+      '/updatecenterdetails',
+      'Edit an agency',
+      updateAgencyBody,
+      agencyAnswer,
+      MSG.AGENCY_UPDATED,
+      service.editAgency,
+    ],
+  ]);
+  callRoutes(app, deps, { pages: ['agencylist'] }, [
+    [
+      '/agencyvisibility',
+      "Show (1) or hide (0) an agency in public and other centers' lists",
+      visibilityBody,
+      agencyAnswer,
+      MSG.AGENCY_VISIBILITY,
+      service.setVisibility,
+    ],
+  ]);
 
   app.get(
     '/getallowedorganization/:center',
@@ -96,18 +79,16 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => ok(await service.allowedOrganizations(deps, request.params.center)),
   );
 
-  postCall(
-    app,
-    '/updateallowedorganization',
-    {
-      access: { pages: ['allowedorganization'] },
-      summary: 'Replace the set of centers whose donors this center may see',
-      body: updateAllowedOrganizationBody,
-      answer: allowedOrganizationAnswer,
-      message: MSG.ALLOWED_ORGANIZATIONS_SAVED,
-    },
-    (auth, b, ip) => service.saveAllowedOrganizations(deps, auth, b, ip),
-  );
+  callRoutes(app, deps, { pages: ['allowedorganization'] }, [
+    [
+      '/updateallowedorganization',
+      'Replace the set of centers whose donors this center may see',
+      updateAllowedOrganizationBody,
+      allowedOrganizationAnswer,
+      MSG.ALLOWED_ORGANIZATIONS_SAVED,
+      service.saveAllowedOrganizations,
+    ],
+  ]);
 
   app.post(
     '/getzipcodes',
@@ -122,45 +103,23 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => ok(await service.zipCodeList(deps, request.body)),
   );
 
-  postCall(
-    app,
-    '/addzipcode',
-    {
-      access: { pages: ['addzipcodes'] },
-      summary: 'Add a US zip code',
-      body: addZipBody,
-      answer: zipAnswer,
-      message: MSG.ZIP_CODE_ADDED,
-    },
-    (auth, b, ip) => service.addZip(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/updatezipcodedetails',
-    {
-      access: { pages: ['addzipcodes'] },
-      summary: 'Edit a US zip code',
-      body: updateZipBody,
-      answer: zipAnswer,
-      message: MSG.ZIP_CODE_UPDATED,
-    },
-    (auth, b, ip) => service.editZip(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/deletezipcodedetails',
-    {
-      access: { pages: ['addzipcodes'] },
-      summary: 'Delete a US zip code',
-      body: deleteZipBody,
-      answer: zipAnswer.nullable(),
-      message: MSG.ZIP_CODE_DELETED,
-    },
-    async (auth, b, ip) => {
-      await service.deleteZip(deps, auth, b.zipcode, ip);
-      return null;
-    },
-  );
+  callRoutes(app, deps, { pages: ['addzipcodes'] }, [
+    ['/addzipcode', 'Add a US zip code', addZipBody, zipAnswer, MSG.ZIP_CODE_ADDED, service.addZip],
+    [
+      '/updatezipcodedetails',
+      'Edit a US zip code',
+      updateZipBody,
+      zipAnswer,
+      MSG.ZIP_CODE_UPDATED,
+      service.editZip,
+    ],
+    [
+      '/deletezipcodedetails',
+      'Delete a US zip code',
+      deleteZipBody,
+      zipAnswer.nullable(),
+      MSG.ZIP_CODE_DELETED,
+      service.deleteZip,
+    ],
+  ]);
 };

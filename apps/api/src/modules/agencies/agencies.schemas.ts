@@ -178,6 +178,7 @@ export type UpdateZipBody = z.infer<typeof updateZipBody>;
 
 /** POST /deletezipcodedetails */
 export const deleteZipBody = z.object({ zipcode: zipcodeUs });
+export type DeleteZipBody = z.infer<typeof deleteZipBody>;
 
 const agencyRow = z.object({
   centerId: z.number(),

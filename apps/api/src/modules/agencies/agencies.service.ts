@@ -38,6 +38,7 @@ import type {
   AddAgencyBody,
   AddZipBody,
   AgencyListBody,
+  DeleteZipBody,
   UpdateAgencyBody,
   UpdateZipBody,
   ZipListBody,
@@ -296,7 +297,12 @@ export async function editZip(
 }
 
 /** POST /deletezipcodedetails */
-export async function deleteZip(deps: AgenciesDeps, auth: Auth, zipcode: string, ip: string): Promise<void> {
+export async function deleteZip(
+  deps: AgenciesDeps,
+  auth: Auth,
+  { zipcode }: DeleteZipBody,
+  ip: string,
+): Promise<null> {
   await deps.db.transaction(async (tx) => {
     const current = await findZipCode(tx, zipcode);
     if (!current) throw notFound();
@@ -314,4 +320,5 @@ export async function deleteZip(deps: AgenciesDeps, auth: Auth, zipcode: string,
       ip,
     );
   });
+  return null;
 }

@@ -12,6 +12,21 @@ import { z } from 'zod';
 /** Response shapes of the auth routes, for serialisation and the OpenAPI document. */
 const roleSchema = z.number().refine((v): v is RoleId => (ROLE_IDS as readonly number[]).includes(v));
 
+/** The center's switches the session carries, each a boolean, in the order of SessionUser['center']. */
+const CENTER_SWITCHES = [
+  'onboarded',
+  'preActiveAccess',
+  'consumerSite',
+  'payments',
+  'compareDonors',
+  'ipFormVisible',
+  'parentTypeFilter',
+] as const;
+
+function switches<K extends string>(keys: readonly K[]): Record<K, z.ZodBoolean> {
+  return Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>;
+}
+
 export const sessionUserSchema = z.object({
   userId: z.number(),
   username: z.string(),
@@ -21,18 +36,7 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   role: roleSchema,
   status: z.enum(USER_STATUS),
-  center: z.object({
-    id: z.number(),
-    name: z.string(),
-    appTitle: z.string(),
-    onboarded: z.boolean(),
-    preActiveAccess: z.boolean(),
-    consumerSite: z.boolean(),
-    payments: z.boolean(),
-    compareDonors: z.boolean(),
-    ipFormVisible: z.boolean(),
-    parentTypeFilter: z.boolean(),
-  }),
+  center: z.object({ id: z.number(), name: z.string(), appTitle: z.string(), ...switches(CENTER_SWITCHES) }),
   parentId: z.number().nullable(),
   managerId: z.number().nullable(),
   shortlistId: z.number().nullable(),

@@ -5,7 +5,7 @@ import type { Access } from '../../platform/auth-context.js';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
-import { postCall } from '../../platform/routes.js';
+import { callRoutes } from '../../platform/routes.js';
 import {
   centerQuery,
   connectionCenterBody,
@@ -78,83 +78,59 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       ),
   );
 
-  postCall(
-    app,
-    '/addemailtemplate',
-    {
-      access: TEMPLATES,
-      summary: "Save an agency's own template for an e-mail type (409 when it has one)",
-      body: addEmailTemplateBody,
-      answer: emailDefinition,
-      message: MSG.CHANGES_SAVED,
-    },
-    (auth, b, ip) => service.addEmailTemplate(deps, auth, b, ip),
-  );
+  callRoutes(app, deps, TEMPLATES, [
+    [
+      '/addemailtemplate',
+      "Save an agency's own template for an e-mail type (409 when it has one)",
+      addEmailTemplateBody,
+      emailDefinition,
+      MSG.CHANGES_SAVED,
+      service.addEmailTemplate,
+    ],
+    [
+      '/updateemaildefinition',
+      "Change an agency's template",
+      updateEmailTemplateBody,
+      emailDefinition,
+      MSG.CHANGES_SAVED,
+      service.updateEmailTemplate,
+    ],
+    [
+      '/deleteemaildefinition',
+      "Delete an agency's template; the default wording applies again",
+      templateIdBody,
+      null,
+      MSG.TEMPLATE_DELETED,
+      (d, auth, b, ip) => service.deleteEmailTemplate(d, auth, b.id, ip),
+    ],
+  ]);
 
-  postCall(
-    app,
-    '/updateemaildefinition',
-    {
-      access: TEMPLATES,
-      summary: "Change an agency's template",
-      body: updateEmailTemplateBody,
-      answer: emailDefinition,
-      message: MSG.CHANGES_SAVED,
-    },
-    (auth, b, ip) => service.updateEmailTemplate(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/deleteemaildefinition',
-    {
-      access: TEMPLATES,
-      summary: "Delete an agency's template; the default wording applies again",
-      body: templateIdBody,
-      answer: null,
-      message: MSG.TEMPLATE_DELETED,
-    },
-    (auth, b, ip) => service.deleteEmailTemplate(deps, auth, b.id, ip),
-  );
-
-  postCall(
-    app,
-    '/gettestconnection',
-    {
-      access: CONNECTION,
-      summary: "An agency's SMTP connection without its password (null when none is saved)",
-      body: connectionCenterBody,
-      answer: connectionInfo.nullable(),
-    },
-    (auth, b) => service.connectionInfo(deps, auth, b.center_id),
-  );
-
-  postCall(
-    app,
-    '/updatetestconnection',
-    {
-      access: CONNECTION,
-      summary:
-        "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
-      body: smtpConnectionSaveBody,
-      answer: connectionInfo,
-      message: MSG.CONNECTION_SAVED,
-    },
-    (auth, b, ip) => service.saveConnection(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/testconnection',
-    {
-      access: CONNECTION,
-      summary: 'Connect and sign in to the SMTP server with these values, without sending mail',
-      body: smtpConnectionSaveBody,
-      answer: null,
-      message: MSG.CONNECTION_OK,
-    },
-    (auth, b, ip) => service.testConnection(deps, auth, b, ip),
-  );
+  callRoutes(app, deps, CONNECTION, [
+    [
+      '/gettestconnection',
+      "An agency's SMTP connection without its password (null when none is saved)",
+      connectionCenterBody,
+      connectionInfo.nullable(),
+      undefined,
+      (d, auth, b) => service.connectionInfo(d, auth, b.center_id),
+    ],
+    [
+      '/updatetestconnection',
+      "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
+      smtpConnectionSaveBody,
+      connectionInfo,
+      MSG.CONNECTION_SAVED,
+      service.saveConnection,
+    ],
+    [
+      '/testconnection',
+      'Connect and sign in to the SMTP server with these values, without sending mail',
+      smtpConnectionSaveBody,
+      null,
+      MSG.CONNECTION_OK,
+      service.testConnection,
+    ],
+  ]);
 
   // A development tool: a production process does not have the route at all (decision 009).
   if (!deps.config.production)

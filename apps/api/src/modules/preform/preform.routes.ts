@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
-import { getCall, postCall } from '../../platform/routes.js';
+import { callRoutes, getCall, postCall } from '../../platform/routes.js';
 import * as s from './preform.schemas.js';
 import * as service from './preform.service.js';
 
@@ -71,60 +71,46 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     (auth) => service.rejectionQuestions(deps, auth),
   );
 
-  getCall(
-    app,
-    '/donorformrejectionrange',
-    {
-      access: { pages: AUTO_REJECTION },
-      summary: "The admin's center: age ranges, BMI range (0 not set) and the auto-rejection switch",
-      answer: s.rejectionSettings,
-    },
-    (auth) => service.rejectionSettings(deps, auth),
-  );
-
-  postCall(
-    app,
-    '/donorformrejectionrange',
-    {
-      access: { pages: AUTO_REJECTION },
-      summary: 'Saves the ranges and the switch; the switch needs every range set',
-      body: rejectionSettingsBody,
-      answer: s.rejectionSettings,
-      message: MSG.CHANGES_SAVED,
-    },
-    (auth, b) => service.saveRejectionSettings(deps, auth, b),
-  );
-
-  app.get(
-    '/defaultdonorformrejectionrange',
-    {
-      config: { access: { pages: AUTO_REJECTION } },
-      schema: { summary: 'The suggested ranges', response: { 200: envelope(s.rejectionRange) } },
-    },
-    async () => ok(service.defaultRejectionRange()),
-  );
-
-  getCall(
-    app,
-    '/getalldonorformrejectionquestion',
-    {
-      access: { pages: AUTO_REJECTION },
-      summary: 'The pre-form questions that can reject, with whether each is enabled at the center',
-      answer: s.rejectionQuestions,
-    },
-    (auth) => service.rejectionQuestions(deps, auth),
-  );
-
-  postCall(
-    app,
-    '/updatealldonorformrejectionquestion',
-    {
-      access: { pages: AUTO_REJECTION },
-      summary: 'Enables or disables questions for auto-rejection',
-      body: rejectionQuestionsBody,
-      answer: s.rejectionQuestions,
-      message: MSG.CHANGES_SAVED,
-    },
-    (auth, b) => service.saveRejectionQuestions(deps, auth, b),
-  );
+  callRoutes(app, deps, { pages: AUTO_REJECTION }, [
+    [
+      '/donorformrejectionrange',
+      "The admin's center: age ranges, BMI range (0 not set) and the auto-rejection switch",
+      null,
+      s.rejectionSettings,
+      undefined,
+      service.rejectionSettings,
+    ],
+    [
+      '/donorformrejectionrange',
+      'Saves the ranges and the switch; the switch needs every range set',
+      rejectionSettingsBody,
+      s.rejectionSettings,
+      MSG.CHANGES_SAVED,
+      service.saveRejectionSettings,
+    ],
+    [
+      '/defaultdonorformrejectionrange',
+      'The suggested ranges',
+      null,
+      s.rejectionRange,
+      undefined,
+      async () => service.defaultRejectionRange(),
+    ],
+    [
+      '/getalldonorformrejectionquestion',
+      'The pre-form questions that can reject, with whether each is enabled at the center',
+      null,
+      s.rejectionQuestions,
+      undefined,
+      service.rejectionQuestions,
+    ],
+    [
+      '/updatealldonorformrejectionquestion',
+      'Enables or disables questions for auto-rejection',
+      rejectionQuestionsBody,
+      s.rejectionQuestions,
+      MSG.CHANGES_SAVED,
+      service.saveRejectionQuestions,
+    ],
+  ]);
 };

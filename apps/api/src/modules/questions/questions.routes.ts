@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { type Access, requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
-import { getCall, postCall } from '../../platform/routes.js';
+import { callRoutes } from '../../platform/routes.js';
 import { customQuestion, donorIdParams, donorQuestion } from './questions.schemas.js';
 import * as service from './questions.service.js';
 
@@ -20,68 +20,48 @@ const ADMIN: Access = { pages: ['customizedquestions'] };
 const FORM: Access = { pages: ['donorform'] };
 
 export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  getCall(
-    app,
-    '/getuserquestions',
-    {
-      access: ADMIN,
-      summary: "The agency's customised questions (archived ones have isActive false)",
-      answer: z.array(customQuestion),
-    },
-    (auth) => service.listQuestions(deps, auth),
-  );
-
-  postCall(
-    app,
-    '/savecustomizedquestion',
-    {
-      access: ADMIN,
-      summary: 'Add a question (duplicates and option rules answer 400)',
-      body: saveQuestionBody,
-      answer: customQuestion,
-      message: MSG.QUESTION_SAVED,
-    },
-    (auth, b, ip) => service.saveQuestion(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/updatequestiondetails',
-    {
-      access: ADMIN,
-      summary: 'Edit a question',
-      body: updateQuestionBody,
-      answer: customQuestion,
-      message: MSG.QUESTION_SAVED,
-    },
-    (auth, b, ip) => service.updateQuestion(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/updatecustomizedquestionstatus',
-    {
-      access: ADMIN,
-      summary: 'Archive a question, or set who reads its answers (public, staff, private)',
-      body: questionStatusBody,
-      answer: customQuestion,
-      message: (b) => (b.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED),
-    },
-    (auth, b, ip) => service.setQuestionStatus(deps, auth, b, ip),
-  );
-
-  postCall(
-    app,
-    '/restorecustomizedquestion',
-    {
-      access: ADMIN,
-      summary: 'Put an archived question back on the donor form',
-      body: restoreQuestionBody,
-      answer: customQuestion,
-      message: MSG.QUESTION_RESTORED,
-    },
-    (auth, b, ip) => service.restoreQuestion(deps, auth, b.question_id, ip),
-  );
+  callRoutes(app, deps, ADMIN, [
+    [
+      '/getuserquestions',
+      "The agency's customised questions (archived ones have isActive false)",
+      null,
+      z.array(customQuestion),
+      undefined,
+      service.listQuestions,
+    ],
+    [
+      '/savecustomizedquestion',
+      'Add a question (duplicates and option rules answer 400)',
+      saveQuestionBody,
+      customQuestion,
+      MSG.QUESTION_SAVED,
+      service.saveQuestion,
+    ],
+    [
+      '/updatequestiondetails',
+      'Edit a question',
+      updateQuestionBody,
+      customQuestion,
+      MSG.QUESTION_SAVED,
+      service.updateQuestion,
+    ],
+    [
+      '/updatecustomizedquestionstatus',
+      'Archive a question, or set who reads its answers (public, staff, private)',
+      questionStatusBody,
+      customQuestion,
+      (b) => (b.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED),
+      service.setQuestionStatus,
+    ],
+    [
+      '/restorecustomizedquestion',
+      'Put an archived question back on the donor form',
+      restoreQuestionBody,
+      customQuestion,
+      MSG.QUESTION_RESTORED,
+      (d, auth, b, ip) => service.restoreQuestion(d, auth, b.question_id, ip),
+    ],
+  ]);
 
   app.get(
     '/getcustomizedquestiondetails/:id',
@@ -96,16 +76,14 @@ export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     async (request) => ok(await service.donorQuestions(deps, requireAuth(request), request.params.id)),
   );
 
-  postCall(
-    app,
-    '/submitcustomizedanswers',
-    {
-      access: FORM,
-      summary: "Save the donor's answers on one tab (400 with data.answers per question id)",
-      body: submitAnswersBody,
-      answer: z.object({ saved: z.number() }),
-      message: MSG.ANSWERS_SAVED,
-    },
-    async (auth, b, ip) => ({ saved: await service.submitAnswers(deps, auth, b, ip) }),
-  );
+  callRoutes(app, deps, FORM, [
+    [
+      '/submitcustomizedanswers',
+      "Save the donor's answers on one tab (400 with data.answers per question id)",
+      submitAnswersBody,
+      z.object({ saved: z.number() }),
+      MSG.ANSWERS_SAVED,
+      async (d, auth, b, ip) => ({ saved: await service.submitAnswers(d, auth, b, ip) }),
+    ],
+  ]);
 };

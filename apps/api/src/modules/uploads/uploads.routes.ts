@@ -11,12 +11,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth-context.js';
+import { type Auth, requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
+import { callRoutes } from '../../platform/routes.js';
 import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
-import { receiveParts } from './received.js';
+import { type Receive, receiveParts } from './received.js';
 import * as additional from './uploads.additional.js';
 import * as documents from './uploads.documents.js';
 import * as photos from './uploads.photos.js';
@@ -29,6 +30,16 @@ import * as video from './uploads.video.js';
 const FORM: readonly PageKey[] = ['donorform'];
 /** Staff donor tools (additional documents): admin and case manager. */
 const STAFF: readonly PageKey[] = ['viewdonor'];
+
+type UploadRow = readonly [
+  url: string,
+  summary: string,
+  params: typeof s.donorParams | typeof s.profilePicParams,
+  answer: z.ZodType,
+  limits: readonly [maxBytes: number, maxFiles: number],
+  message: string,
+  call: (deps: Deps, auth: Auth, donorId: number, receive: Receive) => Promise<unknown>,
+];
 
 /** Photos, videos (chunked, resumable), documents, the COVID card and additional documents. */
 export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -46,6 +57,27 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     receiveParts(request, workDir, { maxBytes, maxFiles });
   const multipart = { consumes: ['multipart/form-data'] };
 
+  /**
+   * Multipart uploads to donor `:id` on the donor form, one row per route: the call receives the
+   * parts as they stream in, at most [bytes each, files].
+   */
+  const uploadRoutes = (rows: readonly UploadRow[]) => {
+    for (const [url, summary, params, answer, [maxBytes, maxFiles], message, call] of rows) {
+      app.post(
+        url,
+        {
+          config: { access: { pages: FORM } },
+          schema: { ...multipart, summary, params, response: { 200: envelope(answer) } },
+        },
+        async (request) =>
+          ok(
+            await call(sdeps, requireAuth(request), request.params.id, parts(request, maxBytes, maxFiles)),
+            message,
+          ),
+      );
+    }
+  };
+
   app.get(
     '/donormedia/:id',
     {
@@ -59,188 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.media(sdeps, requireAuth(request), request.params.id)),
   );
 
-  app.post(
-    '/updateimageguidelinesflag',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Records that the image guidelines were read and accepted',
-        body: s.donorBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.acceptImageGuidelines(sdeps, requireAuth(request), request.body.donor_id);
-      return ok(null, UPLOAD_MSG.GUIDELINES_ACCEPTED);
-    },
-  );
-
-  app.post(
-    '/savelastvisitedtimeonuploads',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'Staff opened the photos & media tab: files added before now are no longer marked new',
-        body: s.donorBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.saveLastVisit(sdeps, requireAuth(request), request.body.donor_id);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    '/getlastvisitedtimeonuploads',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'When staff last opened the photos & media tab of a donor',
-        body: s.donorBody,
-        response: { 200: envelope(s.lastVisited) },
-      },
-    },
-    async (request) => ok(await service.lastVisit(sdeps, requireAuth(request), request.body.donor_id)),
-  );
-
-  // --- photos
-
-  app.post(
-    '/uploaddonorpic/:id',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        ...multipart,
-        summary: `Photos (multipart \`file\` parts, a \`caption\` field per file in order, optional \`private\`): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes each; ${MAX_IMAGES_PER_SELECTION} at a time. Re-encoded without metadata.`,
-        params: s.donorParams,
-        response: { 200: envelope(s.mediaFiles) },
-      },
-    },
-    async (request) =>
-      ok(
-        await photos.uploadPictures(
-          sdeps,
-          requireAuth(request),
-          request.params.id,
-          parts(request, IMAGE_MAX_BYTES, MAX_IMAGES_PER_SELECTION),
-        ),
-        UPLOAD_MSG.UPLOADED,
-      ),
-  );
-
-  app.post(
-    '/uploadprofilepic/:id/1/:role',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        ...multipart,
-        summary:
-          "A donor's profile picture (one multipart `file`): checked, re-encoded and stored like a photo, then made the profile picture",
-        params: s.profilePicParams,
-        response: { 200: envelope(s.mediaFile) },
-      },
-    },
-    async (request) =>
-      ok(
-        await photos.uploadProfilePicture(
-          sdeps,
-          requireAuth(request),
-          request.params.id,
-          parts(request, IMAGE_MAX_BYTES, 1),
-        ),
-        UPLOAD_MSG.PROFILE_PICTURE_SET,
-      ),
-  );
-
-  app.post(
-    '/updatedonorpic/:id',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        ...multipart,
-        summary:
-          'Replaces a picture with an edited one (multipart `file`, fields `pic_id`, optional `is_profile`)',
-        params: s.donorParams,
-        response: { 200: envelope(s.mediaFile) },
-      },
-    },
-    async (request) =>
-      ok(
-        await photos.replacePicture(
-          sdeps,
-          requireAuth(request),
-          request.params.id,
-          parts(request, IMAGE_MAX_BYTES, 1),
-        ),
-        UPLOAD_MSG.UPLOADED,
-      ),
-  );
-
-  app.post(
-    '/updatedonorprofilepic',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Makes a picture the profile picture',
-        body: s.pictureBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await photos.setProfilePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
-      return ok(null, UPLOAD_MSG.PROFILE_PICTURE_SET);
-    },
-  );
-
-  app.post(
-    '/updatedonorpiccaption',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: "Changes a picture's caption",
-        body: s.captionBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      const { donorId, picId, caption } = request.body;
-      await photos.setCaption(sdeps, requireAuth(request), donorId, picId, caption);
-      return ok(null, UPLOAD_MSG.CAPTION_SAVED);
-    },
-  );
-
-  app.post(
-    '/removedonorpic',
-    {
-      config: { access: { pages: FORM } },
-      schema: { summary: 'Deletes a picture', body: s.pictureBody, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await photos.removePicture(sdeps, requireAuth(request), request.body.donorId, request.body.picId);
-      return ok(null, UPLOAD_MSG.PICTURE_DELETED);
-    },
-  );
-
-  app.post(
-    '/donoruploaditemsvisibility',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary:
-          'Makes a picture, video or document public or private (private ones are not shown to clients)',
-        body: s.visibilityBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      await service.setVisibility(sdeps, requireAuth(request), b.donorId, b.type, b.id, b.is_public);
-      return ok(null, UPLOAD_MSG.VISIBILITY_SAVED);
-    },
-  );
-
-  // --- videos
+  // --- videos (chunked, resumable); photos and documents are in the tables below
 
   app.post(
     '/uploaddonorvideo/:id/start',
@@ -300,11 +151,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         response: { 200: envelope(s.mediaFile) },
       },
     },
-    async (request) =>
-      ok(
-        await video.completeVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId),
-        UPLOAD_MSG.UPLOADED,
-      ),
+    async (request) => {
+      const { id, uploadId } = request.params;
+      return ok(await video.completeVideo(sdeps, requireAuth(request), id, uploadId), UPLOAD_MSG.UPLOADED);
+    },
   );
 
   app.delete(
@@ -318,105 +168,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => {
-      await video.cancelVideo(sdeps, requireAuth(request), request.params.id, request.params.uploadId);
+      const { id, uploadId } = request.params;
+      await video.cancelVideo(sdeps, requireAuth(request), id, uploadId);
       return ok(null);
     },
   );
 
-  app.post(
-    '/deletedonorvideo',
-    {
-      config: { access: { pages: FORM } },
-      schema: { summary: 'Deletes a video', body: s.videoBody, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await video.removeVideo(sdeps, requireAuth(request), request.body.donorId, request.body.video_id);
-      return ok(null, UPLOAD_MSG.VIDEO_DELETED);
-    },
-  );
-
-  // --- documents
-
-  app.post(
-    '/uploaddonordocument/:id',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        ...multipart,
-        summary: `One document (multipart \`file\`, optional \`title\`, \`private\`): doc, docx, pdf, ppt, pptx, odt; ${DOCUMENT_MAX_BYTES} bytes`,
-        params: s.donorParams,
-        response: { 200: envelope(s.mediaFile) },
-      },
-    },
-    async (request) =>
-      ok(
-        await documents.uploadDocument(
-          sdeps,
-          requireAuth(request),
-          request.params.id,
-          parts(request, DOCUMENT_MAX_BYTES, 1),
-        ),
-        UPLOAD_MSG.UPLOADED,
-      ),
-  );
-
-  app.post(
-    '/deletedonordocument',
-    {
-      config: { access: { pages: FORM } },
-      schema: { summary: 'Deletes a document', body: s.documentBody, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await documents.removeDocument(
-        sdeps,
-        requireAuth(request),
-        request.body.donorId,
-        request.body.document_id,
-      );
-      return ok(null, UPLOAD_MSG.DOCUMENT_DELETED);
-    },
-  );
-
-  app.post(
-    '/uploadcoviddocument/:id',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        ...multipart,
-        summary: 'The COVID vaccination card (a document or a photo); private; replaces the previous one',
-        params: s.donorParams,
-        response: { 200: envelope(s.mediaFile) },
-      },
-    },
-    async (request) =>
-      ok(
-        await documents.uploadCovidDocument(
-          sdeps,
-          requireAuth(request),
-          request.params.id,
-          parts(request, DOCUMENT_MAX_BYTES, 1),
-        ),
-        UPLOAD_MSG.UPLOADED,
-      ),
-  );
-
-  app.post(
-    '/deletecoviddocpath',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Removes the COVID vaccination card',
-        body: s.donorBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await documents.removeCovidDocument(sdeps, requireAuth(request), request.body.donor_id);
-      return ok(null, UPLOAD_MSG.DOCUMENT_DELETED);
-    },
-  );
-
-  // --- additional documents (staff)
+  // --- additional documents (staff): images, videos or documents at once
 
   app.post(
     '/uploadadditionaldoc',
@@ -445,40 +203,155 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
-  app.post(
-    '/deleteadditionaldocument',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'Deletes an additional document',
-        body: s.additionalBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await additional.removeAdditional(sdeps, requireAuth(request), request.body.doc_id);
-      return ok(null, UPLOAD_MSG.DOCUMENT_DELETED);
-    },
-  );
+  // --- the routes that are one call each
 
-  app.post(
-    '/changepublicadditionaldoc',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'Makes an additional document public or private (private ones are not shown to clients)',
-        body: s.additionalVisibilityBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await additional.setAdditionalVisibility(
-        sdeps,
-        requireAuth(request),
-        request.body.doc_id,
-        request.body.is_public,
-      );
-      return ok(null, UPLOAD_MSG.VISIBILITY_SAVED);
-    },
-  );
+  uploadRoutes([
+    [
+      '/uploaddonorpic/:id',
+      `Photos (multipart \`file\` parts, a \`caption\` field per file in order, optional \`private\`): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes each; ${MAX_IMAGES_PER_SELECTION} at a time. Re-encoded without metadata.`,
+      s.donorParams,
+      s.mediaFiles,
+      [IMAGE_MAX_BYTES, MAX_IMAGES_PER_SELECTION],
+      UPLOAD_MSG.UPLOADED,
+      photos.uploadPictures,
+    ],
+    [
+      '/uploadprofilepic/:id/1/:role',
+      "A donor's profile picture (one multipart `file`): checked, re-encoded and stored like a photo, then made the profile picture",
+      s.profilePicParams,
+      s.mediaFile,
+      [IMAGE_MAX_BYTES, 1],
+      UPLOAD_MSG.PROFILE_PICTURE_SET,
+      photos.uploadProfilePicture,
+    ],
+    [
+      '/updatedonorpic/:id',
+      'Replaces a picture with an edited one (multipart `file`, fields `pic_id`, optional `is_profile`)',
+      s.donorParams,
+      s.mediaFile,
+      [IMAGE_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      photos.replacePicture,
+    ],
+    [
+      '/uploaddonordocument/:id',
+      `One document (multipart \`file\`, optional \`title\`, \`private\`): doc, docx, pdf, ppt, pptx, odt; ${DOCUMENT_MAX_BYTES} bytes`,
+      s.donorParams,
+      s.mediaFile,
+      [DOCUMENT_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      documents.uploadDocument,
+    ],
+    [
+      '/uploadcoviddocument/:id',
+      'The COVID vaccination card (a document or a photo); private; replaces the previous one',
+      s.donorParams,
+      s.mediaFile,
+      [DOCUMENT_MAX_BYTES, 1],
+      UPLOAD_MSG.UPLOADED,
+      documents.uploadCovidDocument,
+    ],
+  ]);
+
+  callRoutes(app, sdeps, { pages: FORM }, [
+    [
+      '/updateimageguidelinesflag',
+      'Records that the image guidelines were read and accepted',
+      s.donorBody,
+      null,
+      UPLOAD_MSG.GUIDELINES_ACCEPTED,
+      (d, auth, b) => service.acceptImageGuidelines(d, auth, b.donor_id),
+    ],
+    [
+      '/updatedonorprofilepic',
+      'Makes a picture the profile picture',
+      s.pictureBody,
+      null,
+      UPLOAD_MSG.PROFILE_PICTURE_SET,
+      (d, auth, b) => photos.setProfilePicture(d, auth, b.donorId, b.picId),
+    ],
+    [
+      '/updatedonorpiccaption',
+      "Changes a picture's caption",
+      s.captionBody,
+      null,
+      UPLOAD_MSG.CAPTION_SAVED,
+      (d, auth, b) => photos.setCaption(d, auth, b.donorId, b.picId, b.caption),
+    ],
+    [
+      '/removedonorpic',
+      'Deletes a picture',
+      s.pictureBody,
+      null,
+      UPLOAD_MSG.PICTURE_DELETED,
+      (d, auth, b) => photos.removePicture(d, auth, b.donorId, b.picId),
+    ],
+    [
+      '/donoruploaditemsvisibility',
+      'Makes a picture, video or document public or private (private ones are not shown to clients)',
+      s.visibilityBody,
+      null,
+      UPLOAD_MSG.VISIBILITY_SAVED,
+      (d, auth, b) => service.setVisibility(d, auth, b.donorId, b.type, b.id, b.is_public),
+    ],
+    [
+      '/deletedonorvideo',
+      'Deletes a video',
+      s.videoBody,
+      null,
+      UPLOAD_MSG.VIDEO_DELETED,
+      (d, auth, b) => video.removeVideo(d, auth, b.donorId, b.video_id),
+    ],
+    [
+      '/deletedonordocument',
+      'Deletes a document',
+      s.documentBody,
+      null,
+      UPLOAD_MSG.DOCUMENT_DELETED,
+      (d, auth, b) => documents.removeDocument(d, auth, b.donorId, b.document_id),
+    ],
+    [
+      '/deletecoviddocpath',
+      'Removes the COVID vaccination card',
+      s.donorBody,
+      null,
+      UPLOAD_MSG.DOCUMENT_DELETED,
+      (d, auth, b) => documents.removeCovidDocument(d, auth, b.donor_id),
+    ],
+  ]);
+
+  callRoutes(app, sdeps, { pages: STAFF }, [
+    [
+      '/savelastvisitedtimeonuploads',
+      'Staff opened the photos & media tab: files added before now are no longer marked new',
+      s.donorBody,
+      null,
+      undefined,
+      (d, auth, b) => service.saveLastVisit(d, auth, b.donor_id),
+    ],
+    [
+      '/getlastvisitedtimeonuploads',
+      'When staff last opened the photos & media tab of a donor',
+      s.donorBody,
+      s.lastVisited,
+      undefined,
+      (d, auth, b) => service.lastVisit(d, auth, b.donor_id),
+    ],
+    [
+      '/deleteadditionaldocument',
+      'Deletes an additional document',
+      s.additionalBody,
+      null,
+      UPLOAD_MSG.DOCUMENT_DELETED,
+      (d, auth, b) => additional.removeAdditional(d, auth, b.doc_id),
+    ],
+    [
+      '/changepublicadditionaldoc',
+      'Makes an additional document public or private (private ones are not shown to clients)',
+      s.additionalVisibilityBody,
+      null,
+      UPLOAD_MSG.VISIBILITY_SAVED,
+      (d, auth, b) => additional.setAdditionalVisibility(d, auth, b.doc_id, b.is_public),
+    ],
+  ]);
 };

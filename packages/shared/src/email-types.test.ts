@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_TYPE, EMAIL_TYPES } from './email-types.js';
+
+describe('EMAIL_TYPES', () => {
+  it('expands a row into the full definition with braced placeholders and the shared signature', () => {
+    expect(EMAIL_TYPES.find((t) => t.id === EMAIL_TYPE.IP_QUERY)).toEqual({
+      id: 29,
+      title: 'Intended Parent Question',
+      placeholders: ['{recipient}', '{client}', '{query_type}', '{donor}', '{message}', '{organization}'],
+      subject: '{client}: {query_type}',
+      definition:
+        '<p>Dear {recipient},</p><p>{client} sent a {query_type} about donor {donor}:</p><p>{message}</p>',
+      signature: 'Kind regards,<br>{organization}',
+    });
+  });
+
+  it('keeps every type, in order, as the list of written-out objects had it', () => {
+    // The hash of the list as it was written out object by object before it became rows.
+    const hash = createHash('sha256').update(JSON.stringify(EMAIL_TYPES)).digest('hex');
+    expect(EMAIL_TYPES).toHaveLength(22);
+    expect(hash).toBe('1021ae200a960b8d7a8aefbc27900faa00b6fe23ed374bb828dc1d90c956c4be');
+  });
+});

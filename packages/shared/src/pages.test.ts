@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PAGES } from './pages.js';
+
+describe('PAGES', () => {
+  it('builds each path from its key, parameters or a whole path', () => {
+    expect(PAGES.login).toEqual({ path: '/login/:username?', title: 'Login' });
+    expect(PAGES.forgetpassword).toEqual({ path: '/forgetpassword', title: 'Forgot password' });
+    expect(PAGES.home).toEqual({ path: '/', title: 'Home' });
+    expectTypeOf(PAGES.login.path).toEqualTypeOf<'/login/:username?'>();
+    expectTypeOf(PAGES.home.path).toEqualTypeOf<'/'>();
+    expectTypeOf(PAGES.forgetpassword.title).toEqualTypeOf<'Forgot password'>();
+  });
+
+  it('keeps every page, in order, as the table of key: { path, title } entries had it', () => {
+    // The hash of the table as it was written out entry by entry before it became rows.
+    const hash = createHash('sha256').update(JSON.stringify(PAGES)).digest('hex');
+    expect(Object.keys(PAGES)).toHaveLength(79);
+    expect(hash).toBe('b08f3334f8185b8fa31917b53f615428459151bd4c5284d32701dc1b62e5e059');
+  });
+});
