@@ -9,87 +9,6 @@ import { emptyEnvelope, envelope, ok } from './envelope.js';
 /** The Fastify instance a module's routes plugin receives. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod<ModuleDeps>>[0];
 
-/**
- * A route that is one service call for the signed-in caller, answered in the envelope. The
- * answer's schema (null: no data) checks what the call returns when the reply is serialized.
- */
-interface CallRoute {
-  access: Access;
-  summary: string;
-  answer: z.ZodType | null;
-}
-
-const responseOf = (answer: z.ZodType | null) => ({ 200: answer ? envelope(answer) : emptyEnvelope });
-
-/** The call's result as the answer's data, or null when the route answers none. */
-async function answerOf(answer: z.ZodType | null, result: Promise<unknown>): Promise<unknown> {
-  const data = await result;
-  return answer ? data : null;
-}
-
-/** GET url: the call with the caller (and the caller's address). */
-export function getCall(
-  app: RouteApp,
-  url: string,
-  route: CallRoute & { message?: string },
-  call: (auth: Auth, ip: string) => Promise<unknown>,
-): void {
-  app.get(
-    url,
-    {
-      config: { access: route.access },
-      schema: { summary: route.summary, response: responseOf(route.answer) },
-    },
-    async (request) =>
-      ok(await answerOf(route.answer, call(requireAuth(request), request.ip)), route.message),
-  );
-}
-
-type BodyRoute<B extends z.ZodType> = CallRoute & {
-  body: B;
-  message?: string | ((body: z.output<B>) => string);
-};
-
-function bodyRoute<B extends z.ZodType>(
-  app: RouteApp,
-  url: string,
-  route: BodyRoute<B>,
-  call: (request: FastifyRequest, body: z.output<B>) => Promise<unknown>,
-): void {
-  app.post(
-    url,
-    {
-      config: { access: route.access },
-      schema: { summary: route.summary, body: route.body, response: responseOf(route.answer) },
-    },
-    async (request) => {
-      const body = request.body as z.output<B>;
-      const message = typeof route.message === 'function' ? route.message(body) : route.message;
-      return ok(await answerOf(route.answer, call(request, body)), message);
-    },
-  );
-}
-
-/** POST url: the call with the caller, the parsed body and the caller's address. */
-export function postCall<B extends z.ZodType>(
-  app: RouteApp,
-  url: string,
-  route: BodyRoute<B>,
-  call: (auth: Auth, body: z.output<B>, ip: string) => Promise<unknown>,
-): void {
-  bodyRoute(app, url, route, (request, body) => call(requireAuth(request), body, request.ip));
-}
-
-/** POST url open to anyone: the call with the parsed body and the caller's address. */
-export function publicPost<B extends z.ZodType>(
-  app: RouteApp,
-  url: string,
-  route: Omit<BodyRoute<B>, 'access'>,
-  call: (body: z.output<B>, ip: string) => Promise<unknown>,
-): void {
-  bodyRoute(app, url, { ...route, access: { public: true } }, (request, body) => call(body, request.ip));
-}
-
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
 /**
@@ -112,19 +31,17 @@ export type CallRow<D, B extends z.ZodType | null> = readonly [
 export function callRoutes<D, const B extends readonly (z.ZodType | null)[]>(
   app: RouteApp,
   deps: D,
-  access: Access,
+  access: readonly PageKey[] | Exclude<Access, { public: true }>,
   rows: { readonly [K in keyof B]: CallRow<D, B[K]> },
 ): void {
   for (const [url, summary, body, answer, message, call] of rows as readonly CallRow<D, z.ZodType | null>[]) {
-    if (body === null) {
-      getCall(app, url, { access, summary, answer, message: message as string | undefined }, (auth, ip) =>
-        call(deps, auth, undefined, ip),
-      );
-    } else {
-      postCall(app, url, { access, summary, body, answer, message }, (auth, b, ip) =>
-        call(deps, auth, b, ip),
-      );
-    }
+    jsonRoute(app, `${body === null ? 'GET' : 'POST'} ${url}` as Endpoint, access, {
+      summary,
+      body: body ?? undefined,
+      data: answer,
+      run: (auth, request) => call(deps, auth, request.body, request.ip),
+      message: typeof message === 'function' ? (_answer, request) => message(request.body) : message,
+    });
   }
 }
 
@@ -154,8 +71,8 @@ export interface JsonRoute<P extends Schema, Q extends Schema, B extends Schema,
   /** The schema of the answer's data; null when the answer carries none (data: null). */
   data: D;
   run(auth: Auth, request: JsonRequest<P, Q, B>): Promise<Answer<D>>;
-  /** The envelope's message: fixed, or chosen by the answer. */
-  message?: string | ((answer: Answer<D>) => string);
+  /** The envelope's message: fixed, or chosen by the answer (or the request). */
+  message?: string | ((answer: Answer<D>, request: JsonRequest<P, Q, B>) => string);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -163,15 +80,53 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Endpoint = `${Method} /${string}`;
 
 /**
- * Registers one signed-in JSON route that the roles of `pages` may call. The routes of a module
- * differ only in these parts; the registration, the session check and the envelope are here once.
+ * Registers one JSON route: the one way a module declares a route that answers the envelope. The
+ * routes of a module differ only in these parts; the registration, the session check and the
+ * envelope are here once. `access` is the pages whose roles may call it (or any other Access).
  */
 export function jsonRoute<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
   D extends z.ZodType | null = null,
->(app: RouteApp, endpoint: Endpoint, pages: readonly PageKey[], route: JsonRoute<P, Q, B, D>): void {
+>(
+  app: RouteApp,
+  endpoint: Endpoint,
+  access: readonly PageKey[] | Exclude<Access, { public: true }>,
+  route: JsonRoute<P, Q, B, D>,
+): void {
+  register(app, endpoint, 'length' in access ? { pages: access } : access, route, (request) =>
+    route.run(requireAuth(request), request as unknown as JsonRequest<P, Q, B>),
+  );
+}
+
+/** A JSON route open to anyone (sign-up, invitations): `run` gets the parsed request, no caller. */
+export function publicRoute<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  D extends z.ZodType | null = null,
+>(
+  app: RouteApp,
+  endpoint: Endpoint,
+  route: Omit<JsonRoute<P, Q, B, D>, 'run'> & PublicRun<P, Q, B, D>,
+): void {
+  register(app, endpoint, { public: true }, route, (request) =>
+    route.run(request as unknown as JsonRequest<P, Q, B>),
+  );
+}
+
+interface PublicRun<P extends Schema, Q extends Schema, B extends Schema, D extends z.ZodType | null> {
+  run(request: JsonRequest<P, Q, B>): Promise<Answer<D>>;
+}
+
+function register<P extends Schema, Q extends Schema, B extends Schema, D extends z.ZodType | null>(
+  app: RouteApp,
+  endpoint: Endpoint,
+  access: Access,
+  route: Omit<JsonRoute<P, Q, B, D>, 'run'>,
+  run: (request: FastifyRequest) => Promise<Answer<D>>,
+): void {
   const [method, url] = endpoint.split(' ') as [Method, string];
   const { params, querystring, body } = route;
   // Typed as the plain schema: `run` already checks the answer against the data's schema.
@@ -185,11 +140,14 @@ export function jsonRoute<
   app.route({
     method,
     url,
-    config: { access: { pages } },
+    config: { access },
     schema,
     handler: async (request) => {
-      const answer = await route.run(requireAuth(request), request as unknown as JsonRequest<P, Q, B>);
-      const message = typeof route.message === 'function' ? route.message(answer) : route.message;
+      const answer = await run(request);
+      const message =
+        typeof route.message === 'function'
+          ? route.message(answer, request as unknown as JsonRequest<P, Q, B>)
+          : route.message;
       return ok(route.data === null ? null : answer, message);
     },
   });

@@ -15,7 +15,7 @@ import { createCaptchaChallenge } from '../../platform/captcha.js';
 import type { Config } from '../../platform/config.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
-import { publicPost } from '../../platform/routes.js';
+import { publicRoute } from '../../platform/routes.js';
 import {
   acceptEulaSchema,
   loginSuccessSchema,
@@ -200,24 +200,20 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     );
   }
 
-  publicPost(
-    app,
-    '/getusersignupdetails',
-    { summary: 'What an invitation link was issued for', body: tokenBody, answer: signupDetailsSchema },
-    (b) => service.signupDetails(deps, b.token),
-  );
+  publicRoute(app, 'POST /getusersignupdetails', {
+    summary: 'What an invitation link was issued for',
+    body: tokenBody,
+    data: signupDetailsSchema,
+    run: ({ body }) => service.signupDetails(deps, body.token),
+  });
 
-  publicPost(
-    app,
-    '/signuptokenauth',
-    {
-      summary: 'Accept an invitation: set names and password',
-      body: signupTokenBody,
-      answer: signupTokenAnswerSchema,
-      message: MSG.PASSWORD_UPDATED,
-    },
-    (b, ip) => service.signupWithToken(deps, b, ip),
-  );
+  publicRoute(app, 'POST /signuptokenauth', {
+    summary: 'Accept an invitation: set names and password',
+    body: signupTokenBody,
+    data: signupTokenAnswerSchema,
+    message: MSG.PASSWORD_UPDATED,
+    run: ({ body, ip }) => service.signupWithToken(deps, body, ip),
+  });
 
   app.post(
     '/authadmin',

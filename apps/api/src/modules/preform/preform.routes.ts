@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
-import { callRoutes, getCall, postCall } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import * as s from './preform.schemas.js';
 import * as service from './preform.service.js';
 
@@ -34,19 +34,14 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.preformDetails(deps, requireAuth(request), request.params.userId)),
   );
 
-  postCall(
-    app,
-    '/submitpreform',
-    {
-      access: { pages: PREFORM },
-      summary:
-        'The donor submits her pre-form; preFormStatus 1 leads to the donor form, 0 to not-accepted-preform',
-      body: submitPreformBody,
-      answer: s.preformResult,
-      message: MSG.PREFORM_SUBMITTED,
-    },
-    (auth, b) => service.submitPreform(deps, auth, b),
-  );
+  jsonRoute(app, 'POST /submitpreform', PREFORM, {
+    summary:
+      'The donor submits her pre-form; preFormStatus 1 leads to the donor form, 0 to not-accepted-preform',
+    body: submitPreformBody,
+    data: s.preformResult,
+    message: MSG.PREFORM_SUBMITTED,
+    run: (auth, { body }) => service.submitPreform(deps, auth, body),
+  });
 
   app.post(
     '/resetpreformdetails',
@@ -60,16 +55,11 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request) => ok(await service.resetPreform(deps, requireAuth(request))),
   );
 
-  getCall(
-    app,
-    '/getdonorformrejectionquestionbycenter',
-    {
-      access: { pages: ['preform', 'donorform'] },
-      summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",
-      answer: s.rejectionQuestions,
-    },
-    (auth) => service.rejectionQuestions(deps, auth),
-  );
+  jsonRoute(app, 'GET /getdonorformrejectionquestionbycenter', ['preform', 'donorform'], {
+    summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",
+    data: s.rejectionQuestions,
+    run: (auth) => service.rejectionQuestions(deps, auth),
+  });
 
   callRoutes(app, deps, { pages: AUTO_REJECTION }, [
     [

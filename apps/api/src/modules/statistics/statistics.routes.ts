@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { postCall } from '../../platform/routes.js';
+import { type Endpoint, jsonRoute } from '../../platform/routes.js';
 import {
   agencyTableAnswer,
   caseManagersAnswer,
@@ -19,7 +19,7 @@ import * as service from './statistics.service.js';
  * their own center; the master admin every center or the one named by center_id.
  */
 export const statisticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const access = { pages: ['statistics' as const] };
+  const PAGES = ['statistics'] as const;
 
   /** A count over the caller's center, or (master admin) every center or the one named. */
   const centerCount = (
@@ -28,9 +28,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
     answer: z.ZodType,
     count: (deps: ModuleDeps, auth: Auth, centerId: number | null) => Promise<unknown>,
   ) =>
-    postCall(app, url, { access, summary, body: centerBody, answer }, (auth, b) =>
-      count(deps, auth, b.center_id ?? null),
-    );
+    jsonRoute(app, `POST ${url}` as Endpoint, PAGES, {
+      summary,
+      body: centerBody,
+      data: answer,
+      run: (auth, { body }) => count(deps, auth, body.center_id ?? null),
+    });
 
   centerCount(
     '/usercountbymonth',
@@ -44,17 +47,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
     monthlyAnswer,
     service.portfolioCountByMonth,
   );
-  postCall(
-    app,
-    '/getcasemanagersdetails',
-    {
-      access,
-      summary: 'Case managers with their clients and active portfolios, sorted',
-      body: managersBody,
-      answer: caseManagersAnswer,
-    },
-    (auth, b) => service.caseManagers(deps, auth, { ...b, center_id: b.center_id ?? null }),
-  );
+  jsonRoute(app, 'POST /getcasemanagersdetails', PAGES, {
+    summary: 'Case managers with their clients and active portfolios, sorted',
+    body: managersBody,
+    data: caseManagersAnswer,
+    run: (auth, { body }) => service.caseManagers(deps, auth, { ...body, center_id: body.center_id ?? null }),
+  });
 
   centerCount(
     '/donoravailabilitycount',
@@ -62,18 +60,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
     countListAnswer,
     service.donorAvailabilityCount,
   );
-  postCall(
-    app,
-    '/countuserbyagency',
-    {
-      access,
-      summary: 'Users of one type per center and status',
-      body: userByAgencyBody,
-      answer: agencyTableAnswer,
-    },
-    (auth, b) =>
-      service.countUserByAgency(deps, auth, { center_id: b.center_id ?? null, user_type: b.user_type }),
-  );
+  jsonRoute(app, 'POST /countuserbyagency', PAGES, {
+    summary: 'Users of one type per center and status',
+    body: userByAgencyBody,
+    data: agencyTableAnswer,
+    run: (auth, { body }) =>
+      service.countUserByAgency(deps, auth, { center_id: body.center_id ?? null, user_type: body.user_type }),
+  });
   centerCount(
     '/portfolioscount',
     'Portfolios per center and status',
