@@ -71,3 +71,47 @@ describe('intended-parent list refresh (/viewip)', () => {
     expect(await screen.findByText(/^Last refreshed /)).toBeTruthy();
   });
 });
+
+describe('assign case manager', () => {
+  it("starts from the parent's manager and sends the one chosen", async () => {
+    const { requests } = renderPage(page(<ViewIpPage />), {
+      route: '/viewip',
+      api: {
+        me: ok(admin),
+        getallintendedparents: ok({
+          rows: [
+            row({
+              userId: 70,
+              status: 'Active',
+              role: 9,
+              firstName: 'Ivy',
+              lastName: 'Parent',
+              managerId: 5,
+            }),
+          ],
+          count: 1,
+        }),
+        getlastcacheupdatedtime: ok({ updatedAt: null }),
+        getcasemanagerlist: ok([
+          { userId: 5, name: 'Mia Manager' },
+          { userId: 6, name: 'Ned Manager' },
+        ]),
+        assignparticularclient: ok(null),
+      },
+    });
+    await openMenuItem('Ivy Parent', 'Assign case manager');
+    const dialog = await screen.findByRole('dialog', { name: 'Assign case manager' });
+    const select = within(dialog).getByRole('combobox', { name: /Case manager/ });
+    await waitFor(() => expect((select as HTMLInputElement).value).toBe('Mia Manager'));
+    fireEvent.click(select);
+    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '')!;
+    fireEvent.click(await within(listbox).findByRole('option', { name: 'Ned Manager', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'assignparticularclient')?.body).toEqual({
+        manager_id: 6,
+        client_id: 70,
+      }),
+    );
+  });
+});

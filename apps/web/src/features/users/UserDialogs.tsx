@@ -1,7 +1,9 @@
 import { ROLE_LABEL, type RoleId, type UserRow, userFullName } from '@dm/shared';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { formatDateTime } from '../../lib/dates';
+import { FormActions, useFormSubmit, useResetOnOpen, useZodForm } from '../../lib/form';
 import { assignClientToManager, inviteForAnotherRole, useCaseManagers, useIpListCache } from './queries';
 
 /** The intended-parent list's last refresh and the button that refreshes it (/viewip). */
@@ -20,6 +22,14 @@ export function IpListRefresh(props: { onRefreshed: () => unknown }) {
   );
 }
 
+/** A choice the dialog's submit needs (the button stays disabled until one is made). */
+const choiceForm = z.object({ choice: z.string().min(1) });
+type Choice = { choice: string | null };
+const NO_CHOICE: Choice = { choice: null };
+
+/** The wrapper shows a refusal of these calls as a toast; the dialog stays open. */
+const shownByWrapper = () => undefined;
+
 /** Invite as another user type: a new sign-up link under the chosen type. */
 export function AnotherRoleDialog(props: {
   row: UserRow | null;
@@ -27,34 +37,23 @@ export function AnotherRoleDialog(props: {
   onClose: () => void;
   onDone: () => unknown;
 }) {
-  const [role, setRole] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const row = props.row;
-  useEffect(() => {
-    if (row) setRole(null);
-  }, [row]);
-  const save = async () => {
-    if (!row || !role) return;
-    setBusy(true);
-    try {
-      await inviteForAnotherRole({ user_id: row.userId, user_type: Number(role) });
-      props.onDone();
-      props.onClose();
-    } catch {
-      // the wrapper has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form } = useZodForm<Choice>(choiceForm, NO_CHOICE);
+  useResetOnOpen(form, row !== null, NO_CHOICE);
+  const save = useFormSubmit(
+    form,
+    (values) => inviteForAnotherRole({ user_id: row!.userId, user_type: Number(values.choice) }),
+    {
+      onDone: () => {
+        props.onDone();
+        props.onClose();
+      },
+      onRefused: shownByWrapper,
+    },
+  );
   return (
     <Modal opened={row !== null} onClose={props.onClose} title="Invite as another user type">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(save.submit)}>
         <Stack>
           <Text fz="sm">
             {row ? `${userFullName(row) || row.username} is invited as ${ROLE_LABEL[row.role]}.` : ''}
@@ -63,17 +62,14 @@ export function AnotherRoleDialog(props: {
             label="New user type"
             required
             data={props.roles.map((r) => ({ value: String(r), label: ROLE_LABEL[r] }))}
-            value={role}
-            onChange={setRole}
+            {...form.getInputProps('choice')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} disabled={!role}>
-              Send invitation
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={props.onClose}
+            busy={save.busy}
+            submitLabel="Send invitation"
+            disabled={!form.values.choice}
+          />
         </Stack>
       </form>
     </Modal>
@@ -87,44 +83,39 @@ export function AssignManagerDialog(props: {
   onAssigned: () => unknown;
 }) {
   const managers = useCaseManagers(props.row !== null);
-  const [managerId, setManagerId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const row = props.row;
-  useEffect(() => {
-    setManagerId(row?.managerId ? String(row.managerId) : null);
-  }, [row]);
-  const save = async () => {
-    if (!row || !managerId) return;
-    setBusy(true);
-    try {
-      await assignClientToManager({ manager_id: Number(managerId), client_id: row.userId });
-      props.onAssigned();
-      props.onClose();
-    } catch {
-      // the wrapper has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const current = useMemo<Choice>(() => ({ choice: row?.managerId ? String(row.managerId) : null }), [row]);
+  const { form } = useZodForm<Choice>(choiceForm, current);
+  useResetOnOpen(form, row !== null, current);
+  const save = useFormSubmit(
+    form,
+    (values) => assignClientToManager({ manager_id: Number(values.choice), client_id: row!.userId }),
+    {
+      onDone: () => {
+        props.onAssigned();
+        props.onClose();
+      },
+      onRefused: shownByWrapper,
+    },
+  );
   return (
     <Modal opened={row !== null} onClose={props.onClose} title="Assign case manager">
-      <Stack>
-        <Select
-          label="Case manager"
-          searchable
-          data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
-          value={managerId}
-          onChange={setManagerId}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={busy} disabled={!managerId}>
-            Assign
-          </Button>
-        </Group>
-      </Stack>
+      <form noValidate onSubmit={form.onSubmit(save.submit)}>
+        <Stack>
+          <Select
+            label="Case manager"
+            searchable
+            data={(managers.data ?? []).map((m) => ({ value: String(m.userId), label: m.name }))}
+            {...form.getInputProps('choice')}
+          />
+          <FormActions
+            onCancel={props.onClose}
+            busy={save.busy}
+            submitLabel="Assign"
+            disabled={!form.values.choice}
+          />
+        </Stack>
+      </form>
     </Modal>
   );
 }
