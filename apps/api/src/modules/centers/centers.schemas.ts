@@ -1,6 +1,5 @@
 import { MSG } from '@dm/shared';
 import { z } from 'zod';
-import { envelope } from '../../platform/envelope.js';
 
 const isoCode = (label: string, message: string) =>
   z
@@ -101,9 +100,10 @@ export const checkZipBody = z.object(zipInput).superRefine(checkZipFormat);
 export type CheckZipBody = z.infer<typeof checkZipBody>;
 export const checkZipAnswer = z.object({ val: z.boolean() });
 
-export const agenciesWithDonorAccessAnswer = envelope(
-  z.object({ agencies: centerOptions, agencyWithMultiAgencyAccess: z.array(z.number()) }),
-);
+export const agenciesWithDonorAccessAnswer = z.object({
+  agencies: centerOptions,
+  agencyWithMultiAgencyAccess: z.array(z.number()),
+});
 
 /** GET /getcenters?adm_id: only the center of that admin or case manager. */
 export const centersQuery = z.object({

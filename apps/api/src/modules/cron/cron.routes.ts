@@ -7,9 +7,8 @@ import {
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { envelope, ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as service from './cron.service.js';
 
 const job = z.enum(CRON_JOB_KEYS as [string, ...string[]]);
@@ -54,55 +53,31 @@ const runsAnswer = z.object({
 
 /** Scheduled jobs and their runs: the master admin sees every center, an agency admin her own. */
 export const cronRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.get(
-    '/getcroncount/:center',
-    {
-      config: { access: { pages: ['cronjob', 'crontable'] } },
-      schema: {
-        summary: 'Job runs by status for one center (0: every center the caller may see)',
-        params: cronCenterParams,
-        response: { 200: envelope(countsAnswer) },
-      },
-    },
-    async (request) => ok(await service.counts(deps, requireAuth(request), request.params.center)),
-  );
+  jsonRoute(app, 'GET /getcroncount/:center', ['cronjob', 'crontable'], {
+    summary: 'Job runs by status for one center (0: every center the caller may see)',
+    params: cronCenterParams,
+    data: countsAnswer,
+    run: (auth, { params }) => service.counts(deps, auth, params.center),
+  });
 
-  app.get(
-    '/centerlist/:status',
-    {
-      config: { access: { pages: ['cronjob', 'crontable'] } },
-      schema: {
-        summary: 'Centers with job runs in the status (all, running, success, failed)',
-        params: cronStatusParams,
-        response: { 200: envelope(centersAnswer) },
-      },
-    },
-    async (request) => ok(await service.centerList(deps, requireAuth(request), request.params.status)),
-  );
+  jsonRoute(app, 'GET /centerlist/:status', ['cronjob', 'crontable'], {
+    summary: 'Centers with job runs in the status (all, running, success, failed)',
+    params: cronStatusParams,
+    data: centersAnswer,
+    run: (auth, { params }) => service.centerList(deps, auth, params.status),
+  });
 
-  app.get(
-    '/crondata/:status',
-    {
-      config: { access: { pages: ['cronjob'] } },
-      schema: {
-        summary: 'The scheduled jobs with their heartbeat and their runs in the status',
-        params: cronStatusParams,
-        response: { 200: envelope(jobsAnswer) },
-      },
-    },
-    async (request) => ok(await service.jobList(deps, requireAuth(request), request.params.status)),
-  );
+  jsonRoute(app, 'GET /crondata/:status', ['cronjob'], {
+    summary: 'The scheduled jobs with their heartbeat and their runs in the status',
+    params: cronStatusParams,
+    data: jobsAnswer,
+    run: (auth, { params }) => service.jobList(deps, auth, params.status),
+  });
 
-  app.post(
-    '/getcrondetails',
-    {
-      config: { access: { pages: ['crontable'] } },
-      schema: {
-        summary: 'A page of job runs, newest first (25, then from entryUpto)',
-        body: cronDetailsBody,
-        response: { 200: envelope(runsAnswer) },
-      },
-    },
-    async (request) => ok(await service.runList(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /getcrondetails', ['crontable'], {
+    summary: 'A page of job runs, newest first (25, then from entryUpto)',
+    body: cronDetailsBody,
+    data: runsAnswer,
+    run: (auth, { body }) => service.runList(deps, auth, body),
+  });
 };

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as followed from './matches.followed.js';
 import * as grid from './matches.grid.js';
 import * as service from './matches.service.js';
@@ -26,6 +26,9 @@ import * as service from './matches.service.js';
 const MATCHING: readonly PageKey[] = ['search', 'requested-donors-list'];
 /** Staff of the donor's center: admin and case manager. */
 const STAFF: readonly PageKey[] = ['requested-donors-list'];
+
+/** These routes never declared an answer schema: unknown sends each answer as the service builds it. */
+const AS_IS = z.unknown();
 
 const donorIdBody = z.object({ donor_id: z.coerce.number().int().positive() });
 const donorParentBody = z.object({
@@ -86,154 +89,91 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     ],
   ] as const;
   for (const [url, pages, body, handler, message, summary] of actions) {
-    app.post(url, { config: { access: { pages } }, schema: { summary, body } }, async (request) =>
-      ok(await handler(deps, requireAuth(request), request.body as never), message),
-    );
+    jsonRoute(app, `POST ${url}`, pages, {
+      summary,
+      body,
+      data: AS_IS,
+      run: (auth, request) => handler(deps, auth, request.body as never),
+      message,
+    });
   }
 
-  app.post(
-    '/acceptreferralmatch',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'Accepts a referral (to Referral Accepted)',
-        body: z.object({
-          match_id: z.coerce.number().int().positive(),
-          parent_id: z.coerce.number().int().positive(),
-        }),
-      },
-    },
-    async (request) =>
-      ok(await service.acceptReferral(deps, requireAuth(request), request.body), MATCH_MSG.REFERRAL_ACCEPTED),
-  );
+  jsonRoute(app, 'POST /acceptreferralmatch', STAFF, {
+    summary: 'Accepts a referral (to Referral Accepted)',
+    body: z.object({
+      match_id: z.coerce.number().int().positive(),
+      parent_id: z.coerce.number().int().positive(),
+    }),
+    data: AS_IS,
+    run: (auth, { body }) => service.acceptReferral(deps, auth, body),
+    message: MATCH_MSG.REFERRAL_ACCEPTED,
+  });
 
-  app.post(
-    '/resolvematchprocess',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: 'Records the donation details and completes an active match',
-        body: resolveMatchBody,
-      },
-    },
-    async (request) =>
-      ok(await service.resolveMatch(deps, requireAuth(request), request.body), MATCH_MSG.RESOLVED),
-  );
+  jsonRoute(app, 'POST /resolvematchprocess', STAFF, {
+    summary: 'Records the donation details and completes an active match',
+    body: resolveMatchBody,
+    data: AS_IS,
+    run: (auth, { body }) => service.resolveMatch(deps, auth, body),
+    message: MATCH_MSG.RESOLVED,
+  });
 
-  app.get(
-    '/getdonormatchstatus/:donorId',
-    {
-      config: { access: { pages: MATCHING } },
-      schema: {
-        summary:
-          "The donor's availability, free queue spots, the caller's own match and (staff) the open ones",
-        params: z.object({ donorId: z.coerce.number().int().positive() }),
-      },
-    },
-    async (request) =>
-      ok(await followed.donorMatchStatus(deps, requireAuth(request), request.params.donorId)),
-  );
+  jsonRoute(app, 'GET /getdonormatchstatus/:donorId', MATCHING, {
+    summary: "The donor's availability, free queue spots, the caller's own match and (staff) the open ones",
+    params: z.object({ donorId: z.coerce.number().int().positive() }),
+    data: AS_IS,
+    run: (auth, { params }) => followed.donorMatchStatus(deps, auth, params.donorId),
+  });
 
-  app.post(
-    '/getactiveandqueuematchdonor',
-    {
-      config: { access: { pages: STAFF } },
-      schema: { summary: "The donor's active and queued matches", body: donorIdBody },
-    },
-    async (request) =>
-      ok(await followed.activeAndQueuedMatches(deps, requireAuth(request), request.body.donor_id)),
-  );
+  jsonRoute(app, 'POST /getactiveandqueuematchdonor', STAFF, {
+    summary: "The donor's active and queued matches",
+    body: donorIdBody,
+    data: AS_IS,
+    run: (auth, { body }) => followed.activeAndQueuedMatches(deps, auth, body.donor_id),
+  });
 
-  app.get(
-    '/fetchcurrentmatchcontacts/:id',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: "Contact details of the parents of the donor's active and queued matches (audited)",
-        params: z.object({
-          id: z.coerce
-            .number({ error: 'Donor id is invalid.' })
-            .int('Donor id is invalid.')
-            .positive('Donor id is invalid.'),
-        }),
-      },
-    },
-    async (request) => ok(await followed.currentMatchContacts(deps, requireAuth(request), request.params.id)),
-  );
+  jsonRoute(app, 'GET /fetchcurrentmatchcontacts/:id', STAFF, {
+    summary: "Contact details of the parents of the donor's active and queued matches (audited)",
+    params: z.object({
+      id: z.coerce
+        .number({ error: 'Donor id is invalid.' })
+        .int('Donor id is invalid.')
+        .positive('Donor id is invalid.'),
+    }),
+    data: AS_IS,
+    run: (auth, { params }) => followed.currentMatchContacts(deps, auth, params.id),
+  });
 
-  app.post(
-    '/getdonorqueuedetails',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: "The donor's availability, queue lengths, queued matches and the active match's type",
-        body: donorIdBody.passthrough(),
-      },
-    },
-    async (request) =>
-      ok(await followed.donorQueueDetails(deps, requireAuth(request), request.body.donor_id)),
-  );
+  jsonRoute(app, 'POST /getdonorqueuedetails', STAFF, {
+    summary: "The donor's availability, queue lengths, queued matches and the active match's type",
+    body: donorIdBody.passthrough(),
+    data: AS_IS,
+    run: (auth, { body }) => followed.donorQueueDetails(deps, auth, body.donor_id),
+  });
 
-  app.post(
-    '/getqueuenumber',
-    {
-      config: { access: { pages: MATCHING } },
-      schema: { summary: "The parent's place in the donor's queue", body: donorParentBody },
-    },
-    async (request) =>
-      ok(
-        await followed.queueNumber(
-          deps,
-          requireAuth(request),
-          request.body.donor_id,
-          request.body.parent_id ?? null,
-        ),
-      ),
-  );
+  jsonRoute(app, 'POST /getqueuenumber', MATCHING, {
+    summary: "The parent's place in the donor's queue",
+    body: donorParentBody,
+    data: AS_IS,
+    run: (auth, { body }) => followed.queueNumber(deps, auth, body.donor_id, body.parent_id ?? null),
+  });
 
-  app.post(
-    '/getdonorspecificipquery',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: "One parent's match history with one donor",
-        body: z.object({
-          donor_id: z.coerce.number().int().positive(),
-          parent_id: z.coerce.number().int().positive(),
-        }),
-      },
-    },
-    async (request) =>
-      ok(
-        await followed.donorParentHistory(
-          deps,
-          requireAuth(request),
-          request.body.donor_id,
-          request.body.parent_id,
-        ),
-      ),
-  );
+  jsonRoute(app, 'POST /getdonorspecificipquery', STAFF, {
+    summary: "One parent's match history with one donor",
+    body: z.object({
+      donor_id: z.coerce.number().int().positive(),
+      parent_id: z.coerce.number().int().positive(),
+    }),
+    data: AS_IS,
+    run: (auth, { body }) => followed.donorParentHistory(deps, auth, body.donor_id, body.parent_id),
+  });
 
-  app.post(
-    '/updatedonorstatus',
-    {
-      config: { access: { pages: STAFF } },
-      schema: {
-        summary: "Sets a donor's availability",
-        body: z.object({ user_id: z.coerce.number().int().positive(), status: z.enum(MATCH_DONOR_STATUSES) }),
-      },
-    },
-    async (request) =>
-      ok(
-        await followed.updateDonorStatus(
-          deps,
-          requireAuth(request),
-          request.body.user_id,
-          request.body.status,
-        ),
-        MATCH_MSG.STATUS_UPDATED,
-      ),
-  );
+  jsonRoute(app, 'POST /updatedonorstatus', STAFF, {
+    summary: "Sets a donor's availability",
+    body: z.object({ user_id: z.coerce.number().int().positive(), status: z.enum(MATCH_DONOR_STATUSES) }),
+    data: AS_IS,
+    run: (auth, { body }) => followed.updateDonorStatus(deps, auth, body.user_id, body.status),
+    message: MATCH_MSG.STATUS_UPDATED,
+  });
 
   const grids = [
     [
@@ -250,11 +190,13 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     ],
   ] as const;
   for (const [url, pages, scope, summary] of grids) {
-    app.post(
-      url,
-      { config: { access: { pages } }, schema: { summary, body: matchGridBody } },
-      async (request) => ok(await grid.matchGrid(deps, requireAuth(request), scope, request.body)),
-    );
+    jsonRoute(app, `POST ${url}`, pages, {
+      summary,
+      body: matchGridBody,
+      data: AS_IS,
+      run: (auth, { body }) => grid.matchGrid(deps, auth, scope, body),
+    });
+    // The CSV streams into the reply: a plain route.
     app.post(
       `${url}csv`,
       {
@@ -274,17 +216,12 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     );
   }
 
-  app.post(
-    '/generatedonorreport',
-    {
-      config: { access: { pages: ['donormatchreport'] } },
-      schema: {
-        summary: 'Match Cancelled Report: cancelled matches of the center’s donors',
-        body: matchReportBody,
-      },
-    },
-    async (request) => ok(await grid.cancelledReport(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /generatedonorreport', ['donormatchreport'], {
+    summary: 'Match Cancelled Report: cancelled matches of the center’s donors',
+    body: matchReportBody,
+    data: AS_IS,
+    run: (auth, { body }) => grid.cancelledReport(deps, auth, body),
+  });
   app.post(
     '/generatedonorreportcsv',
     {

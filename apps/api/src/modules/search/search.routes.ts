@@ -1,6 +1,7 @@
 import {
   deleteSearchBody,
   MSG,
+  type PageKey,
   renameSearchBody,
   SEARCH_RECORD_COUNTS,
   savedSearch,
@@ -13,94 +14,61 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as service from './search.service.js';
 
 /** Donor list search is for managers and clients (search spec section 6): the 'search' page. */
-const SEARCHERS = { access: { pages: ['search'] as const } };
+const SEARCHERS: readonly PageKey[] = ['search'];
 /** Saved searches: on the search page, and the managers' saved-search list. */
-const SAVERS = { access: { pages: ['search', 'searchlistpage'] as const } };
+const SAVERS: readonly PageKey[] = ['search', 'searchlistpage'];
 
 export const searchRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.post(
-    '/getdonorlist',
-    {
-      config: SEARCHERS,
-      schema: {
-        summary: `Donors matching the filters, sorted and paged (${SEARCH_RECORD_COUNTS.join(', ')} a page)`,
-        body: searchRequest,
-        response: { 200: envelope(searchAnswer) },
-      },
-    },
-    async (request) => ok(await service.search(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /getdonorlist', SEARCHERS, {
+    summary: `Donors matching the filters, sorted and paged (${SEARCH_RECORD_COUNTS.join(', ')} a page)`,
+    body: searchRequest,
+    data: searchAnswer,
+    run: (auth, { body }) => service.search(deps, auth, body),
+  });
 
-  app.get(
-    '/savedsearches',
-    {
-      config: SAVERS,
-      schema: {
-        summary: "The caller's saved searches with the donors added since each was last run",
-        response: { 200: envelope(z.array(savedSearch)) },
-      },
-    },
-    async (request) => ok(await service.listSavedSearches(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'GET /savedsearches', SAVERS, {
+    summary: "The caller's saved searches with the donors added since each was last run",
+    data: z.array(savedSearch),
+    run: (auth) => service.listSavedSearches(deps, auth),
+  });
 
-  app.post(
-    '/savesearch',
-    {
-      config: SAVERS,
-      schema: {
-        summary: 'Saves the filters under a new name',
-        body: saveSearchBody,
-        response: { 200: envelope(savedSearch) },
-      },
-    },
-    async (request) =>
-      ok(await service.saveSearch(deps, requireAuth(request), request.body), MSG.SEARCH_SAVED),
-  );
+  jsonRoute(app, 'POST /savesearch', SAVERS, {
+    summary: 'Saves the filters under a new name',
+    body: saveSearchBody,
+    data: savedSearch,
+    run: (auth, { body }) => service.saveSearch(deps, auth, body),
+    message: MSG.SEARCH_SAVED,
+  });
 
-  app.put(
-    '/savesearch',
-    {
-      config: SAVERS,
-      schema: {
-        summary: "Replaces a saved search's filters (and name, when given)",
-        body: updateSearchBody,
-        response: { 200: envelope(savedSearch) },
-      },
-    },
-    async (request) =>
-      ok(await service.updateSearch(deps, requireAuth(request), request.body), MSG.CHANGES_SAVED),
-  );
+  jsonRoute(app, 'PUT /savesearch', SAVERS, {
+    summary: "Replaces a saved search's filters (and name, when given)",
+    body: updateSearchBody,
+    data: savedSearch,
+    run: (auth, { body }) => service.updateSearch(deps, auth, body),
+    message: MSG.CHANGES_SAVED,
+  });
 
-  app.put(
-    '/updatesearchname',
-    {
-      config: SAVERS,
-      schema: {
-        summary: 'Renames a saved search',
-        body: renameSearchBody,
-        response: { 200: envelope(savedSearch) },
-      },
-    },
-    async (request) =>
-      ok(await service.renameSearch(deps, requireAuth(request), request.body), MSG.CHANGES_SAVED),
-  );
+  jsonRoute(app, 'PUT /updatesearchname', SAVERS, {
+    summary: 'Renames a saved search',
+    body: renameSearchBody,
+    data: savedSearch,
+    run: (auth, { body }) => service.renameSearch(deps, auth, body),
+    message: MSG.CHANGES_SAVED,
+  });
 
-  app.put(
-    '/deletesearchlist',
-    {
-      config: SAVERS,
-      schema: { summary: 'Deletes a saved search', body: deleteSearchBody, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await service.deleteSearch(deps, requireAuth(request), request.body.search_id);
-      return ok(null, MSG.SEARCH_DELETED);
-    },
-  );
+  jsonRoute(app, 'PUT /deletesearchlist', SAVERS, {
+    summary: 'Deletes a saved search',
+    body: deleteSearchBody,
+    data: null,
+    run: (auth, { body }) => service.deleteSearch(deps, auth, body.search_id),
+    message: MSG.SEARCH_DELETED,
+  });
 
+  // A picture, not JSON: its own headers and content type, so a plain route.
   app.get(
     '/donorphoto/:pictureId',
     {
