@@ -1,8 +1,7 @@
 import { MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { envelope, ok } from '../../platform/envelope.js';
-import { callRoutes } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import {
   addAgencyBody,
   addZipBody,
@@ -25,24 +24,14 @@ import * as service from './agencies.service.js';
 
 /** Agency administration (master admin) and the zip-code table (master admin and agency admin). */
 export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.post(
-    '/getcentersdetails/:id',
-    {
-      config: { access: { pages: ['agencylist', 'addagency'] } },
-      schema: {
-        summary: 'Agencies with active/archived user counts (id 0, paged), or one agency (id > 0)',
-        params: centerDetailsParams,
-        body: agencyListBody,
-        response: { 200: envelope(agencyDetailsAnswer) },
-      },
-    },
-    async (request) =>
-      ok(
-        request.params.id === 0
-          ? await service.agencyList(deps, request.body)
-          : await service.agencyDetails(deps, request.params.id),
-      ),
-  );
+  jsonRoute(app, 'POST /getcentersdetails/:id', ['agencylist', 'addagency'], {
+    summary: 'Agencies with active/archived user counts (id 0, paged), or one agency (id > 0)',
+    params: centerDetailsParams,
+    body: agencyListBody,
+    data: agencyDetailsAnswer,
+    run: async (_auth, { params, body }) =>
+      params.id === 0 ? await service.agencyList(deps, body) : await service.agencyDetails(deps, params.id),
+  });
 
   callRoutes(app, deps, { pages: ['addagency'] }, [
     ['/addcenterdetails', 'Add an agency', addAgencyBody, agencyAnswer, MSG.AGENCY_ADDED, service.addAgency],
@@ -66,18 +55,12 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     ],
   ]);
 
-  app.get(
-    '/getallowedorganization/:center',
-    {
-      config: { access: { pages: ['allowedorganization'] } },
-      schema: {
-        summary: 'Every other center, and whether this center may see its donors',
-        params: allowedOrganizationParams,
-        response: { 200: envelope(allowedOrganizationAnswer) },
-      },
-    },
-    async (request) => ok(await service.allowedOrganizations(deps, request.params.center)),
-  );
+  jsonRoute(app, 'GET /getallowedorganization/:center', ['allowedorganization'], {
+    summary: 'Every other center, and whether this center may see its donors',
+    params: allowedOrganizationParams,
+    data: allowedOrganizationAnswer,
+    run: (_auth, { params }) => service.allowedOrganizations(deps, params.center),
+  });
 
   callRoutes(app, deps, { pages: ['allowedorganization'] }, [
     [
@@ -90,18 +73,12 @@ export const agenciesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     ],
   ]);
 
-  app.post(
-    '/getzipcodes',
-    {
-      config: { access: { pages: ['addzipcodes'] } },
-      schema: {
-        summary: 'A page of US zip codes, searched by zip, city or state',
-        body: zipListBody,
-        response: { 200: envelope(zipListAnswer) },
-      },
-    },
-    async (request) => ok(await service.zipCodeList(deps, request.body)),
-  );
+  jsonRoute(app, 'POST /getzipcodes', ['addzipcodes'], {
+    summary: 'A page of US zip codes, searched by zip, city or state',
+    body: zipListBody,
+    data: zipListAnswer,
+    run: (_auth, { body }) => service.zipCodeList(deps, body),
+  });
 
   callRoutes(app, deps, { pages: ['addzipcodes'] }, [
     ['/addzipcode', 'Add a US zip code', addZipBody, zipAnswer, MSG.ZIP_CODE_ADDED, service.addZip],

@@ -15,7 +15,7 @@ import { createCaptchaChallenge } from '../../platform/captcha.js';
 import type { Config } from '../../platform/config.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
-import { publicRoute } from '../../platform/routes.js';
+import { jsonRoute, publicRoute } from '../../platform/routes.js';
 import {
   acceptEulaSchema,
   loginSuccessSchema,
@@ -88,13 +88,15 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  app.get(
-    '/me',
+  jsonRoute(
+    app,
+    'GET /me',
+    { signedIn: true },
     {
-      config: { access: { signedIn: true } },
-      schema: { summary: 'The current session user', response: { 200: envelope(sessionUserSchema) } },
+      summary: 'The current session user',
+      data: sessionUserSchema,
+      run: (auth) => service.currentUser(deps, auth),
     },
-    async (request) => ok(await service.currentUser(deps, requireAuth(request))),
   );
 
   // State changes are never GETs, so a cross-site link or image cannot make them (issue 16).
@@ -111,72 +113,47 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  app.get(
-    '/terms',
-    {
-      config: { access: { public: true } },
-      schema: { summary: 'The terms and conditions in force', response: { 200: envelope(termsSchema) } },
-    },
-    async () => ok(await service.currentTerms(deps)),
-  );
+  publicRoute(app, 'GET /terms', {
+    summary: 'The terms and conditions in force',
+    data: termsSchema,
+    run: () => service.currentTerms(deps),
+  });
 
-  app.post(
-    '/accepteula',
+  jsonRoute(
+    app,
+    'POST /accepteula',
+    { signedIn: true },
     {
-      config: { access: { signedIn: true } },
-      schema: { summary: 'Accept the terms and conditions', response: { 200: envelope(acceptEulaSchema) } },
-    },
-    async (request) => ok(await service.acceptEula(deps, requireAuth(request), request.ip)),
-  );
-
-  app.post(
-    '/resetpassword',
-    {
-      config: { access: { public: true } },
-      schema: {
-        summary: 'Send a password reset link (same answer whether or not the account exists)',
-        body: resetRequestBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.requestPasswordReset(deps, request.body.username, request.ip);
-      return ok(null, MSG.RESET_SENT);
+      summary: 'Accept the terms and conditions',
+      data: acceptEulaSchema,
+      run: (auth, { ip }) => service.acceptEula(deps, auth, ip),
     },
   );
 
-  app.post(
-    '/invitedonor',
-    {
-      config: { access: { public: true } },
-      schema: {
-        summary:
-          'A visitor asks for a new sign-up link for her invitation (same answer whether or not one is waiting; rate limited per IP)',
-        body: signupLinkBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.requestSignupLink(deps, request.body, request.ip);
-      return ok(null, MSG.SIGNUP_LINK_SENT);
-    },
-  );
+  publicRoute(app, 'POST /resetpassword', {
+    summary: 'Send a password reset link (same answer whether or not the account exists)',
+    body: resetRequestBody,
+    data: null,
+    run: ({ body, ip }) => service.requestPasswordReset(deps, body.username, ip),
+    message: MSG.RESET_SENT,
+  });
 
-  app.post(
-    '/updatepassword',
-    {
-      config: { access: { public: true } },
-      schema: {
-        summary: 'Set a new password with a reset or invitation link',
-        body: updatePasswordBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await service.updatePassword(deps, request.body, request.ip);
-      return ok(null, MSG.PASSWORD_UPDATED);
-    },
-  );
+  publicRoute(app, 'POST /invitedonor', {
+    summary:
+      'A visitor asks for a new sign-up link for her invitation (same answer whether or not one is waiting; rate limited per IP)',
+    body: signupLinkBody,
+    data: null,
+    run: ({ body, ip }) => service.requestSignupLink(deps, body, ip),
+    message: MSG.SIGNUP_LINK_SENT,
+  });
+
+  publicRoute(app, 'POST /updatepassword', {
+    summary: 'Set a new password with a reset or invitation link',
+    body: updatePasswordBody,
+    data: null,
+    run: ({ body, ip }) => service.updatePassword(deps, body, ip),
+    message: MSG.PASSWORD_UPDATED,
+  });
 
   for (const url of ['/userregistration', '/updateduserregistration']) {
     app.post(

@@ -1,11 +1,14 @@
-import { addEmailTemplateBody, MSG, smtpConnectionSaveBody, updateEmailTemplateBody } from '@dm/shared';
+import {
+  addEmailTemplateBody,
+  MSG,
+  type PageKey,
+  smtpConnectionSaveBody,
+  updateEmailTemplateBody,
+} from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from '../../platform/auth-context.js';
-import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { envelope, ok } from '../../platform/envelope.js';
-import { callRoutes } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import {
   centerQuery,
   connectionCenterBody,
@@ -19,64 +22,42 @@ import {
 import * as service from './email-templates.service.js';
 
 /** The e-mail template screen is the agency admin's; the connection screen also the master's. */
-const TEMPLATES: Access = { pages: ['emailtemplate'] };
-const CONNECTION: Access = { pages: ['testconnection'] };
-const OUTBOX: Access = { pages: ['emailtemplate', 'testconnection'] };
+const TEMPLATES: readonly PageKey[] = ['emailtemplate'];
+const CONNECTION: readonly PageKey[] = ['testconnection'];
+const OUTBOX: readonly PageKey[] = ['emailtemplate', 'testconnection'];
 
 export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.get(
-    '/getemailtypes',
-    {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: 'E-mail types with the placeholders each offers',
-        response: { 200: envelope(z.array(emailTypeOption)) },
-      },
-    },
-    async () => ok(await service.emailTypeOptions(deps)),
-  );
+  jsonRoute(app, 'GET /getemailtypes', TEMPLATES, {
+    summary: 'E-mail types with the placeholders each offers',
+    data: z.array(emailTypeOption),
+    run: () => service.emailTypeOptions(deps),
+  });
 
-  app.post(
-    '/getdefaultemaildefinition',
-    {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: "An e-mail type's default subject, definition and signature",
-        querystring: centerQuery,
-        body: emailTypeBody,
-        response: { 200: envelope(emailDefinition) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.emailDefinition(deps, requireAuth(request), {
-          centerId: request.query.center_id,
-          emailTypeId: request.body.email_type,
-          defaultOnly: true,
-        }),
-      ),
-  );
+  jsonRoute(app, 'POST /getdefaultemaildefinition', TEMPLATES, {
+    summary: "An e-mail type's default subject, definition and signature",
+    querystring: centerQuery,
+    body: emailTypeBody,
+    data: emailDefinition,
+    run: (auth, { query, body }) =>
+      service.emailDefinition(deps, auth, {
+        centerId: query.center_id,
+        emailTypeId: body.email_type,
+        defaultOnly: true,
+      }),
+  });
 
-  app.post(
-    '/getemaildefinition',
-    {
-      config: { access: TEMPLATES },
-      schema: {
-        summary: "The agency's template for an e-mail type, or the default (exist tells which)",
-        querystring: centerQuery,
-        body: emailTypeBody,
-        response: { 200: envelope(emailDefinition) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.emailDefinition(deps, requireAuth(request), {
-          centerId: request.query.center_id,
-          emailTypeId: request.body.email_type,
-          defaultOnly: false,
-        }),
-      ),
-  );
+  jsonRoute(app, 'POST /getemaildefinition', TEMPLATES, {
+    summary: "The agency's template for an e-mail type, or the default (exist tells which)",
+    querystring: centerQuery,
+    body: emailTypeBody,
+    data: emailDefinition,
+    run: (auth, { query, body }) =>
+      service.emailDefinition(deps, auth, {
+        centerId: query.center_id,
+        emailTypeId: body.email_type,
+        defaultOnly: false,
+      }),
+  });
 
   callRoutes(app, deps, TEMPLATES, [
     [
@@ -134,18 +115,11 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   // A development tool: a production process does not have the route at all (decision 009).
   if (!deps.config.production)
-    app.get(
-      '/devoutbox',
-      {
-        config: { access: OUTBOX },
-        schema: {
-          summary:
-            'The local mail outbox (development, MAIL_TRANSPORT=outbox); subject and body only for their recipient',
-          querystring: centerQuery,
-          response: { 200: envelope(z.array(outboxMail)) },
-        },
-      },
-      async (request) =>
-        ok(await service.devOutbox(deps, requireAuth(request), request.query.center_id, request.ip)),
-    );
+    jsonRoute(app, 'GET /devoutbox', OUTBOX, {
+      summary:
+        'The local mail outbox (development, MAIL_TRANSPORT=outbox); subject and body only for their recipient',
+      querystring: centerQuery,
+      data: z.array(outboxMail),
+      run: (auth, { query, ip }) => service.devOutbox(deps, auth, query.center_id, ip),
+    });
 };

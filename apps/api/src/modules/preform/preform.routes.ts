@@ -6,9 +6,7 @@ import {
   submitPreformBody,
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import * as s from './preform.schemas.js';
 import * as service from './preform.service.js';
@@ -20,19 +18,13 @@ const AUTO_REJECTION: readonly PageKey[] = ['donorformautorejection'];
 
 /** The donor pre-form and the auto-rejection rules that judge it (donor-forms spec 4, 5, 7). */
 export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.get(
-    '/getpreformdetails/:userId',
-    {
-      config: { access: { pages: PREFORM } },
-      schema: {
-        summary:
-          "The pre-form's questions (age placeholders filled) and answers: the donor's own, or a donor of the case manager's center",
-        params: s.userIdParams,
-        response: { 200: envelope(s.preformDetails) },
-      },
-    },
-    async (request) => ok(await service.preformDetails(deps, requireAuth(request), request.params.userId)),
-  );
+  jsonRoute(app, 'GET /getpreformdetails/:userId', PREFORM, {
+    summary:
+      "The pre-form's questions (age placeholders filled) and answers: the donor's own, or a donor of the case manager's center",
+    params: s.userIdParams,
+    data: s.preformDetails,
+    run: (auth, { params }) => service.preformDetails(deps, auth, params.userId),
+  });
 
   jsonRoute(app, 'POST /submitpreform', PREFORM, {
     summary:
@@ -43,17 +35,11 @@ export const preformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     run: (auth, { body }) => service.submitPreform(deps, auth, body),
   });
 
-  app.post(
-    '/resetpreformdetails',
-    {
-      config: { access: { pages: ['not-accepted-preform'] } },
-      schema: {
-        summary: 'A donor whose pre-form was not accepted fills it again (pre_form_status back to none)',
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => ok(await service.resetPreform(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'POST /resetpreformdetails', ['not-accepted-preform'], {
+    summary: 'A donor whose pre-form was not accepted fills it again (pre_form_status back to none)',
+    data: null,
+    run: (auth) => service.resetPreform(deps, auth),
+  });
 
   jsonRoute(app, 'GET /getdonorformrejectionquestionbycenter', ['preform', 'donorform'], {
     summary: "The caller's center's rejection questions (texts filled) and whether each is enabled",

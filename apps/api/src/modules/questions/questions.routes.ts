@@ -1,5 +1,6 @@
 import {
   MSG,
+  type PageKey,
   questionStatusBody,
   restoreQuestionBody,
   saveQuestionBody,
@@ -8,16 +9,14 @@ import {
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Access, requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { envelope, ok } from '../../platform/envelope.js';
-import { callRoutes } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import { customQuestion, donorIdParams, donorQuestion } from './questions.schemas.js';
 import * as service from './questions.service.js';
 
 /** Question administration is the agency admin's; answers belong to whoever fills the donor form. */
-const ADMIN: Access = { pages: ['customizedquestions'] };
-const FORM: Access = { pages: ['donorform'] };
+const ADMIN: readonly PageKey[] = ['customizedquestions'];
+const FORM: readonly PageKey[] = ['donorform'];
 
 export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   callRoutes(app, deps, ADMIN, [
@@ -63,18 +62,12 @@ export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     ],
   ]);
 
-  app.get(
-    '/getcustomizedquestiondetails/:id',
-    {
-      config: { access: FORM },
-      schema: {
-        summary: "The active questions of the donor's agency with the donor's answers",
-        params: donorIdParams,
-        response: { 200: envelope(z.array(donorQuestion)) },
-      },
-    },
-    async (request) => ok(await service.donorQuestions(deps, requireAuth(request), request.params.id)),
-  );
+  jsonRoute(app, 'GET /getcustomizedquestiondetails/:id', FORM, {
+    summary: "The active questions of the donor's agency with the donor's answers",
+    params: donorIdParams,
+    data: z.array(donorQuestion),
+    run: (auth, { params }) => service.donorQuestions(deps, auth, params.id),
+  });
 
   callRoutes(app, deps, FORM, [
     [

@@ -14,6 +14,7 @@ import {
   mandatoryFieldsBody,
   monthlyStatsBody,
   PARENT_STATUS_FILTER,
+  type PageKey,
   reserveDonorBody,
   STAFF_DONOR_MSG,
   searchDonorByIdQuery,
@@ -27,6 +28,7 @@ import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
 import * as service from './staff-donors.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -46,26 +48,27 @@ const csvQuery = donorGridBody.extend({
   matched_only: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).default(false),
 });
 
+const VIEWDONOR: readonly PageKey[] = ['viewdonor'];
+/**
+ * The admin's donor tools (platform.md section 6: the admin sees CSV export, hard delete and
+ * delete, the case manager does not) are declared with the admin-only donor import page, so
+ * the role -> page table alone decides who may call them.
+ */
+const DONOR_ADMIN: readonly PageKey[] = ['donorimport'];
+
 /** The staff donor list (/viewdonor) and its tools, the import and the donor reports. */
 export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const viewdonor = { access: { pages: ['viewdonor'] as const } };
-  /**
-   * The admin's donor tools (platform.md section 6: the admin sees CSV export, hard delete and
-   * delete, the case manager does not) are declared with the admin-only donor import page, so
-   * the role -> page table alone decides who may call them.
-   */
-  const donorAdmin = { access: { pages: ['donorimport'] as const } };
-
-  app.post(
-    '/getdonorbycenter',
-    { config: viewdonor, schema: { summary: "A page of the center's donors", body: donorGridBody } },
-    async (request) => ok(await service.donorGrid(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /getdonorbycenter', VIEWDONOR, {
+    summary: "A page of the center's donors",
+    body: donorGridBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.donorGrid(deps, auth, body),
+  });
 
   app.get(
     '/getdonorbycentercsv',
     {
-      config: donorAdmin,
+      config: { access: { pages: DONOR_ADMIN } },
       schema: {
         summary: "Every page of the center's donor list as CSV (admin), streamed",
         querystring: csvQuery,
@@ -82,151 +85,98 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
     },
   );
 
-  app.get(
-    '/reservationcandidates',
-    {
-      config: viewdonor,
-      schema: {
-        summary: 'Parents (by status, Active by default) a donor may be reserved for, and the managers',
-        querystring: z.object({ status: list(PARENT_STATUS_FILTER) }),
-      },
-    },
-    async (request) =>
-      ok(await service.reservationCandidates(deps, requireAuth(request), request.query.status ?? ['Active'])),
-  );
+  jsonRoute(app, 'GET /reservationcandidates', VIEWDONOR, {
+    summary: 'Parents (by status, Active by default) a donor may be reserved for, and the managers',
+    querystring: z.object({ status: list(PARENT_STATUS_FILTER) }),
+    data: z.unknown(),
+    run: (auth, { query }) => service.reservationCandidates(deps, auth, query.status ?? ['Active']),
+  });
 
-  app.post(
-    '/reservedonorformatch',
-    { config: viewdonor, schema: { summary: 'Reserve a donor for a parent', body: reserveDonorBody } },
-    async (request) =>
-      ok(await service.reserve(deps, requireAuth(request), request.body), STAFF_DONOR_MSG.RESERVED),
-  );
+  jsonRoute(app, 'POST /reservedonorformatch', VIEWDONOR, {
+    summary: 'Reserve a donor for a parent',
+    body: reserveDonorBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.reserve(deps, auth, body),
+    message: STAFF_DONOR_MSG.RESERVED,
+  });
 
-  app.post(
-    '/unreservedonorformatch',
-    {
-      config: viewdonor,
-      schema: { summary: 'Release a reserved donor to a status', body: unreserveDonorBody },
-    },
-    async (request) =>
-      ok(await service.unreserve(deps, requireAuth(request), request.body), STAFF_DONOR_MSG.UNRESERVED),
-  );
+  jsonRoute(app, 'POST /unreservedonorformatch', VIEWDONOR, {
+    summary: 'Release a reserved donor to a status',
+    body: unreserveDonorBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.unreserve(deps, auth, body),
+    message: STAFF_DONOR_MSG.UNRESERVED,
+  });
 
-  app.post(
-    '/getreserveddonorip',
-    { config: viewdonor, schema: { summary: 'Who a donor is reserved for', body: reservedBody } },
-    async (request) => ok(await service.reservedFor(deps, requireAuth(request), request.body.donorid)),
-  );
+  jsonRoute(app, 'POST /getreserveddonorip', VIEWDONOR, {
+    summary: 'Who a donor is reserved for',
+    body: reservedBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.reservedFor(deps, auth, body.donorid),
+  });
 
-  app.post(
-    '/inviteExistedDonor',
-    {
-      config: viewdonor,
-      schema: { summary: 'Invite or re-invite a donor who has not signed up', body: inviteDonorBody },
-    },
-    async (request) =>
-      ok(
-        await service.inviteDonor(deps, requireAuth(request), request.body, request.ip),
-        STAFF_DONOR_MSG.INVITE_SENT,
-      ),
-  );
+  jsonRoute(app, 'POST /inviteExistedDonor', VIEWDONOR, {
+    summary: 'Invite or re-invite a donor who has not signed up',
+    body: inviteDonorBody,
+    data: z.unknown(),
+    run: (auth, { body, ip }) => service.inviteDonor(deps, auth, body, ip),
+    message: STAFF_DONOR_MSG.INVITE_SENT,
+  });
 
-  app.post(
-    '/getlastinvitedtime',
-    { config: viewdonor, schema: { summary: 'When the donor was last invited', body: donorIdBody } },
-    async (request) => ok(await service.lastInvited(deps, requireAuth(request), request.body.user_id)),
-  );
+  jsonRoute(app, 'POST /getlastinvitedtime', VIEWDONOR, {
+    summary: 'When the donor was last invited',
+    body: donorIdBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.lastInvited(deps, auth, body.user_id),
+  });
 
-  app.post(
-    '/setpriority/:id',
-    {
-      config: viewdonor,
-      schema: { summary: "Set a donor's priority (at least 1)", params: idParams, body: setPriorityBody },
-    },
-    async (request) =>
-      ok(
-        await service.setPriority(
-          deps,
-          requireAuth(request),
-          request.params.id,
-          request.body.priority,
-          request.ip,
-        ),
-        STAFF_DONOR_MSG.PRIORITY_SAVED,
-      ),
-  );
+  jsonRoute(app, 'POST /setpriority/:id', VIEWDONOR, {
+    summary: "Set a donor's priority (at least 1)",
+    params: idParams,
+    body: setPriorityBody,
+    data: z.unknown(),
+    run: (auth, { params, body, ip }) => service.setPriority(deps, auth, params.id, body.priority, ip),
+    message: STAFF_DONOR_MSG.PRIORITY_SAVED,
+  });
 
-  app.get(
-    '/checkagencyallowedintulip',
-    { config: viewdonor, schema: { summary: "Whether the caller's agency takes part in the matching tool" } },
-    async (request) => ok(await service.agencyAllowedInMatchingTool(deps, requireAuth(request))),
-  );
+  jsonRoute(app, 'GET /checkagencyallowedintulip', VIEWDONOR, {
+    summary: "Whether the caller's agency takes part in the matching tool",
+    data: z.unknown(),
+    run: (auth) => service.agencyAllowedInMatchingTool(deps, auth),
+  });
 
-  app.post(
-    '/donorvisibilityintulip',
-    {
-      config: viewdonor,
-      schema: { summary: 'Show or hide a donor in the matching tool', body: visibilityBody },
-    },
-    async (request) =>
-      ok(
-        await service.setVisibility(
-          deps,
-          requireAuth(request),
-          request.body.user_id,
-          request.body.allowed_for_tulip,
-          request.ip,
-        ),
-        STAFF_DONOR_MSG.VISIBILITY_SAVED,
-      ),
-  );
+  jsonRoute(app, 'POST /donorvisibilityintulip', VIEWDONOR, {
+    summary: 'Show or hide a donor in the matching tool',
+    body: visibilityBody,
+    data: z.unknown(),
+    run: (auth, { body, ip }) => service.setVisibility(deps, auth, body.user_id, body.allowed_for_tulip, ip),
+    message: STAFF_DONOR_MSG.VISIBILITY_SAVED,
+  });
 
-  app.post(
-    '/updatedonorstatuswithemail',
-    {
-      config: viewdonor,
-      schema: {
-        summary: "Set a donor's availability and e-mail them a message",
-        body: donorStatusWithEmailBody,
-      },
-    },
-    async (request) =>
-      ok(
-        await service.setStatusWithEmail(deps, requireAuth(request), request.body, request.ip),
-        MATCH_MSG.STATUS_UPDATED,
-      ),
-  );
+  jsonRoute(app, 'POST /updatedonorstatuswithemail', VIEWDONOR, {
+    summary: "Set a donor's availability and e-mail them a message",
+    body: donorStatusWithEmailBody,
+    data: z.unknown(),
+    run: (auth, { body, ip }) => service.setStatusWithEmail(deps, auth, body, ip),
+    message: MATCH_MSG.STATUS_UPDATED,
+  });
 
-  app.delete(
-    '/harddeletedonor/:id',
-    {
-      config: donorAdmin,
-      schema: {
-        summary: "Delete a donor for good (admin; the donor's id typed to confirm)",
-        params: idParams,
-        body: hardDeleteBody,
-      },
-    },
-    async (request) => {
-      await service.hardDelete(
-        deps,
-        requireAuth(request),
-        request.params.id,
-        request.body.typed_id,
-        request.ip,
-      );
-      return ok(null, STAFF_DONOR_MSG.HARD_DELETED);
-    },
-  );
+  jsonRoute(app, 'DELETE /harddeletedonor/:id', DONOR_ADMIN, {
+    summary: "Delete a donor for good (admin; the donor's id typed to confirm)",
+    params: idParams,
+    body: hardDeleteBody,
+    data: null,
+    run: (auth, { params, body, ip }) => service.hardDelete(deps, auth, params.id, body.typed_id, ip),
+    message: STAFF_DONOR_MSG.HARD_DELETED,
+  });
 
-  app.delete(
-    '/deletedonor/:id',
-    { config: donorAdmin, schema: { summary: 'Delete (archive) a donor (admin)', params: idParams } },
-    async (request) => {
-      await service.softDelete(deps, requireAuth(request), request.params.id, request.ip);
-      return ok(null, STAFF_DONOR_MSG.DELETED);
-    },
-  );
+  jsonRoute(app, 'DELETE /deletedonor/:id', DONOR_ADMIN, {
+    summary: 'Delete (archive) a donor (admin)',
+    params: idParams,
+    data: null,
+    run: (auth, { params, ip }) => service.softDelete(deps, auth, params.id, ip),
+    message: STAFF_DONOR_MSG.DELETED,
+  });
 
   app.post(
     '/importdonors',
@@ -243,64 +193,45 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       ),
   );
 
-  app.get(
-    '/importstatus/:id',
-    {
-      config: { access: { pages: ['donorimport'] } },
-      schema: {
-        summary: "An import's result (id 0: the center's latest)",
-        params: z.object({ id: z.coerce.number().int().min(0) }),
-      },
-    },
-    async (request) => ok(await service.importStatus(deps, requireAuth(request), request.params.id)),
-  );
+  jsonRoute(app, 'GET /importstatus/:id', DONOR_ADMIN, {
+    summary: "An import's result (id 0: the center's latest)",
+    params: z.object({ id: z.coerce.number().int().min(0) }),
+    data: z.unknown(),
+    run: (auth, { params }) => service.importStatus(deps, auth, params.id),
+  });
 
-  app.get(
-    '/searchdonorbyid',
-    {
-      config: viewdonor,
-      schema: {
-        summary: "The caller's center's donor with this donor id (display, agency or user id)",
-        querystring: searchDonorByIdQuery,
-      },
-    },
-    async (request) => ok(await service.searchById(deps, requireAuth(request), request.query.id)),
-  );
+  jsonRoute(app, 'GET /searchdonorbyid', VIEWDONOR, {
+    summary: "The caller's center's donor with this donor id (display, agency or user id)",
+    querystring: searchDonorByIdQuery,
+    data: z.unknown(),
+    run: (auth, { query }) => service.searchById(deps, auth, query.id),
+  });
 
-  app.get(
-    '/getusermessages/:id',
-    {
-      config: { access: { pages: ['donormessages'] } },
-      schema: { summary: 'The messages staff sent a donor with her status changes', params: idParams },
-    },
-    async (request) =>
-      ok(await service.messagesOf(deps, requireAuth(request), request.params.id, request.ip)),
-  );
+  jsonRoute(app, 'GET /getusermessages/:id', ['donormessages'], {
+    summary: 'The messages staff sent a donor with her status changes',
+    params: idParams,
+    data: z.unknown(),
+    run: (auth, { params, ip }) => service.messagesOf(deps, auth, params.id, ip),
+  });
 
-  app.post(
-    '/getblankmandatoryfields',
-    {
-      config: { access: { pages: ['donorformmandatoryfields'] } },
-      schema: { summary: 'Donors with blank mandatory fields', body: mandatoryFieldsBody },
-    },
-    async (request) => ok(await service.mandatoryFields(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /getblankmandatoryfields', ['donorformmandatoryfields'], {
+    summary: 'Donors with blank mandatory fields',
+    body: mandatoryFieldsBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.mandatoryFields(deps, auth, body),
+  });
 
-  app.post(
-    '/fetcharchiveddonors',
-    {
-      config: { access: { pages: ['archiveddonors'] } },
-      schema: { summary: 'Archived donors, by agency, notes and search', body: archivedDonorsBody },
-    },
-    async (request) => ok(await service.archivedDonors(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /fetcharchiveddonors', ['archiveddonors'], {
+    summary: 'Archived donors, by agency, notes and search',
+    body: archivedDonorsBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.archivedDonors(deps, auth, body),
+  });
 
-  app.post(
-    '/fetchagenciesdonorcountmonthly',
-    {
-      config: { access: { pages: ['donormonthlystats'] } },
-      schema: { summary: 'New donors per agency and month', body: monthlyStatsBody },
-    },
-    async (request) => ok(await service.monthlyStats(deps, requireAuth(request), request.body)),
-  );
+  jsonRoute(app, 'POST /fetchagenciesdonorcountmonthly', ['donormonthlystats'], {
+    summary: 'New donors per agency and month',
+    body: monthlyStatsBody,
+    data: z.unknown(),
+    run: (auth, { body }) => service.monthlyStats(deps, auth, body),
+  });
 };

@@ -13,9 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Auth, requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
+import { envelope, ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
-import { callRoutes } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
 import { type Receive, receiveParts } from './received.js';
 import * as additional from './uploads.additional.js';
@@ -78,50 +78,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     }
   };
 
-  app.get(
-    '/donormedia/:id',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'The photos & media tab: pictures, videos, uploads in progress, documents, the COVID card',
-        params: s.donorParams,
-        response: { 200: envelope(s.donorMedia) },
-      },
-    },
-    async (request) => ok(await service.media(sdeps, requireAuth(request), request.params.id)),
-  );
+  jsonRoute(app, 'GET /donormedia/:id', FORM, {
+    summary: 'The photos & media tab: pictures, videos, uploads in progress, documents, the COVID card',
+    params: s.donorParams,
+    data: s.donorMedia,
+    run: (auth, { params }) => service.media(sdeps, auth, params.id),
+  });
 
   // --- videos (chunked, resumable); photos and documents are in the tables below
 
-  app.post(
-    '/uploaddonorvideo/:id/start',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: `Starts a resumable video upload (${VIDEO_MAX_BYTES} bytes at most); the answer says the chunk size and count`,
-        params: s.donorParams,
-        body: s.startVideoBody,
-        response: { 200: envelope(s.videoUpload) },
-      },
-    },
-    async (request) =>
-      ok(await video.startVideo(sdeps, requireAuth(request), request.params.id, request.body)),
-  );
+  jsonRoute(app, 'POST /uploaddonorvideo/:id/start', FORM, {
+    summary: `Starts a resumable video upload (${VIDEO_MAX_BYTES} bytes at most); the answer says the chunk size and count`,
+    params: s.donorParams,
+    body: s.startVideoBody,
+    data: s.videoUpload,
+    run: (auth, { params, body }) => video.startVideo(sdeps, auth, params.id, body),
+  });
 
-  app.get(
-    '/uploaddonorvideo/:id/:uploadId',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Which chunks of an upload the server holds (resume from the missing ones)',
-        params: s.uploadParams,
-        response: { 200: envelope(s.videoUpload) },
-      },
-    },
-    async (request) =>
-      ok(await video.videoStatus(sdeps, requireAuth(request), request.params.id, request.params.uploadId)),
-  );
+  jsonRoute(app, 'GET /uploaddonorvideo/:id/:uploadId', FORM, {
+    summary: 'Which chunks of an upload the server holds (resume from the missing ones)',
+    params: s.uploadParams,
+    data: s.videoUpload,
+    run: (auth, { params }) => video.videoStatus(sdeps, auth, params.id, params.uploadId),
+  });
 
+  // Plain Fastify: the body is the raw chunk stream (application/octet-stream), not JSON.
   app.put(
     '/uploaddonorvideo/:id/:uploadId/:index',
     {
@@ -141,38 +122,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
-  app.post(
-    '/uploaddonorvideo/:id/:uploadId/complete',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Joins the chunks, checks the bytes are that kind of video, and stores it',
-        params: s.uploadParams,
-        response: { 200: envelope(s.mediaFile) },
-      },
-    },
-    async (request) => {
-      const { id, uploadId } = request.params;
-      return ok(await video.completeVideo(sdeps, requireAuth(request), id, uploadId), UPLOAD_MSG.UPLOADED);
-    },
-  );
+  jsonRoute(app, 'POST /uploaddonorvideo/:id/:uploadId/complete', FORM, {
+    summary: 'Joins the chunks, checks the bytes are that kind of video, and stores it',
+    params: s.uploadParams,
+    data: s.mediaFile,
+    run: (auth, { params }) => video.completeVideo(sdeps, auth, params.id, params.uploadId),
+    message: UPLOAD_MSG.UPLOADED,
+  });
 
-  app.delete(
-    '/uploaddonorvideo/:id/:uploadId',
-    {
-      config: { access: { pages: FORM } },
-      schema: {
-        summary: 'Gives up an upload in progress',
-        params: s.uploadParams,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      const { id, uploadId } = request.params;
-      await video.cancelVideo(sdeps, requireAuth(request), id, uploadId);
-      return ok(null);
-    },
-  );
+  jsonRoute(app, 'DELETE /uploaddonorvideo/:id/:uploadId', FORM, {
+    summary: 'Gives up an upload in progress',
+    params: s.uploadParams,
+    data: null,
+    run: (auth, { params }) => video.cancelVideo(sdeps, auth, params.id, params.uploadId),
+  });
 
   // --- additional documents (staff): images, videos or documents at once
 
