@@ -116,12 +116,22 @@ export function describeViolations(violations: AxeViolation[]): string {
 /** Fails the test when axe-core finds a serious or critical violation on the page. */
 export async function assertAccessible(page: Page, where = route(page)): Promise<void> {
   // A dialog still fading in has translucent text: axe would measure a contrast nobody sees.
-  // Endless ones (spinners) are left out.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  // Endless animations (spinners) are left out. On a busy machine a dialog can be measured after
+  // it mounts at opacity 0 and before its transition starts, so every dialog must be opaque too.
+  await page.waitForFunction(() => {
+    const opaque = (element: Element | null): boolean => {
+      for (let e = element; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+      return true;
+    };
+    return (
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity) &&
+      [...document.querySelectorAll('[role="dialog"]')]
+        .filter((dialog) => dialog.getClientRects().length > 0)
+        .every(opaque)
+    );
+  });
   const violations = await seriousAxeViolations(page);
   assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
   // axe does not judge every colour pair: the controls showing a state are measured here.
