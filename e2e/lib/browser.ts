@@ -118,19 +118,16 @@ export async function assertAccessible(page: Page, where = route(page)): Promise
   // A dialog still fading in has translucent text: axe would measure a contrast nobody sees.
   // Endless animations (spinners) are left out. On a busy machine a dialog can be measured after
   // it mounts at opacity 0 and before its transition starts, so every dialog must be opaque too.
+  // No named helper inside: tsx would wrap it in __name(), which the page does not have.
   await page.waitForFunction(() => {
-    const opaque = (element: Element | null): boolean => {
-      for (let e = element; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
-      return true;
-    };
-    return (
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity) &&
-      [...document.querySelectorAll('[role="dialog"]')]
-        .filter((dialog) => dialog.getClientRects().length > 0)
-        .every(opaque)
-    );
+    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+      if (dialog.getClientRects().length === 0) continue;
+      for (let e: Element | null = dialog; e; e = e.parentElement)
+        if (getComputedStyle(e).opacity !== '1') return false;
+    }
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
   });
   const violations = await seriousAxeViolations(page);
   assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
