@@ -176,6 +176,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await cutAppConnections();
       const error = await running;
       expect(isDatabaseUnavailable(error)).toBe(true);
+      // As above: the other idle connections were cut too; wait until the pool has let them go.
+      await until(() => pool.idleCount === 0, 'the pool to drop the cut idle connections', 5_000);
       const res = await t.request({ method: 'GET', url: '/api/health' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.db).toBe('up');
