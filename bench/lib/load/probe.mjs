@@ -1,0 +1,40 @@
+// Bench-only probe, preloaded into a server the load bench starts (`node --import probe.mjs`):
+// nothing of it is in the production build. It watches the event loop's delay
+// (perf_hooks.monitorEventLoopDelay) and samples the resident set size, and answers the bench's
+// IPC messages: 'read' sends the readings since the last read and starts over.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+if (typeof process.send === 'function') {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let rssMax = 0;
+  let rssLast = 0;
+  const sample = () => {
+    rssLast = process.memoryUsage.rss();
+    if (rssLast > rssMax) rssMax = rssLast;
+  };
+  sample();
+  setInterval(sample, 200).unref();
+  const ms = (ns) => ns / 1e6;
+  process.on('message', (message) => {
+    if (message?.probe !== 'read') return;
+    sample();
+    const reading = {
+      probe: 'reading',
+      id: message.id,
+      eld: {
+        p50: ms(delay.percentile(50)),
+        p99: ms(delay.percentile(99)),
+        max: ms(delay.max),
+        mean: ms(delay.mean),
+      },
+      rss: { last: rssLast, max: rssMax },
+      heapUsed: process.memoryUsage().heapUsed,
+    };
+    delay.reset();
+    rssMax = rssLast;
+    process.send(reading);
+  });
+  // The IPC channel would keep the process alive after the server closed.
+  process.channel?.unref();
+}
