@@ -33,7 +33,8 @@ export async function call<T>(
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (!res.ok)
+    throw new ApiError(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return (JSON.parse(text) as { data: T }).data;
 }
 

@@ -65,7 +65,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number, logFile: string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process ended (${child.exitCode}); see ${logFile}`);
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process ended (${child.exitCode}); see ${logFile}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;

@@ -23,7 +23,10 @@ const num = (name: string, fallback: number) => {
 };
 
 /** The issue's measurement: a parent's search on eye and hair colour. */
-export const ISSUE_SEARCH: SearchRequestInput = { eyecolor: ['Blue', 'Green'], haircolor: ['Blonde', 'Brown'] };
+export const ISSUE_SEARCH: SearchRequestInput = {
+  eyecolor: ['Blue', 'Green'],
+  haircolor: ['Blonde', 'Brown'],
+};
 /** The searches both processes must answer identically. */
 const SAME_ANSWER_SEARCHES: SearchRequestInput[] = [
   ISSUE_SEARCH,
@@ -33,7 +36,9 @@ const SAME_ANSWER_SEARCHES: SearchRequestInput[] = [
   { globalSearch: 'new', currentPage: 2 },
 ];
 const ACCOUNTS = { staff: 'admin@demo.test', parent: 'parent@demo.test', viewer: 'parent111@demo.test' };
-const TARGETS = ['health', 'me', 'search', 'details'] as const;
+const TARGETS = ['health', 'me', 'search', 'details', 'search-alone'] as const;
+/** What runs unless BENCH_LOAD_TARGETS names others ('search-alone': the search without the writer). */
+const DEFAULT_TARGETS = ['health', 'me', 'search', 'details'];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -78,7 +83,8 @@ async function sameAnswers(parent: Api, servers: Child[]): Promise<string[]> {
 }
 
 export async function runLoad(): Promise<void> {
-  if (!existsSync(SERVER_MAIN)) throw new Error(`load: ${SERVER_MAIN} is missing; run \`npm run build\` first`);
+  if (!existsSync(SERVER_MAIN))
+    throw new Error(`load: ${SERVER_MAIN} is missing; run \`npm run build\` first`);
   const settings: CannonSettings = {
     connections: num('BENCH_LOAD_CONNECTIONS', 50),
     seconds: num('BENCH_LOAD_SECONDS', 20),
@@ -86,9 +92,10 @@ export async function runLoad(): Promise<void> {
   const warmup: CannonSettings = { ...settings, seconds: num('BENCH_LOAD_WARMUP', 3) };
   const processes = num('BENCH_LOAD_PROCESSES', 1);
   const writesPerSecond = num('BENCH_LOAD_WRITES', 20);
-  const wanted = (env.BENCH_LOAD_TARGETS ?? TARGETS.join(',')).split(',').map((t) => t.trim());
+  const wanted = (env.BENCH_LOAD_TARGETS ?? DEFAULT_TARGETS.join(',')).split(',').map((t) => t.trim());
   const databaseUrl = env.BENCH_LOAD_DATABASE_URL || null;
-  if (processes > 1 && !databaseUrl) throw new Error('load: BENCH_LOAD_PROCESSES=2 needs BENCH_LOAD_DATABASE_URL');
+  if (processes > 1 && !databaseUrl)
+    throw new Error('load: BENCH_LOAD_PROCESSES=2 needs BENCH_LOAD_DATABASE_URL');
   const ports = [num('BENCH_LOAD_PORT', 3201), num('BENCH_LOAD_PORT2', 3221)];
   const work = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
   const { dataDir, seedDonors } = serverDataDir(databaseUrl, work);
@@ -136,12 +143,30 @@ export async function runLoad(): Promise<void> {
         headers: auth,
         body: ISSUE_SEARCH,
       },
-      details: { name: `GET /api/getdonordetails/${donorId} (parent)`, method: 'GET', path: `/api/getdonordetails/${donorId}`, headers: auth },
+      'search-alone': {
+        name: 'POST /api/getdonorlist (parent, the issue search), no writer',
+        method: 'POST',
+        path: '/api/getdonorlist',
+        headers: auth,
+        body: ISSUE_SEARCH,
+      },
+      details: {
+        name: `GET /api/getdonordetails/${donorId} (parent)`,
+        method: 'GET',
+        path: `/api/getdonordetails/${donorId}`,
+        headers: auth,
+      },
     };
     const writer = await Writer.prepare([a.url], ACCOUNTS, parent);
 
     /** One measured run: warm-up, probes reset, autocannon, probes read. */
-    const measure = async (name: string, servers: Child[], target: Target, bareRps: number | null, write: boolean) => {
+    const measure = async (
+      name: string,
+      servers: Child[],
+      target: Target,
+      bareRps: number | null,
+      write: boolean,
+    ) => {
       await fire(
         servers.map((s) => s.url),
         target,
@@ -162,7 +187,13 @@ export async function runLoad(): Promise<void> {
     };
 
     const rows: Row[] = [];
-    const bareRow = await measure('bare Fastify (hello world)', [bare], { name: 'bare', method: 'GET', path: '/' }, null, false);
+    const bareRow = await measure(
+      'bare Fastify (hello world)',
+      [bare],
+      { name: 'bare', method: 'GET', path: '/' },
+      null,
+      false,
+    );
     rows.push(bareRow);
     const bareRps = bareRow.result.rps;
     for (const key of TARGETS) {
@@ -192,7 +223,9 @@ export async function runLoad(): Promise<void> {
       const one = rows.find((r) => r.name === targets.search.name);
       console.log(
         `\nload: two processes: ${row.result.rps.toFixed(0)} req/s vs ${one?.result.rps.toFixed(0)} with one (x${one ? (row.result.rps / one.result.rps).toFixed(2) : '-'}); same answers on both: ${
-          before.length + after.length === 0 ? `yes (${SAME_ANSWER_SEARCHES.length} searches, before and after the run)` : `NO: ${[...before, ...after].join('; ')}`
+          before.length + after.length === 0
+            ? `yes (${SAME_ANSWER_SEARCHES.length} searches, before and after the run)`
+            : `NO: ${[...before, ...after].join('; ')}`
         }`,
       );
     }
@@ -200,7 +233,8 @@ export async function runLoad(): Promise<void> {
 
     const s = writer.stats;
     const sorted = [...s.writeMs].sort((x, y) => x - y);
-    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '-');
+    const at = (q: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '-';
     console.log(
       `\nload: writer: ${s.writes.availability} availability changes, ${s.writes.profile} profile saves, ${s.writes.view} page views (write p50 ${at(0.5)} ms, p99 ${at(0.99)} ms), ${s.skipped} ticks skipped, ${s.failures} failed; consistency: ${s.checks} checks, ${s.violations} violations`,
     );

@@ -48,7 +48,11 @@ interface Donor {
 
 const keyOf = (d: DonorListItem) => (d.displayId ?? d.agencyDisplayId ?? '').toLowerCase();
 
-async function searchFor(api: Api, donor: Donor, extra: SearchRequestInput = {}): Promise<DonorListItem | null> {
+async function searchFor(
+  api: Api,
+  donor: Donor,
+  extra: SearchRequestInput = {},
+): Promise<DonorListItem | null> {
   const answer = await api.call<SearchAnswer>('POST', '/api/getdonorlist', { donor_id: donor.key, ...extra });
   return answer.rows.find((r) => r.id === donor.id) ?? null;
 }
@@ -89,7 +93,8 @@ export class Writer {
     });
     const center = (await staff.call<{ center: { id: number } }>('GET', '/api/me')).center.id;
     const own = listed.rows.filter((r) => keyOf(r) && r.centerId === center);
-    if (own.length < 20) throw new Error(`the writer needs 20 donors of ${accounts.staff}'s center; found ${own.length}`);
+    if (own.length < 20)
+      throw new Error(`the writer needs 20 donors of ${accounts.staff}'s center; found ${own.length}`);
     for (const r of own.slice(0, 10))
       w.pools.availability.push({ id: r.id, key: keyOf(r), busy: false, status: r.availability });
     for (const r of own.slice(10, 20)) {
@@ -190,8 +195,11 @@ export class Writer {
       const inOld = await searchFor(parent, d, { donoravailability: [from] });
       this.stats.checks += 2;
       if (!inNew || inNew.availability !== to)
-        this.violation(`donor ${d.id} set ${to}: a later search filtering on ${to} ${inNew ? `showed ${inNew.availability}` : 'missed it'}`);
-      if (inOld) this.violation(`donor ${d.id} set ${to}: a later search filtering on ${from} still listed it`);
+        this.violation(
+          `donor ${d.id} set ${to}: a later search filtering on ${to} ${inNew ? `showed ${inNew.availability}` : 'missed it'}`,
+        );
+      if (inOld)
+        this.violation(`donor ${d.id} set ${to}: a later search filtering on ${from} still listed it`);
     } else if (kind === 'profile') {
       const to = d.eye === EYES[0] ? EYES[1] : EYES[0];
       await onServer(this.staff, writeOn).call('POST', '/api/updatedonorformdetails', {
@@ -204,7 +212,9 @@ export class Writer {
       const found = await searchFor(onServer(this.parent, checkOn), d, { eyecolor: [to] });
       this.stats.checks++;
       if (!found || found.eyeColor !== to)
-        this.violation(`donor ${d.id} saved with eye colour ${to}: a later search ${found ? `showed ${found.eyeColor}` : 'missed it'}`);
+        this.violation(
+          `donor ${d.id} saved with eye colour ${to}: a later search ${found ? `showed ${found.eyeColor}` : 'missed it'}`,
+        );
     } else {
       if (this.viewsInSession >= VIEWS_PER_SESSION) {
         // A new session may view every donor again; the old session ends with the sign-in.
@@ -215,7 +225,11 @@ export class Writer {
       const viewer = this.viewer;
       let counted: boolean;
       try {
-        ({ counted } = await onServer(viewer, writeOn).call<{ counted: boolean }>('PUT', `/api/donorviews/${d.id}`, {}));
+        ({ counted } = await onServer(viewer, writeOn).call<{ counted: boolean }>(
+          'PUT',
+          `/api/donorviews/${d.id}`,
+          {},
+        ));
       } catch (error) {
         // The session ended (another sign-in of the viewer) or its captcha is due: not a write.
         if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
@@ -230,7 +244,9 @@ export class Writer {
       const found = await searchFor(onServer(viewer, checkOn), d);
       this.stats.checks++;
       if (!found || found.views < d.views)
-        this.violation(`donor ${d.id} viewed (${d.views} views): a later search ${found ? `showed ${found.views}` : 'missed it'}`);
+        this.violation(
+          `donor ${d.id} viewed (${d.views} views): a later search ${found ? `showed ${found.views}` : 'missed it'}`,
+        );
     }
   }
 
