@@ -42,6 +42,7 @@ interface Donor {
   /** profile: the tab's form data; view: the views the index must show at least. */
   form?: Record<string, unknown>;
   eye?: string;
+  originalEye?: string;
   status?: string;
   views?: number;
 }
@@ -102,10 +103,12 @@ export class Writer {
         tabName: 'personalCharacterstics',
         userId: r.id,
       });
-      w.pools.profile.push({ id: r.id, key: keyOf(r), busy: false, form: tab.data, eye: r.eyeColor ?? '' });
+      const eye = r.eyeColor ?? '';
+      w.pools.profile.push({ id: r.id, key: keyOf(r), busy: false, form: tab.data, eye, originalEye: eye });
     }
     const seen = await w.viewer.call<SearchAnswer>('POST', '/api/getdonorlist', { recordcount: 100 });
-    for (const r of seen.rows.filter((x) => keyOf(x)).slice(0, VIEWS_PER_SESSION))
+    const taken = new Set(own.slice(0, 20).map((r) => r.id));
+    for (const r of seen.rows.filter((x) => keyOf(x) && !taken.has(x.id)).slice(0, VIEWS_PER_SESSION))
       w.pools.view.push({ id: r.id, key: keyOf(r), busy: false, views: r.views });
     return w;
   }
@@ -126,8 +129,15 @@ export class Writer {
     await Promise.all(this.inFlight);
   }
 
-  /** Makes the donors whose availability it changed Available again, as they were. */
+  /** Puts the availabilities and eye colours it changed back as they were. */
   async restore(): Promise<void> {
+    for (const d of this.pools.profile)
+      if (d.eye !== d.originalEye)
+        await this.staff.call('POST', '/api/updatedonorformdetails', {
+          tabName: 'personalCharacterstics',
+          userId: d.id,
+          formData: { ...d.form, eyeColor: d.originalEye },
+        });
     for (const d of this.pools.availability)
       if (d.status !== 'Available')
         await this.staff.call('POST', '/api/updatedonorstatuswithemail', {
