@@ -236,7 +236,7 @@ export async function runLoad(): Promise<void> {
     const at = (q: number) =>
       sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '-';
     console.log(
-      `\nload: writer: ${s.writes.availability} availability changes, ${s.writes.profile} profile saves, ${s.writes.view} page views (write p50 ${at(0.5)} ms, p99 ${at(0.99)} ms), ${s.skipped} ticks skipped, ${s.failures} failed; consistency: ${s.checks} checks, ${s.violations} violations`,
+      `\nload: writer: ${s.writes.availability} availability changes, ${s.writes.profile} profile saves, ${s.writes.view} page views in ${s.seconds.toFixed(0)} s (${((s.writes.availability + s.writes.profile + s.writes.view) / Math.max(1, s.seconds)).toFixed(1)}/s of ${writesPerSecond}/s asked; write p50 ${at(0.5)} ms, p99 ${at(0.99)} ms), ${s.skipped} ticks skipped, ${s.failures} failed; consistency: ${s.checks} checks, ${s.violations} violations`,
     );
     for (const e of s.examples) console.log(`  ${e}`);
     console.log(`load: idle RSS ${idle.map(megabytes).join(' + ')}`);

@@ -26,6 +26,8 @@ export interface WriterStats {
   skipped: number;
   writeMs: number[];
   examples: string[];
+  /** Time spent writing (the search runs), for the rate achieved. */
+  seconds: number;
 }
 
 type Kind = 'profile' | 'availability' | 'view';
@@ -67,6 +69,7 @@ export class Writer {
     skipped: 0,
     writeMs: [],
     examples: [],
+    seconds: 0,
   };
   private pools: Record<Kind, Donor[]> = { profile: [], availability: [], view: [] };
   private timer: NodeJS.Timeout | null = null;
@@ -74,6 +77,7 @@ export class Writer {
   private tick = 0;
   private cursor: Record<Kind, number> = { profile: 0, availability: 0, view: 0 };
   private viewsInSession = 0;
+  private startedAt = 0;
   private viewer!: Api;
 
   private constructor(
@@ -120,12 +124,14 @@ export class Writer {
 
   /** Starts writing `perSecond` writes a second (each followed by its check). */
   start(perSecond: number): void {
+    this.startedAt = performance.now();
     this.timer = setInterval(() => this.launch(), 1000 / perSecond);
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stats.seconds += (performance.now() - this.startedAt) / 1000;
     await Promise.all(this.inFlight);
   }
 
