@@ -106,8 +106,6 @@ export interface IndexColumns {
   readonly heritage: (readonly number[])[];
   readonly races: (readonly number[])[];
   readonly ethnicities: (readonly number[])[];
-  readonly agencyIds: (string | null)[];
-  readonly displayIds: (string | null)[];
   /** The dictionary: code -> text and text -> code. */
   readonly names: string[];
   readonly nameCodes: Map<string, number>;

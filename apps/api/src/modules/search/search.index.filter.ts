@@ -16,8 +16,16 @@ function yearsBefore(now: Date, years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The filters as one test of a slot (visibility and age first, inline). */
-export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => boolean {
+/**
+ * The filters as one test of a slot (visibility and age first, inline). `donorIdMatches`: the
+ * donors whose agency or platform id is the donor id filter's (the index does not hold the ids,
+ * two strings a donor; the database finds them by their indexes).
+ */
+export function predicate(
+  ix: IndexColumns,
+  q: IndexQuery,
+  donorIdMatches: ReadonlySet<number> | null = null,
+): (slot: number) => boolean {
   const f = q.filters;
   const { id, center, flags, numbers, codes } = ix;
   const tests: ((slot: number) => boolean)[] = [];
@@ -81,9 +89,8 @@ export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => bo
   scored(numbers.gpa, f.mingpa, f.maxgpa);
   scored(numbers.amh, f.minamhscore, f.maxamhscore);
   if (f.donor_id) {
-    const wanted = f.donor_id.toLowerCase();
-    const { agencyIds, displayIds } = ix;
-    tests.push((s) => agencyIds[s] === wanted || displayIds[s] === wanted);
+    const wanted = donorIdMatches ?? new Set<number>();
+    tests.push((s) => wanted.has(id[s]!));
   }
   // A staff search lists complete profiles unless it asks for applicants or everyone; a
   // client's is held to complete profiles by its visibility below, a donor sees only herself.

@@ -11,10 +11,10 @@ import {
   type IndexSort,
   NUMBERS,
   type NumberColumn,
-  WEIGHT,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
+import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
 
 /**
@@ -39,8 +39,11 @@ import * as repo from './search.repo.js';
  * the orders in search.index.sort.ts, the shared definitions in search.index.columns.ts.
  */
 
-/** One entry of a tsvector's text form: the quoted lexeme and its positions. */
-const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+/** Rows of the first load read at a time (each chunk its own statement, so the peak is bounded). */
+const LOAD_CHUNK = 2000;
+/** How long applying rows may hold the event loop before it lets other work run. */
+const SLICE_MS = 4;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const grownF64 = (a: Float64Array, n: number) => {
   const b = new Float64Array(n).fill(Number.NaN);
@@ -62,7 +65,9 @@ export class DonorSearchIndex implements IndexColumns {
   /** Slots in use, freed slots included (a freed slot has no center). */
   private used = 0;
   private capacity = 0;
-  private readonly slotOf = new Map<number, number>();
+  private count = 0;
+  /** Each donor id's slot plus one (0: none), by donor id: a few bytes a user, not a Map entry. */
+  private slotById = new Int32Array(0);
   id = new Int32Array(0);
   center = new Int32Array(0);
   flags = new Uint8Array(0);
@@ -78,22 +83,9 @@ export class DonorSearchIndex implements IndexColumns {
   heritage: (readonly number[])[] = [];
   races: (readonly number[])[] = [];
   ethnicities: (readonly number[])[] = [];
-  /** The agency's and the platform's donor id, lower case (the donor id filter ignores case). */
-  agencyIds: (string | null)[] = [];
-  displayIds: (string | null)[] = [];
-  /**
-   * Each donor's words: `wordCount` codes from `wordStart` in `wordCodes`, sorted by their text,
-   * with their weights in `wordWeights`. A donor's new words are appended; the space they leave
-   * is reclaimed when half of it is unused.
-   */
-  private wordStart = new Int32Array(0);
-  private wordCount = new Int32Array(0);
-  private wordCodes = new Int32Array(1024);
-  private wordWeights = new Uint8Array(1024);
-  private wordsUsed = 0;
-  private wordsLive = 0;
+  private readonly words = new DonorWords();
 
-  /** One dictionary of every text: code -> text and text -> code. */
+  /** One dictionary of the filter values (not the words): code -> text and text -> code. */
   readonly names: string[] = [];
   readonly nameCodes = new Map<string, number>();
   private readonly listCodes = new Map<string, readonly number[]>();
@@ -103,46 +95,92 @@ export class DonorSearchIndex implements IndexColumns {
   private ranksStale = false;
 
   private byCenter: Map<number, Int32Array> | null = null;
-  /** Rows written by transactions at or after this id may not have been read yet. */
-  private since = '0';
+  /** The snapshot of the last look: what it did not see may be unread. Null before the first load. */
+  private since: repo.IndexHorizon | null = null;
   private queued: Promise<void> | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** Rows the looks after the first load read (changed and removed donors), for tests and benches. */
+  readonly reads = { looks: 0, rows: 0 };
 
   constructor(private readonly db: Db) {}
 
   get size(): number {
-    return this.slotOf.size;
+    return this.count;
   }
 
   /**
    * Reads what changed since the last look, so a search sees every write committed before it
    * began. Every donor_search write stamps its row with the writing transaction's id (migration
-   * 0024) and a deleted row leaves its id in donor_search_removed. The snapshot's xmin, the
-   * oldest transaction still running, is where the next look starts: anything older has
-   * committed (and was read now) or rolled back. Concurrent callers share one queued look.
+   * 0024) and a deleted row leaves its id in donor_search_removed. A look remembers its snapshot;
+   * the next reads the rows of the transactions that snapshot did not see (at or after its xmax,
+   * or running then), so a long transaction costs one more probe, not every row written since
+   * it began. Concurrent callers share one queued look.
    */
   sync(): Promise<void> {
     if (this.queued) return this.queued;
     const next = this.running.then(() => {
       this.queued = null;
-      return this.readChanges();
+      return this.since ? this.readChanges(this.since) : this.load();
     });
     this.queued = next;
     this.running = next.catch(() => undefined);
     return next;
   }
 
-  private async readChanges(): Promise<void> {
-    const rows = await repo.indexChangesSince(this.db, this.since);
+  /**
+   * The first look: every row, in chunks by donor id (each its own statement), then the rows
+   * written since the load began. A row changed during the load was read in either version
+   * and is read again then, as is a donor removed meanwhile.
+   */
+  private async load(): Promise<void> {
+    const start = await repo.indexSnapshot(this.db);
+    let after = 0;
+    for (;;) {
+      const rows = await repo.indexRowsAfter(this.db, after, LOAD_CHUNK);
+      await this.apply(rows, (r) => this.upsert(r));
+      if (rows.length < LOAD_CHUNK) break;
+      after = rows.at(-1)!.user_id;
+    }
+    await this.readChanges(start);
+  }
+
+  private async readChanges(since: repo.IndexHorizon): Promise<void> {
+    const rows = await repo.indexChangesSince(this.db, since);
     let horizon: string | null = null;
-    for (const r of rows) {
+    await this.apply(rows, (r) => {
       if (r.kind === 'r') this.upsert(r);
       else if (r.kind === 'h') horizon = r.horizon;
       else this.remove(r.user_id);
-    }
+    });
     if (horizon === null) throw new Error('donor search index: no snapshot horizon read');
-    if (this.wordsUsed > 1024 && this.wordsLive * 2 < this.wordsUsed) this.compactWords();
-    this.since = horizon;
+    if (this.since) {
+      this.reads.looks++;
+      this.reads.rows += rows.length - 1;
+    }
+    this.words.compact(this.liveSlots());
+    this.since = repo.parseSnapshot(horizon);
+  }
+
+  /** Applies rows a few milliseconds at a time, so no request waits long behind a big change. */
+  private async apply<R>(rows: readonly R[], each: (r: R) => void): Promise<void> {
+    let sliceStart = performance.now();
+    for (let i = 0; i < rows.length; i++) {
+      each(rows[i]!);
+      if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+        await yieldToLoop();
+        sliceStart = performance.now();
+      }
+    }
+  }
+
+  private *liveSlots(): Generator<number> {
+    const center = this.center;
+    for (let slot = 0; slot < this.used; slot++) if (center[slot]! >= 0) yield slot;
+  }
+
+  private slotOf(donorId: number): number | undefined {
+    const s = donorId < this.slotById.length ? this.slotById[donorId]! : 0;
+    return s === 0 ? undefined : s - 1;
   }
 
   private code(text: string | null): number {
@@ -174,7 +212,7 @@ export class DonorSearchIndex implements IndexColumns {
   }
 
   private grow(): void {
-    const capacity = Math.max(1024, this.capacity * 2);
+    const capacity = Math.max(1024, Math.ceil(this.capacity * 1.5));
     this.id = grownI32(this.id, capacity);
     this.center = grownI32(this.center, capacity);
     const flags = new Uint8Array(capacity);
@@ -182,19 +220,22 @@ export class DonorSearchIndex implements IndexColumns {
     this.flags = flags;
     for (const c of NUMBERS) this.numbers[c] = grownF64(this.numbers[c], capacity);
     for (const c of CODES) this.codes[c] = grownI32(this.codes[c], capacity);
-    this.wordStart = grownI32(this.wordStart, capacity);
-    const counts = new Int32Array(capacity);
-    counts.set(this.wordCount);
-    this.wordCount = counts;
+    this.words.grow(capacity);
     this.capacity = capacity;
   }
 
   private upsert(r: repo.IndexRow): void {
-    let slot = this.slotOf.get(r.user_id);
+    let slot = this.slotOf(r.user_id);
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow();
       slot = this.used++;
-      this.slotOf.set(r.user_id, slot);
+      if (r.user_id >= this.slotById.length) {
+        const byId = new Int32Array(Math.max(1024, Math.ceil((r.user_id + 1) * 1.25)));
+        byId.set(this.slotById);
+        this.slotById = byId;
+      }
+      this.slotById[r.user_id] = slot + 1;
+      this.count++;
       this.byCenter = null;
     } else if (this.center[slot] !== r.center_id) {
       this.byCenter = null;
@@ -235,106 +276,22 @@ export class DonorSearchIndex implements IndexColumns {
     this.heritage[slot] = this.codeList(r.heritage);
     this.races[slot] = this.codeList(r.race_names);
     this.ethnicities[slot] = this.codeList(r.ethnicity_names);
-    this.agencyIds[slot] = r.agency_display_id?.toLowerCase() ?? null;
-    this.displayIds[slot] = r.display_id?.toLowerCase() ?? null;
-    this.setWords(slot, r.words);
+    this.words.set(slot, r.words);
   }
 
   private remove(donorId: number): void {
-    const slot = this.slotOf.get(donorId);
+    const slot = this.slotOf(donorId);
     if (slot === undefined) return;
-    this.slotOf.delete(donorId);
+    this.slotById[donorId] = 0;
+    this.count--;
     this.center[slot] = -1;
-    this.wordsLive -= this.wordCount[slot]!;
-    this.wordCount[slot] = 0;
+    this.words.clear(slot);
     this.byCenter = null;
-  }
-
-  /**
-   * A tsvector's text ('dana':1A 'donor':2B 'white':10) as the donor's word codes, sorted by
-   * their text, and their weights (a position without a letter is D).
-   */
-  private setWords(slot: number, text: string): void {
-    const found = new Map<string, number>();
-    for (const m of text.matchAll(TSVECTOR_ENTRY)) {
-      const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
-      let bits = 0;
-      for (const position of m[2]?.split(',') ?? ['']) {
-        const letter = position.at(-1);
-        bits |= letter === 'A' || letter === 'B' || letter === 'C' ? WEIGHT[letter] : WEIGHT.D;
-      }
-      found.set(lexeme, (found.get(lexeme) ?? 0) | bits);
-    }
-    const lexemes = [...found.keys()].sort();
-    // Unchanged words (a views count or an availability changed) stay where they are.
-    const start = this.wordStart[slot]!;
-    const count = this.wordCount[slot]!;
-    if (
-      count === lexemes.length &&
-      lexemes.every(
-        (l, i) =>
-          this.names[this.wordCodes[start + i]!] === l && this.wordWeights[start + i] === found.get(l),
-      )
-    )
-      return;
-    this.wordsLive += lexemes.length - count;
-    this.reserveWords(lexemes.length);
-    const at = this.wordsUsed;
-    lexemes.forEach((l, i) => {
-      this.wordCodes[at + i] = this.code(l);
-      this.wordWeights[at + i] = found.get(l)!;
-    });
-    this.wordStart[slot] = at;
-    this.wordCount[slot] = lexemes.length;
-    this.wordsUsed += lexemes.length;
-  }
-
-  private reserveWords(n: number): void {
-    if (this.wordsUsed + n <= this.wordCodes.length) return;
-    const size = Math.max(this.wordCodes.length * 2, this.wordsUsed + n);
-    const codes = new Int32Array(size);
-    codes.set(this.wordCodes.subarray(0, this.wordsUsed));
-    const weights = new Uint8Array(size);
-    weights.set(this.wordWeights.subarray(0, this.wordsUsed));
-    this.wordCodes = codes;
-    this.wordWeights = weights;
-  }
-
-  /** Copies every donor's current words together again, leaving out the replaced ones. */
-  private compactWords(): void {
-    const codes = new Int32Array(Math.max(1024, this.wordsLive * 2));
-    const weights = new Uint8Array(codes.length);
-    let at = 0;
-    for (const slot of this.slotOf.values()) {
-      const start = this.wordStart[slot]!;
-      const count = this.wordCount[slot]!;
-      codes.set(this.wordCodes.subarray(start, start + count), at);
-      weights.set(this.wordWeights.subarray(start, start + count), at);
-      this.wordStart[slot] = at;
-      at += count;
-    }
-    this.wordCodes = codes;
-    this.wordWeights = weights;
-    this.wordsUsed = at;
-    this.wordsLive = at;
   }
 
   /** Whether the donor has a word starting with `term` under a weight the caller may see. */
   hasWord(slot: number, term: string, allowed: number): boolean {
-    const { names, wordCodes, wordWeights } = this;
-    const start = this.wordStart[slot]!;
-    const end = start + this.wordCount[slot]!;
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (names[wordCodes[mid]!]! < term) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < end && names[wordCodes[i]!]!.startsWith(term); i++) {
-      if (wordWeights[i]! & allowed) return true;
-    }
-    return false;
+    return this.words.has(slot, term, allowed);
   }
 
   /**
@@ -359,7 +316,7 @@ export class DonorSearchIndex implements IndexColumns {
   private centerLists(): Map<number, Int32Array> {
     if (this.byCenter) return this.byCenter;
     const lists = new Map<number, number[]>();
-    for (const slot of this.slotOf.values()) {
+    for (const slot of this.liveSlots()) {
       const c = this.center[slot]!;
       const list = lists.get(c);
       if (list) list.push(slot);
@@ -378,7 +335,7 @@ export class DonorSearchIndex implements IndexColumns {
   private candidates(q: IndexQuery): Int32Array[] {
     const v = q.visibility;
     if (v.kind === 'self') {
-      const slot = this.slotOf.get(v.donorId);
+      const slot = this.slotOf(v.donorId);
       return slot === undefined ? [] : [Int32Array.of(slot)];
     }
     const lists = this.centerLists();
@@ -393,7 +350,8 @@ export class DonorSearchIndex implements IndexColumns {
   /** Every matching donor's id, in no order. */
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
-    const matches = predicate(this, q);
+    const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
+    const matches = predicate(this, q, byDonorId);
     const ids: number[] = [];
     for (const list of this.candidates(q)) for (const s of list) if (matches(s)) ids.push(this.id[s]!);
     return ids;
@@ -403,7 +361,8 @@ export class DonorSearchIndex implements IndexColumns {
   async search(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
-    const matches = predicate(this, q);
+    const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
+    const matches = predicate(this, q, byDonorId);
     const lists = this.candidates(q);
     let total = 0;
     if (!s) {

@@ -1,0 +1,130 @@
+import { WEIGHT } from './search.index.columns.js';
+
+/**
+ * The search words of the donor search index (search.index.ts): each donor's lexemes (from
+ * `search_vector`), sorted by their text, with their weights.
+ *
+ * The words have their own dictionary, apart from the filter values': a donor's display ids
+ * give her words no other donor has (two a donor), so this dictionary grows with the donors,
+ * while the filters size their per-search tables by the values' (a few hundred names).
+ */
+
+/** One entry of a tsvector's text form: the quoted lexeme and its positions. */
+const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+
+export class DonorWords {
+  /** Code -> text and text -> code. */
+  private readonly texts: string[] = [];
+  private readonly codes = new Map<string, number>();
+  /**
+   * Each slot's words: `count` entries from `start` in `entries`, sorted by their text, each a
+   * word code times 16 plus its weight bits. A slot's new words are appended; the space they
+   * leave is reclaimed when half of it is unused.
+   */
+  private start = new Int32Array(0);
+  private count = new Int32Array(0);
+  private entries = new Int32Array(1024);
+  private used = 0;
+  private live = 0;
+
+  /** Room for `capacity` slots. */
+  grow(capacity: number): void {
+    const start = new Int32Array(capacity);
+    start.set(this.start);
+    this.start = start;
+    const count = new Int32Array(capacity);
+    count.set(this.count);
+    this.count = count;
+  }
+
+  private code(text: string): number {
+    const known = this.codes.get(text);
+    if (known !== undefined) return known;
+    const code = this.texts.length;
+    this.texts.push(text);
+    this.codes.set(text, code);
+    return code;
+  }
+
+  /**
+   * A tsvector's text ('dana':1A 'donor':2B 'white':10) as the slot's words, sorted by their
+   * text, with their weights (a position without a letter is D).
+   */
+  set(slot: number, text: string): void {
+    const found = new Map<string, number>();
+    for (const m of text.matchAll(TSVECTOR_ENTRY)) {
+      const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+      let bits = 0;
+      for (const position of m[2]?.split(',') ?? ['']) {
+        const letter = position.at(-1);
+        bits |= letter === 'A' || letter === 'B' || letter === 'C' ? WEIGHT[letter] : WEIGHT.D;
+      }
+      found.set(lexeme, (found.get(lexeme) ?? 0) | bits);
+    }
+    const lexemes = [...found.keys()].sort();
+    const at = this.start[slot]!;
+    const n = this.count[slot]!;
+    // Unchanged words (a views count or an availability changed) stay where they are.
+    if (
+      n === lexemes.length &&
+      lexemes.every((l, i) => this.entries[at + i] === this.code(l) * 16 + found.get(l)!)
+    )
+      return;
+    this.live += lexemes.length - n;
+    this.reserve(lexemes.length);
+    const to = this.used;
+    for (const [i, l] of lexemes.entries()) this.entries[to + i] = this.code(l) * 16 + found.get(l)!;
+    this.start[slot] = to;
+    this.count[slot] = lexemes.length;
+    this.used += lexemes.length;
+  }
+
+  /** The slot has no words (its donor left). */
+  clear(slot: number): void {
+    this.live -= this.count[slot]!;
+    this.count[slot] = 0;
+  }
+
+  private reserve(n: number): void {
+    if (this.used + n <= this.entries.length) return;
+    const size = Math.max(Math.ceil(this.entries.length * 1.5), this.used + n);
+    const entries = new Int32Array(size);
+    entries.set(this.entries.subarray(0, this.used));
+    this.entries = entries;
+  }
+
+  /** Copies the words of these slots together again, leaving out the replaced ones, if worth it. */
+  compact(slots: Iterable<number>): void {
+    if (this.used <= 1024 || this.live * 2 >= this.used) return;
+    const entries = new Int32Array(Math.max(1024, Math.ceil(this.live * 1.25)));
+    let at = 0;
+    for (const slot of slots) {
+      const start = this.start[slot]!;
+      const count = this.count[slot]!;
+      entries.set(this.entries.subarray(start, start + count), at);
+      this.start[slot] = at;
+      at += count;
+    }
+    this.entries = entries;
+    this.used = at;
+    this.live = at;
+  }
+
+  /** Whether the slot has a word starting with `term` under a weight in `allowed`. */
+  has(slot: number, term: string, allowed: number): boolean {
+    const { texts, entries } = this;
+    const start = this.start[slot]!;
+    const end = start + this.count[slot]!;
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (texts[entries[mid]! >>> 4]! < term) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < end && texts[entries[i]! >>> 4]!.startsWith(term); i++) {
+      if (entries[i]! & 15 & allowed) return true;
+    }
+    return false;
+  }
+}
