@@ -111,6 +111,6 @@ export interface IndexColumns {
   readonly nameCodes: Map<string, number>;
   /** Rank of each sortable name (by code) in the database's collation. */
   readonly nameRank: Float64Array;
-  /** Whether the donor has a word starting with `term` under a weight the caller may see. */
-  hasWord(slot: number, term: string, allowed: number): boolean;
+  /** A test of whether a donor has a word starting with `term` under a weight in `allowed`. */
+  wordMatcher(term: string): (slot: number, allowed: number) => boolean;
 }

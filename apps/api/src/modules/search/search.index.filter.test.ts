@@ -25,7 +25,7 @@ function columns(): IndexColumns {
     names,
     nameCodes: new Map(names.map((n, i) => [n, i])),
     nameRank: new Float64Array(3),
-    hasWord: () => false,
+    wordMatcher: () => () => false,
   };
 }
 

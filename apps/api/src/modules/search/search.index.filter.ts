@@ -130,13 +130,14 @@ export function predicate(
   if (q.words) {
     const { terms, weightsFor } = q.words;
     const byCenter = new Map<number, number>();
+    const matchers = terms.map((term) => ix.wordMatcher(term));
     tests.push((s) => {
       let weights = byCenter.get(center[s]!);
       if (weights === undefined) {
         weights = weightsFor(center[s]!);
         byCenter.set(center[s]!, weights);
       }
-      for (const term of terms) if (!ix.hasWord(s, term, weights)) return false;
+      for (const has of matchers) if (!has(s, weights)) return false;
       return true;
     });
   }

@@ -43,6 +43,8 @@ import * as repo from './search.repo.js';
 const LOAD_CHUNK = 2000;
 /** How long applying rows may hold the event loop before it lets other work run. */
 const SLICE_MS = 4;
+/** Slots a scan reads between two looks at the clock. */
+const SCAN_STEP = 4096;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const grownF64 = (a: Float64Array, n: number) => {
@@ -99,6 +101,8 @@ export class DonorSearchIndex implements IndexColumns {
   private since: repo.IndexHorizon | null = null;
   private queued: Promise<void> | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** Scans under way (see scan): the words are not compacted meanwhile. */
+  private scans = 0;
   /** Rows the looks after the first load read (changed and removed donors), for tests and benches. */
   readonly reads = { looks: 0, rows: 0 };
 
@@ -157,7 +161,7 @@ export class DonorSearchIndex implements IndexColumns {
       this.reads.looks++;
       this.reads.rows += rows.length - 1;
     }
-    this.words.compact(this.liveSlots());
+    if (this.scans === 0) this.words.compact(this.liveSlots());
     this.since = repo.parseSnapshot(horizon);
   }
 
@@ -289,9 +293,9 @@ export class DonorSearchIndex implements IndexColumns {
     this.byCenter = null;
   }
 
-  /** Whether the donor has a word starting with `term` under a weight the caller may see. */
-  hasWord(slot: number, term: string, allowed: number): boolean {
-    return this.words.has(slot, term, allowed);
+  /** A test of whether a donor has a word starting with `term` under a weight in `allowed`. */
+  wordMatcher(term: string): (slot: number, allowed: number) => boolean {
+    return this.words.matcher(term);
   }
 
   /**
@@ -347,13 +351,48 @@ export class DonorSearchIndex implements IndexColumns {
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
 
+  /**
+   * Calls `visit` with every candidate slot, in the order of their lists (backwards if
+   * `reverse`), letting other work run every few milliseconds: a million donors take longer
+   * than a request should wait behind. Meanwhile a look may apply changes; the scan reads the
+   * columns it began with (a write committed after the search began may show or not), and the
+   * words are not moved (compacted) while a scan runs.
+   */
+  private async scan(
+    lists: readonly Int32Array[],
+    reverse: boolean,
+    visit: (slot: number) => void,
+  ): Promise<void> {
+    this.scans++;
+    try {
+      let sliceStart = performance.now();
+      for (const list of lists) {
+        const n = list.length;
+        for (let from = 0; from < n; from += SCAN_STEP) {
+          const to = Math.min(n, from + SCAN_STEP);
+          if (reverse) for (let j = from; j < to; j++) visit(list[n - 1 - j]!);
+          else for (let j = from; j < to; j++) visit(list[j]!);
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await yieldToLoop();
+            sliceStart = performance.now();
+          }
+        }
+      }
+    } finally {
+      this.scans--;
+    }
+  }
+
   /** Every matching donor's id, in no order. */
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
     const matches = predicate(this, q, byDonorId);
+    const id = this.id;
     const ids: number[] = [];
-    for (const list of this.candidates(q)) for (const s of list) if (matches(s)) ids.push(this.id[s]!);
+    await this.scan(this.candidates(q), false, (s) => {
+      if (matches(s)) ids.push(id[s]!);
+    });
     return ids;
   }
 
@@ -364,9 +403,12 @@ export class DonorSearchIndex implements IndexColumns {
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
     const matches = predicate(this, q, byDonorId);
     const lists = this.candidates(q);
+    const center = this.center;
     let total = 0;
     if (!s) {
-      for (const list of lists) for (const slot of list) if (matches(slot)) total++;
+      await this.scan(lists, false, (slot) => {
+        if (matches(slot)) total++;
+      });
       return { total, ids: [], centers: [] };
     }
     const { rank, dir } = rankOf(this, s, q.point);
@@ -378,29 +420,23 @@ export class DonorSearchIndex implements IndexColumns {
       // The lists run by id, and ids follow the creation time: read them in the direction asked
       // for, so that under Newest the first donors kept are the ones that stay and the rest fail
       // at the first comparison (read the other way, every donor would replace the last kept).
-      for (const list of lists) {
-        const n = list.length;
-        for (let j = 0; j < n; j++) {
-          const slot = list[dir === 1 ? j : n - 1 - j]!;
-          if (!matches(slot)) continue;
-          total++;
-          top.offer(rank(slot), dir * id[slot]!, slot);
-        }
-      }
+      await this.scan(lists, dir !== 1, (slot) => {
+        if (!matches(slot)) return;
+        total++;
+        top.offer(rank(slot), dir * id[slot]!, slot);
+      });
       sorted = top.sorted();
     } else {
-      // A deep page (over a thousand donors before its end) sorts every match once instead.
+      // A deep page (over TOP_K_MAX donors before its end) sorts every match once instead.
       const found: number[] = [];
       const ranks: number[] = [];
       const ties: number[] = [];
-      for (const list of lists) {
-        for (const slot of list) {
-          if (!matches(slot)) continue;
-          found.push(slot);
-          ranks.push(rank(slot));
-          ties.push(dir * id[slot]!);
-        }
-      }
+      await this.scan(lists, false, (slot) => {
+        if (!matches(slot)) return;
+        found.push(slot);
+        ranks.push(rank(slot));
+        ties.push(dir * id[slot]!);
+      });
       total = found.length;
       sorted = sortByRank(found, ranks, ties);
     }
@@ -408,7 +444,7 @@ export class DonorSearchIndex implements IndexColumns {
     return {
       total,
       ids: page.map((slot) => id[slot]!),
-      centers: [...new Set(page.map((slot) => this.center[slot]!))],
+      centers: [...new Set(page.map((slot) => center[slot]!))],
     };
   }
 }

@@ -110,21 +110,33 @@ export class DonorWords {
     this.live = at;
   }
 
-  /** Whether the slot has a word starting with `term` under a weight in `allowed`. */
-  has(slot: number, term: string, allowed: number): boolean {
-    const { texts, entries } = this;
-    const start = this.start[slot]!;
-    const end = start + this.count[slot]!;
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (texts[entries[mid]! >>> 4]! < term) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < end && texts[entries[i]! >>> 4]!.startsWith(term); i++) {
-      if (entries[i]! & 15 & allowed) return true;
-    }
-    return false;
+  /**
+   * A test of whether a slot has a word starting with `term` under a weight in `allowed`. Each
+   * word of the dictionary is judged once per test, when a slot first shows it (`memo`: 0 not yet,
+   * 1 starts with the term, 2 does not), so a slot costs a few array reads, not a search among
+   * strings scattered over the heap.
+   */
+  matcher(term: string): (slot: number, allowed: number) => boolean {
+    const memo = new Uint8Array(this.texts.length);
+    return (slot, allowed) => {
+      const { texts, entries } = this;
+      const start = this.start[slot]!;
+      const end = start + this.count[slot]!;
+      for (let i = start; i < end; i++) {
+        const e = entries[i]!;
+        if ((e & allowed) === 0) continue;
+        const code = e >>> 4;
+        let m = memo[code];
+        if (m === 0) {
+          m = texts[code]!.startsWith(term) ? 1 : 2;
+          memo[code] = m;
+        } else if (m === undefined) {
+          // A word first seen after the test began.
+          m = texts[code]!.startsWith(term) ? 1 : 2;
+        }
+        if (m === 1) return true;
+      }
+      return false;
+    };
   }
 }
