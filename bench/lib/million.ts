@@ -12,7 +12,7 @@ import pg from 'pg';
  *   to the source meanwhile). The source is only read.
  * - Its donor_search rows are copied over and over with new donor ids (past the highest user id)
  *   until there are MILLION_DONORS, one INSERT ... SELECT a copy. Each copy
- *   gets display ids of its own (D-<id>, <agency>-<copy>) and the words they make, in place of
+ *   gets display ids of its own (D-<id>, <agency><copy, 3 digits>) and the words they make, in place of
  *   the original's: in the seeded data each donor's ids give her two words no other donor has,
  *   which is what makes the index's word dictionary grow with the donors.
  * - The copies have no donors or users rows: the load runs with session_replication_role =
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   // The original's id words (those of its display ids) give way to the copy's own.
   const idWords = `tsvector_to_array(to_tsvector('simple', coalesce(s.display_id, '') || ' ' || coalesce(s.agency_display_id, '')))`;
   const newDisplay = `'D-' || (s.user_id + $1::int * ${top})`;
-  const newAgency = `case when s.agency_display_id is null then null else s.agency_display_id || '-' || $1::int end`;
+  const newAgency = `case when s.agency_display_id is null then null else s.agency_display_id || lpad($1::text, 3, '0') end`;
   let left = missing;
   for (let k = 1; left > 0; k++) {
     const take = Math.min(n, left);

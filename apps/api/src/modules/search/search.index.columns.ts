@@ -103,9 +103,11 @@ export interface IndexColumns {
   readonly flags: Uint8Array;
   readonly numbers: Record<NumberColumn, Float64Array>;
   readonly codes: Record<CodeColumn, Int32Array>;
-  readonly heritage: (readonly number[])[];
-  readonly races: (readonly number[])[];
-  readonly ethnicities: (readonly number[])[];
+  /** Heritage, race and ethnicity names: each slot's list of name codes, by its number in `nameLists`. */
+  readonly heritage: Int32Array;
+  readonly races: Int32Array;
+  readonly ethnicities: Int32Array;
+  readonly nameLists: readonly (readonly number[])[];
   /** The dictionary: code -> text and text -> code. */
   readonly names: string[];
   readonly nameCodes: Map<string, number>;

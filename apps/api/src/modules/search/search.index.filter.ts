@@ -51,19 +51,20 @@ export function predicate(
   member(f.donortype, codes.donorType);
   member(f.donoravailability, codes.availability);
   member(f.eggDonationArrangement, codes.arrangement);
-  const named = (values: readonly string[], condition: 'AND' | 'OR', lists: (readonly number[])[]) => {
+  const { nameLists } = ix;
+  const named = (values: readonly string[], condition: 'AND' | 'OR', listOf: Int32Array) => {
     if (values.length === 0) return;
     const wanted = codeSet(values);
     if (condition === 'OR') {
       tests.push((s) => {
-        const list = lists[s]!;
+        const list = nameLists[listOf[s]!]!;
         for (let i = 0; i < list.length; i++) if (wanted[list[i]!] === 1) return true;
         return false;
       });
     } else {
       const all = values.map((v) => ix.nameCodes.get(v) ?? -1);
       tests.push((s) => {
-        const list = lists[s]!;
+        const list = nameLists[listOf[s]!]!;
         for (const c of all) if (!list.includes(c)) return false;
         return true;
       });

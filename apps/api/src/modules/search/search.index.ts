@@ -82,15 +82,16 @@ export class DonorSearchIndex implements IndexColumns {
     Int32Array
   >;
   /** Heritage, race and ethnicity names as code lists (shared between donors with the same list). */
-  heritage: (readonly number[])[] = [];
-  races: (readonly number[])[] = [];
-  ethnicities: (readonly number[])[] = [];
+  heritage = new Int32Array(0);
+  races = new Int32Array(0);
+  ethnicities = new Int32Array(0);
+  readonly nameLists: (readonly number[])[] = [];
   private readonly words = new DonorWords();
 
   /** One dictionary of the filter values (not the words): code -> text and text -> code. */
   readonly names: string[] = [];
   readonly nameCodes = new Map<string, number>();
-  private readonly listCodes = new Map<string, readonly number[]>();
+  private readonly listCodes = new Map<string, number>();
   /** Rank of each state, city, race and ethnicity name (by code) in the database's collation. */
   nameRank = new Float64Array(0);
   private readonly sortable = new Set<number>();
@@ -138,6 +139,10 @@ export class DonorSearchIndex implements IndexColumns {
    */
   private async load(): Promise<void> {
     const start = await repo.indexSnapshot(this.db);
+    // Sized once for the donors there are: growing by halves would copy the columns a few times
+    // and leave up to a third of them unused.
+    const expected = await repo.indexRowCount(this.db);
+    if (expected > this.capacity) this.grow(expected + (expected >> 6) + 64);
     let after = 0;
     for (;;) {
       const rows = await repo.indexRowsAfter(this.db, after, LOAD_CHUNK);
@@ -145,6 +150,7 @@ export class DonorSearchIndex implements IndexColumns {
       if (rows.length < LOAD_CHUNK) break;
       after = rows.at(-1)!.user_id;
     }
+    this.words.trim();
     await this.readChanges(start);
   }
 
@@ -197,13 +203,15 @@ export class DonorSearchIndex implements IndexColumns {
     return code;
   }
 
-  private codeList(texts: readonly string[]): readonly number[] {
+  /** A list of names as the number of its code list in nameLists (shared by the same lists). */
+  private codeList(texts: readonly string[]): number {
     const key = texts.join('\u0000');
     const known = this.listCodes.get(key);
-    if (known) return known;
-    const list = Object.freeze(texts.map((t) => this.code(t)));
-    this.listCodes.set(key, list);
-    return list;
+    if (known !== undefined) return known;
+    const number = this.nameLists.length;
+    this.nameLists.push(Object.freeze(texts.map((t) => this.code(t))));
+    this.listCodes.set(key, number);
+    return number;
   }
 
   private sortableCode(text: string | null): number {
@@ -215,8 +223,8 @@ export class DonorSearchIndex implements IndexColumns {
     return code;
   }
 
-  private grow(): void {
-    const capacity = Math.max(1024, Math.ceil(this.capacity * 1.5));
+  /** Room for more slots: `capacity` of them, else an eighth more (a few more bytes than needed). */
+  private grow(capacity = Math.max(1024, Math.ceil(this.capacity * 1.125))): void {
     this.id = grownI32(this.id, capacity);
     this.center = grownI32(this.center, capacity);
     const flags = new Uint8Array(capacity);
@@ -224,6 +232,9 @@ export class DonorSearchIndex implements IndexColumns {
     this.flags = flags;
     for (const c of NUMBERS) this.numbers[c] = grownF64(this.numbers[c], capacity);
     for (const c of CODES) this.codes[c] = grownI32(this.codes[c], capacity);
+    this.heritage = grownI32(this.heritage, capacity);
+    this.races = grownI32(this.races, capacity);
+    this.ethnicities = grownI32(this.ethnicities, capacity);
     this.words.grow(capacity);
     this.capacity = capacity;
   }

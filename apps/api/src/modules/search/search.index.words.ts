@@ -1,8 +1,9 @@
 import { WEIGHT } from './search.index.columns.js';
+import { Lexicon } from './search.index.lexicon.js';
 
 /**
  * The search words of the donor search index (search.index.ts): each donor's lexemes (from
- * `search_vector`), sorted by their text, with their weights.
+ * `search_vector`) with their weights, as codes of a packed dictionary (search.index.lexicon.ts).
  *
  * The words have their own dictionary, apart from the filter values': a donor's display ids
  * give her words no other donor has (two a donor), so this dictionary grows with the donors,
@@ -13,11 +14,9 @@ import { WEIGHT } from './search.index.columns.js';
 const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
 
 export class DonorWords {
-  /** Code -> text and text -> code. */
-  private readonly texts: string[] = [];
-  private readonly codes = new Map<string, number>();
+  private readonly lexicon = new Lexicon();
   /**
-   * Each slot's words: `count` entries from `start` in `entries`, sorted by their text, each a
+   * Each slot's words: `count` entries from `start` in `entries`, in the tsvector's order, each a
    * word code times 16 plus its weight bits. A slot's new words are appended; the space they
    * leave is reclaimed when half of it is unused.
    */
@@ -37,46 +36,38 @@ export class DonorWords {
     this.count = count;
   }
 
-  private code(text: string): number {
-    const known = this.codes.get(text);
-    if (known !== undefined) return known;
-    const code = this.texts.length;
-    this.texts.push(text);
-    this.codes.set(text, code);
-    return code;
-  }
-
   /**
-   * A tsvector's text ('dana':1A 'donor':2B 'white':10) as the slot's words, sorted by their
-   * text, with their weights (a position without a letter is D).
+   * A tsvector's text ('dana':1A 'donor':2B 'white':10) as the slot's words with their weights
+   * (a position without a letter is D). A tsvector holds each lexeme once.
    */
   set(slot: number, text: string): void {
-    const found = new Map<string, number>();
+    const found: number[] = [];
     for (const m of text.matchAll(TSVECTOR_ENTRY)) {
       const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
       let bits = 0;
-      for (const position of m[2]?.split(',') ?? ['']) {
-        const letter = position.at(-1);
-        bits |= letter === 'A' || letter === 'B' || letter === 'C' ? WEIGHT[letter] : WEIGHT.D;
+      const positions = m[2];
+      if (positions === undefined) bits = WEIGHT.D;
+      else {
+        for (let i = 0; i < positions.length; i++) {
+          const end = i + 1 === positions.length || positions[i + 1] === ',';
+          if (!end) continue;
+          const letter = positions[i];
+          bits |= letter === 'A' || letter === 'B' || letter === 'C' ? WEIGHT[letter] : WEIGHT.D;
+        }
       }
-      found.set(lexeme, (found.get(lexeme) ?? 0) | bits);
+      found.push(this.lexicon.code(lexeme) * 16 + bits);
     }
-    const lexemes = [...found.keys()].sort();
     const at = this.start[slot]!;
     const n = this.count[slot]!;
     // Unchanged words (a views count or an availability changed) stay where they are.
-    if (
-      n === lexemes.length &&
-      lexemes.every((l, i) => this.entries[at + i] === this.code(l) * 16 + found.get(l)!)
-    )
-      return;
-    this.live += lexemes.length - n;
-    this.reserve(lexemes.length);
+    if (n === found.length && found.every((e, i) => this.entries[at + i] === e)) return;
+    this.live += found.length - n;
+    this.reserve(found.length);
     const to = this.used;
-    for (const [i, l] of lexemes.entries()) this.entries[to + i] = this.code(l) * 16 + found.get(l)!;
+    this.entries.set(found, to);
     this.start[slot] = to;
-    this.count[slot] = lexemes.length;
-    this.used += lexemes.length;
+    this.count[slot] = found.length;
+    this.used += found.length;
   }
 
   /** The slot has no words (its donor left). */
@@ -91,6 +82,13 @@ export class DonorWords {
     const entries = new Int32Array(size);
     entries.set(this.entries.subarray(0, this.used));
     this.entries = entries;
+  }
+
+  /** Gives back the room reserved past the words in use but a sixteenth (after the first load). */
+  trim(): void {
+    this.lexicon.trim();
+    const size = this.used + Math.max(1024, this.used >> 4);
+    if (size < this.entries.length) this.entries = this.entries.slice(0, size);
   }
 
   /** Copies the words of these slots together again, leaving out the replaced ones, if worth it. */
@@ -117,9 +115,11 @@ export class DonorWords {
    * strings scattered over the heap.
    */
   matcher(term: string): (slot: number, allowed: number) => boolean {
-    const memo = new Uint8Array(this.texts.length);
+    const { lexicon } = this;
+    const bytes = lexicon.termBytes(term);
+    const memo = new Uint8Array(lexicon.size);
     return (slot, allowed) => {
-      const { texts, entries } = this;
+      const entries = this.entries;
       const start = this.start[slot]!;
       const end = start + this.count[slot]!;
       for (let i = start; i < end; i++) {
@@ -128,11 +128,11 @@ export class DonorWords {
         const code = e >>> 4;
         let m = memo[code];
         if (m === 0) {
-          m = texts[code]!.startsWith(term) ? 1 : 2;
+          m = lexicon.startsWith(code, bytes) ? 1 : 2;
           memo[code] = m;
         } else if (m === undefined) {
           // A word first seen after the test began.
-          m = texts[code]!.startsWith(term) ? 1 : 2;
+          m = lexicon.startsWith(code, bytes) ? 1 : 2;
         }
         if (m === 1) return true;
       }

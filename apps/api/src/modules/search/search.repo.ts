@@ -537,6 +537,12 @@ export async function indexSnapshot(db: Db): Promise<IndexHorizon> {
   return parseSnapshot(row!.s);
 }
 
+/** How many donors the first load will read (to size the index once). */
+export async function indexRowCount(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from donor_search`);
+  return row!.n;
+}
+
 /** One chunk of the first load: the rows after a donor id, by id (the primary key). */
 export const indexRowsAfter = (db: Db, afterId: number, limit: number) =>
   queryRows<IndexRow>(
