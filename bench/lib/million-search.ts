@@ -1,7 +1,11 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { type SearchFilters, searchFilters } from '@dm/shared';
 import type { VisibilityRule } from '../../apps/api/src/modules/donor-access/donor-access.js';
-import { type IndexQuery, type IndexSort, WEIGHT } from '../../apps/api/src/modules/search/search.index.columns.js';
+import {
+  type IndexQuery,
+  type IndexSort,
+  WEIGHT,
+} from '../../apps/api/src/modules/search/search.index.columns.js';
 import { DonorSearchIndex } from '../../apps/api/src/modules/search/search.index.js';
 import { openDatabase } from '../../apps/api/src/platform/db.js';
 import { collectGarbage } from './measure.js';
@@ -52,7 +56,9 @@ console.log(
   `index: ${mb(after.heap + after.buffers - before.heap - before.buffers)} MB (heap + array buffers), rss +${mb(after.rss - before.rss)} MB`,
 );
 
-const centers = [...new Set(index.center.subarray(0, index.size).filter((c) => c >= 0))].sort((a, b) => a - b);
+const centers = [...new Set(index.center.subarray(0, index.size).filter((c) => c >= 0))].sort(
+  (a, b) => a - b,
+);
 const own = centers[0]!;
 const client: VisibilityRule = { kind: 'client', centers, ownCenter: own, hidden: [] };
 const staff: VisibilityRule = { kind: 'centers', centers: [own] };
@@ -69,8 +75,16 @@ const page: IndexSort = { sort: 'Newest', descending: true, limit: 25, offset: 0
 const cases: [string, IndexQuery, IndexSort | null][] = [
   ['client, no filter, Newest', query(client, {}), page],
   ['client, eye Blue, Newest', query(client, { eyecolor: ['Blue'] }), page],
-  ['client, race White, age 21-29, Height', query(client, { race: ['White'], minage: 21, maxage: 29 }), { ...page, sort: 'Height' }],
-  ['client, 250 miles, Distance', query(client, { distance: 250, zipcode: '10001' }), { ...page, sort: 'Distance' }],
+  [
+    'client, race White, age 21-29, Height',
+    query(client, { race: ['White'], minage: 21, maxage: 29 }),
+    { ...page, sort: 'Height' },
+  ],
+  [
+    'client, 250 miles, Distance',
+    query(client, { distance: 250, zipcode: '10001' }),
+    { ...page, sort: 'Distance' },
+  ],
   ['client, words "ma"', query(client, {}, ['ma']), page],
   ['client, Location sort', query(client, {}), { ...page, sort: 'Location' }],
   ['client, count only', query(client, { haircolor: ['Blonde'] }), null],
@@ -107,6 +121,8 @@ for (let i = 0; i < RUNS; i++) {
   looks.push(performance.now() - start);
 }
 looks.sort((a, b) => a - b);
-console.log(`a look with nothing changed: p50 ${pct(looks, 0.5).toFixed(2)} ms, p95 ${pct(looks, 0.95).toFixed(2)} ms`);
+console.log(
+  `a look with nothing changed: p50 ${pct(looks, 0.5).toFixed(2)} ms, p95 ${pct(looks, 0.95).toFixed(2)} ms`,
+);
 memory('after the searches');
 await database.close();

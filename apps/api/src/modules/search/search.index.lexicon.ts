@@ -97,6 +97,23 @@ export class Lexicon {
     return true;
   }
 
+  /** Which codes' words start with these bytes (1), by code. */
+  prefixed(term: Uint8Array): Uint8Array {
+    const bits = new Uint8Array(this.count);
+    const { bytes, starts, count } = this;
+    const first = term[0];
+    for (let code = 0; code < count; code++) {
+      const start = starts[code]!;
+      if (bytes[start] !== first) continue;
+      const end = code + 1 < count ? starts[code + 1]! : this.bytesUsed;
+      if (end - start < term.length) continue;
+      let i = 1;
+      while (i < term.length && bytes[start + i] === term[i]) i++;
+      if (i === term.length) bits[code] = 1;
+    }
+    return bits;
+  }
+
   /** Gives back the room reserved past the words in use but a sixteenth. */
   trim(): void {
     const size = this.bytesUsed + Math.max(1024, this.bytesUsed >> 4);

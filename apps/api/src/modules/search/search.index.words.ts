@@ -109,16 +109,18 @@ export class DonorWords {
   }
 
   /**
-   * A test of whether a slot has a word starting with `term` under a weight in `allowed`. Each
-   * word of the dictionary is judged once per test, when a slot first shows it (`memo`: 0 not yet,
-   * 1 starts with the term, 2 does not), so a slot costs a few array reads, not a search among
-   * strings scattered over the heap.
+   * A test of whether a slot has a word starting with `term` under a weight in `allowed`: the
+   * dictionary's words are judged once per test (a bitmap by code), so a slot costs a few array
+   * reads, not a search among strings scattered over the heap. A word first seen after the test
+   * began is judged when met.
    */
   matcher(term: string): (slot: number, allowed: number) => boolean {
     const { lexicon } = this;
     const bytes = lexicon.termBytes(term);
-    const memo = new Uint8Array(lexicon.size);
+    const bits = lexicon.prefixed(bytes);
+    const known = bits.length;
     return (slot, allowed) => {
+      // Read from the object each time: a look may move them while a scan waits.
       const entries = this.entries;
       const start = this.start[slot]!;
       const end = start + this.count[slot]!;
@@ -126,15 +128,7 @@ export class DonorWords {
         const e = entries[i]!;
         if ((e & allowed) === 0) continue;
         const code = e >>> 4;
-        let m = memo[code];
-        if (m === 0) {
-          m = lexicon.startsWith(code, bytes) ? 1 : 2;
-          memo[code] = m;
-        } else if (m === undefined) {
-          // A word first seen after the test began.
-          m = lexicon.startsWith(code, bytes) ? 1 : 2;
-        }
-        if (m === 1) return true;
+        if (code < known ? bits[code] === 1 : lexicon.startsWith(code, bytes)) return true;
       }
       return false;
     };
