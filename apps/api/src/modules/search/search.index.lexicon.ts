@@ -75,8 +75,18 @@ export class Lexicon {
     return code;
   }
 
-  private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
+  /**
+   * Room for this many words without growing the table: a first load sizes it once, as
+   * rehashing two million words in one go held the event loop for a second.
+   */
+  reserve(words: number): void {
+    let size = this.table.length;
+    while (words * 10 > size * 7) size *= 2;
+    if (size > this.table.length) this.rehash(size);
+  }
+
+  private rehash(size = this.table.length * 2): void {
+    const table = new Int32Array(size);
     const mask = table.length - 1;
     for (let code = 0; code < this.count; code++) {
       const end = code + 1 < this.count ? this.starts[code + 1]! : this.bytesUsed;

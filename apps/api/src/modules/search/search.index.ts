@@ -143,6 +143,7 @@ export class DonorSearchIndex implements IndexColumns {
     // and leave up to a third of them unused.
     const expected = await repo.indexRowCount(this.db);
     if (expected > this.capacity) this.grow(expected + (expected >> 6) + 64);
+    this.words.expect(expected);
     let after = 0;
     for (;;) {
       const rows = await repo.indexRowsAfter(this.db, after, LOAD_CHUNK);

@@ -26,6 +26,14 @@ export class DonorWords {
   private used = 0;
   private live = 0;
 
+  /**
+   * Room for about this many donors' words in the dictionary (a first load): in the seeded data
+   * a donor brings two words of her own, and a few hundred are shared.
+   */
+  expect(donors: number): void {
+    this.lexicon.reserve(donors * 2 + 4096);
+  }
+
   /** Room for `capacity` slots. */
   grow(capacity: number): void {
     const start = new Int32Array(capacity);
