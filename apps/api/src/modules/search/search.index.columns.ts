@@ -103,16 +103,16 @@ export interface IndexColumns {
   readonly flags: Uint8Array;
   readonly numbers: Record<NumberColumn, Float64Array>;
   readonly codes: Record<CodeColumn, Int32Array>;
-  readonly heritage: (readonly number[])[];
-  readonly races: (readonly number[])[];
-  readonly ethnicities: (readonly number[])[];
-  readonly agencyIds: (string | null)[];
-  readonly displayIds: (string | null)[];
+  /** Heritage, race and ethnicity names: each slot's list of name codes, by its number in `nameLists`. */
+  readonly heritage: Int32Array;
+  readonly races: Int32Array;
+  readonly ethnicities: Int32Array;
+  readonly nameLists: readonly (readonly number[])[];
   /** The dictionary: code -> text and text -> code. */
   readonly names: string[];
   readonly nameCodes: Map<string, number>;
   /** Rank of each sortable name (by code) in the database's collation. */
   readonly nameRank: Float64Array;
-  /** Whether the donor has a word starting with `term` under a weight the caller may see. */
-  hasWord(slot: number, term: string, allowed: number): boolean;
+  /** A test of whether a donor has a word starting with `term` under a weight in `allowed`. */
+  wordMatcher(term: string): (slot: number, allowed: number) => boolean;
 }

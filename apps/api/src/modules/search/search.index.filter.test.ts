@@ -19,15 +19,14 @@ function columns(): IndexColumns {
     flags: Uint8Array.of(listed | FLAG.allowed, listed, listed | FLAG.allowed),
     numbers: numbers as IndexColumns['numbers'],
     codes: codes as IndexColumns['codes'],
-    heritage: [[], [], []],
-    races: [[], [], []],
-    ethnicities: [[], [], []],
-    agencyIds: ['a-10', 'a-20', 'a-30'],
-    displayIds: [null, null, null],
+    heritage: new Int32Array(3),
+    races: new Int32Array(3),
+    ethnicities: new Int32Array(3),
+    nameLists: [[]],
     names,
     nameCodes: new Map(names.map((n, i) => [n, i])),
     nameRank: new Float64Array(3),
-    hasWord: () => false,
+    wordMatcher: () => () => false,
   };
 }
 
@@ -39,7 +38,11 @@ const query = (filters: object, visibility: VisibilityRule = { kind: 'all' }): I
   allowedIds: null,
 });
 const matching = (q: IndexQuery) => {
-  const test = predicate(columns(), q);
+  // The donor id filter's donors come from the database (agency ids a-10, a-20, a-30).
+  const byDonorId = q.filters.donor_id
+    ? new Set([10, 20, 30].filter((d) => `a-${d}` === q.filters.donor_id!.toLowerCase()))
+    : null;
+  const test = predicate(columns(), q, byDonorId);
   return [0, 1, 2].filter(test);
 };
 

@@ -16,8 +16,16 @@ function yearsBefore(now: Date, years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The filters as one test of a slot (visibility and age first, inline). */
-export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => boolean {
+/**
+ * The filters as one test of a slot (visibility and age first, inline). `donorIdMatches`: the
+ * donors whose agency or platform id is the donor id filter's (the index does not hold the ids,
+ * two strings a donor; the database finds them by their indexes).
+ */
+export function predicate(
+  ix: IndexColumns,
+  q: IndexQuery,
+  donorIdMatches: ReadonlySet<number> | null = null,
+): (slot: number) => boolean {
   const f = q.filters;
   const { id, center, flags, numbers, codes } = ix;
   const tests: ((slot: number) => boolean)[] = [];
@@ -43,19 +51,20 @@ export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => bo
   member(f.donortype, codes.donorType);
   member(f.donoravailability, codes.availability);
   member(f.eggDonationArrangement, codes.arrangement);
-  const named = (values: readonly string[], condition: 'AND' | 'OR', lists: (readonly number[])[]) => {
+  const { nameLists } = ix;
+  const named = (values: readonly string[], condition: 'AND' | 'OR', listOf: Int32Array) => {
     if (values.length === 0) return;
     const wanted = codeSet(values);
     if (condition === 'OR') {
       tests.push((s) => {
-        const list = lists[s]!;
+        const list = nameLists[listOf[s]!]!;
         for (let i = 0; i < list.length; i++) if (wanted[list[i]!] === 1) return true;
         return false;
       });
     } else {
       const all = values.map((v) => ix.nameCodes.get(v) ?? -1);
       tests.push((s) => {
-        const list = lists[s]!;
+        const list = nameLists[listOf[s]!]!;
         for (const c of all) if (!list.includes(c)) return false;
         return true;
       });
@@ -81,9 +90,8 @@ export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => bo
   scored(numbers.gpa, f.mingpa, f.maxgpa);
   scored(numbers.amh, f.minamhscore, f.maxamhscore);
   if (f.donor_id) {
-    const wanted = f.donor_id.toLowerCase();
-    const { agencyIds, displayIds } = ix;
-    tests.push((s) => agencyIds[s] === wanted || displayIds[s] === wanted);
+    const wanted = donorIdMatches ?? new Set<number>();
+    tests.push((s) => wanted.has(id[s]!));
   }
   // A staff search lists complete profiles unless it asks for applicants or everyone; a
   // client's is held to complete profiles by its visibility below, a donor sees only herself.
@@ -123,13 +131,14 @@ export function predicate(ix: IndexColumns, q: IndexQuery): (slot: number) => bo
   if (q.words) {
     const { terms, weightsFor } = q.words;
     const byCenter = new Map<number, number>();
+    const matchers = terms.map((term) => ix.wordMatcher(term));
     tests.push((s) => {
       let weights = byCenter.get(center[s]!);
       if (weights === undefined) {
         weights = weightsFor(center[s]!);
         byCenter.set(center[s]!, weights);
       }
-      for (const term of terms) if (!ix.hasWord(s, term, weights)) return false;
+      for (const has of matchers) if (!has(s, weights)) return false;
       return true;
     });
   }

@@ -2,8 +2,11 @@ import { type IndexColumns, type IndexQuery, type IndexSort, milesBetween } from
 
 /** The search index's orders: the rank of a slot under a sort, and the page kept of them. */
 
-/** Up to this many donors a page keeps the best ones as they come; past it, it sorts them all. */
-export const TOP_K_MAX = 1000;
+/**
+ * Up to this many donors a page keeps the best ones as they come; past it, it sorts them all
+ * (at a million donors a full sort of the matches takes about half a second).
+ */
+export const TOP_K_MAX = 10_000;
 
 /**
  * The first `size` slots of an order among those offered, without sorting them all: a binary

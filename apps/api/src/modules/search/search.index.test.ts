@@ -87,4 +87,40 @@ describe('the in-process donor search index', () => {
     });
     expect(await count(index, { eyecolor: ['Hazel'] })).toBe(hazel + 1);
   });
+
+  it('reads only the rows written since its last look while a transaction stays open', async (ctx) => {
+    // Needs two connections at once: PostgreSQL only (PGlite has one).
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const index = new DonorSearchIndex(t.db);
+    const hazel = await count(index, { eyecolor: ['Hazel'] });
+    const picked = await t.db
+      .select({ id: donorSearch.userId })
+      .from(donorSearch)
+      .where(eq(donorSearch.eyeColor, 'Brown'))
+      .limit(11);
+    const [old, ...others] = picked.map((r) => r.id);
+    await t.db.transaction(async (tx) => {
+      // The long transaction writes a donor first: its id stays in every snapshot until it ends.
+      await tx.update(donors).set({ eyeColor: 'Hazel' }).where(eq(donors.userId, old!));
+      const before = { ...index.reads };
+      for (const id of others) {
+        await t.db
+          .update(donors)
+          .set({ viewsCount: sql`${donors.viewsCount} + 1` })
+          .where(eq(donors.userId, id));
+        await index.sync();
+      }
+      // One row a look: the one written since the last (not every row since the transaction began).
+      expect(index.reads.looks - before.looks).toBe(others.length);
+      expect(index.reads.rows - before.rows).toBe(others.length);
+      // Nothing written: nothing read.
+      await index.sync();
+      expect(index.reads.rows - before.rows).toBe(others.length);
+      expect(await count(index, { eyecolor: ['Hazel'] })).toBe(hazel);
+    });
+    // The old transaction's write, committed after all the others, is still seen.
+    const before = index.reads.rows;
+    expect(await count(index, { eyecolor: ['Hazel'] })).toBe(hazel + 1);
+    expect(index.reads.rows - before).toBe(1);
+  });
 });

@@ -11,10 +11,10 @@ import {
   type IndexSort,
   NUMBERS,
   type NumberColumn,
-  WEIGHT,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
+import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
 
 /**
@@ -39,8 +39,13 @@ import * as repo from './search.repo.js';
  * the orders in search.index.sort.ts, the shared definitions in search.index.columns.ts.
  */
 
-/** One entry of a tsvector's text form: the quoted lexeme and its positions. */
-const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+/** Rows of the first load read at a time (each chunk its own statement, so the peak is bounded). */
+const LOAD_CHUNK = 2000;
+/** How long applying rows may hold the event loop before it lets other work run. */
+const SLICE_MS = 4;
+/** Slots a scan reads between two looks at the clock. */
+const SCAN_STEP = 4096;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const grownF64 = (a: Float64Array, n: number) => {
   const b = new Float64Array(n).fill(Number.NaN);
@@ -62,7 +67,9 @@ export class DonorSearchIndex implements IndexColumns {
   /** Slots in use, freed slots included (a freed slot has no center). */
   private used = 0;
   private capacity = 0;
-  private readonly slotOf = new Map<number, number>();
+  private count = 0;
+  /** Each donor id's slot plus one (0: none), by donor id: a few bytes a user, not a Map entry. */
+  private slotById = new Int32Array(0);
   id = new Int32Array(0);
   center = new Int32Array(0);
   flags = new Uint8Array(0);
@@ -75,74 +82,116 @@ export class DonorSearchIndex implements IndexColumns {
     Int32Array
   >;
   /** Heritage, race and ethnicity names as code lists (shared between donors with the same list). */
-  heritage: (readonly number[])[] = [];
-  races: (readonly number[])[] = [];
-  ethnicities: (readonly number[])[] = [];
-  /** The agency's and the platform's donor id, lower case (the donor id filter ignores case). */
-  agencyIds: (string | null)[] = [];
-  displayIds: (string | null)[] = [];
-  /**
-   * Each donor's words: `wordCount` codes from `wordStart` in `wordCodes`, sorted by their text,
-   * with their weights in `wordWeights`. A donor's new words are appended; the space they leave
-   * is reclaimed when half of it is unused.
-   */
-  private wordStart = new Int32Array(0);
-  private wordCount = new Int32Array(0);
-  private wordCodes = new Int32Array(1024);
-  private wordWeights = new Uint8Array(1024);
-  private wordsUsed = 0;
-  private wordsLive = 0;
+  heritage = new Int32Array(0);
+  races = new Int32Array(0);
+  ethnicities = new Int32Array(0);
+  readonly nameLists: (readonly number[])[] = [];
+  private readonly words = new DonorWords();
 
-  /** One dictionary of every text: code -> text and text -> code. */
+  /** One dictionary of the filter values (not the words): code -> text and text -> code. */
   readonly names: string[] = [];
   readonly nameCodes = new Map<string, number>();
-  private readonly listCodes = new Map<string, readonly number[]>();
+  private readonly listCodes = new Map<string, number>();
   /** Rank of each state, city, race and ethnicity name (by code) in the database's collation. */
   nameRank = new Float64Array(0);
   private readonly sortable = new Set<number>();
   private ranksStale = false;
 
   private byCenter: Map<number, Int32Array> | null = null;
-  /** Rows written by transactions at or after this id may not have been read yet. */
-  private since = '0';
+  /** The snapshot of the last look: what it did not see may be unread. Null before the first load. */
+  private since: repo.IndexHorizon | null = null;
   private queued: Promise<void> | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** Scans under way (see scan): the words are not compacted meanwhile. */
+  private scans = 0;
+  /** Rows the looks after the first load read (changed and removed donors), for tests and benches. */
+  readonly reads = { looks: 0, rows: 0 };
 
   constructor(private readonly db: Db) {}
 
   get size(): number {
-    return this.slotOf.size;
+    return this.count;
   }
 
   /**
    * Reads what changed since the last look, so a search sees every write committed before it
    * began. Every donor_search write stamps its row with the writing transaction's id (migration
-   * 0024) and a deleted row leaves its id in donor_search_removed. The snapshot's xmin, the
-   * oldest transaction still running, is where the next look starts: anything older has
-   * committed (and was read now) or rolled back. Concurrent callers share one queued look.
+   * 0024) and a deleted row leaves its id in donor_search_removed. A look remembers its snapshot;
+   * the next reads the rows of the transactions that snapshot did not see (at or after its xmax,
+   * or running then), so a long transaction costs one more probe, not every row written since
+   * it began. Concurrent callers share one queued look.
    */
   sync(): Promise<void> {
     if (this.queued) return this.queued;
     const next = this.running.then(() => {
       this.queued = null;
-      return this.readChanges();
+      return this.since ? this.readChanges(this.since) : this.load();
     });
     this.queued = next;
     this.running = next.catch(() => undefined);
     return next;
   }
 
-  private async readChanges(): Promise<void> {
-    const rows = await repo.indexChangesSince(this.db, this.since);
+  /**
+   * The first look: every row, in chunks by donor id (each its own statement), then the rows
+   * written since the load began. A row changed during the load was read in either version
+   * and is read again then, as is a donor removed meanwhile.
+   */
+  private async load(): Promise<void> {
+    const start = await repo.indexSnapshot(this.db);
+    // Sized once for the donors there are: growing by halves would copy the columns a few times
+    // and leave up to a third of them unused.
+    const expected = await repo.indexRowCount(this.db);
+    if (expected > this.capacity) this.grow(expected + (expected >> 6) + 64);
+    this.words.expect(expected);
+    let after = 0;
+    for (;;) {
+      const rows = await repo.indexRowsAfter(this.db, after, LOAD_CHUNK);
+      await this.apply(rows, (r) => this.upsert(r));
+      if (rows.length < LOAD_CHUNK) break;
+      after = rows.at(-1)!.user_id;
+    }
+    this.words.trim();
+    await this.readChanges(start);
+  }
+
+  private async readChanges(since: repo.IndexHorizon): Promise<void> {
+    const rows = await repo.indexChangesSince(this.db, since);
     let horizon: string | null = null;
-    for (const r of rows) {
+    await this.apply(rows, (r) => {
       if (r.kind === 'r') this.upsert(r);
       else if (r.kind === 'h') horizon = r.horizon;
       else this.remove(r.user_id);
-    }
+    });
     if (horizon === null) throw new Error('donor search index: no snapshot horizon read');
-    if (this.wordsUsed > 1024 && this.wordsLive * 2 < this.wordsUsed) this.compactWords();
-    this.since = horizon;
+    if (this.since) {
+      this.reads.looks++;
+      this.reads.rows += rows.length - 1;
+    }
+    if (this.scans === 0) this.words.compact(this.liveSlots());
+    this.since = repo.parseSnapshot(horizon);
+  }
+
+  /** Applies rows a few milliseconds at a time, so no request waits long behind a big change. */
+  private async apply<R>(rows: readonly R[], each: (r: R) => void): Promise<void> {
+    let sliceStart = performance.now();
+    for (let i = 0; i < rows.length; i++) {
+      each(rows[i]!);
+      if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+        await yieldToLoop();
+        sliceStart = performance.now();
+      }
+    }
+  }
+
+  private *liveSlots(): Generator<number> {
+    const center = this.center;
+    for (let slot = 0; slot < this.used; slot++) if (center[slot]! >= 0) yield slot;
+  }
+
+  private slotOf(donorId: number): number | undefined {
+    const s = donorId < this.slotById.length ? this.slotById[donorId]! : 0;
+    return s === 0 ? undefined : s - 1;
   }
 
   private code(text: string | null): number {
@@ -155,13 +204,15 @@ export class DonorSearchIndex implements IndexColumns {
     return code;
   }
 
-  private codeList(texts: readonly string[]): readonly number[] {
+  /** A list of names as the number of its code list in nameLists (shared by the same lists). */
+  private codeList(texts: readonly string[]): number {
     const key = texts.join('\u0000');
     const known = this.listCodes.get(key);
-    if (known) return known;
-    const list = Object.freeze(texts.map((t) => this.code(t)));
-    this.listCodes.set(key, list);
-    return list;
+    if (known !== undefined) return known;
+    const number = this.nameLists.length;
+    this.nameLists.push(Object.freeze(texts.map((t) => this.code(t))));
+    this.listCodes.set(key, number);
+    return number;
   }
 
   private sortableCode(text: string | null): number {
@@ -173,8 +224,8 @@ export class DonorSearchIndex implements IndexColumns {
     return code;
   }
 
-  private grow(): void {
-    const capacity = Math.max(1024, this.capacity * 2);
+  /** Room for more slots: `capacity` of them, else an eighth more (a few more bytes than needed). */
+  private grow(capacity = Math.max(1024, Math.ceil(this.capacity * 1.125))): void {
     this.id = grownI32(this.id, capacity);
     this.center = grownI32(this.center, capacity);
     const flags = new Uint8Array(capacity);
@@ -182,19 +233,25 @@ export class DonorSearchIndex implements IndexColumns {
     this.flags = flags;
     for (const c of NUMBERS) this.numbers[c] = grownF64(this.numbers[c], capacity);
     for (const c of CODES) this.codes[c] = grownI32(this.codes[c], capacity);
-    this.wordStart = grownI32(this.wordStart, capacity);
-    const counts = new Int32Array(capacity);
-    counts.set(this.wordCount);
-    this.wordCount = counts;
+    this.heritage = grownI32(this.heritage, capacity);
+    this.races = grownI32(this.races, capacity);
+    this.ethnicities = grownI32(this.ethnicities, capacity);
+    this.words.grow(capacity);
     this.capacity = capacity;
   }
 
   private upsert(r: repo.IndexRow): void {
-    let slot = this.slotOf.get(r.user_id);
+    let slot = this.slotOf(r.user_id);
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow();
       slot = this.used++;
-      this.slotOf.set(r.user_id, slot);
+      if (r.user_id >= this.slotById.length) {
+        const byId = new Int32Array(Math.max(1024, Math.ceil((r.user_id + 1) * 1.25)));
+        byId.set(this.slotById);
+        this.slotById = byId;
+      }
+      this.slotById[r.user_id] = slot + 1;
+      this.count++;
       this.byCenter = null;
     } else if (this.center[slot] !== r.center_id) {
       this.byCenter = null;
@@ -235,106 +292,22 @@ export class DonorSearchIndex implements IndexColumns {
     this.heritage[slot] = this.codeList(r.heritage);
     this.races[slot] = this.codeList(r.race_names);
     this.ethnicities[slot] = this.codeList(r.ethnicity_names);
-    this.agencyIds[slot] = r.agency_display_id?.toLowerCase() ?? null;
-    this.displayIds[slot] = r.display_id?.toLowerCase() ?? null;
-    this.setWords(slot, r.words);
+    this.words.set(slot, r.words);
   }
 
   private remove(donorId: number): void {
-    const slot = this.slotOf.get(donorId);
+    const slot = this.slotOf(donorId);
     if (slot === undefined) return;
-    this.slotOf.delete(donorId);
+    this.slotById[donorId] = 0;
+    this.count--;
     this.center[slot] = -1;
-    this.wordsLive -= this.wordCount[slot]!;
-    this.wordCount[slot] = 0;
+    this.words.clear(slot);
     this.byCenter = null;
   }
 
-  /**
-   * A tsvector's text ('dana':1A 'donor':2B 'white':10) as the donor's word codes, sorted by
-   * their text, and their weights (a position without a letter is D).
-   */
-  private setWords(slot: number, text: string): void {
-    const found = new Map<string, number>();
-    for (const m of text.matchAll(TSVECTOR_ENTRY)) {
-      const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
-      let bits = 0;
-      for (const position of m[2]?.split(',') ?? ['']) {
-        const letter = position.at(-1);
-        bits |= letter === 'A' || letter === 'B' || letter === 'C' ? WEIGHT[letter] : WEIGHT.D;
-      }
-      found.set(lexeme, (found.get(lexeme) ?? 0) | bits);
-    }
-    const lexemes = [...found.keys()].sort();
-    // Unchanged words (a views count or an availability changed) stay where they are.
-    const start = this.wordStart[slot]!;
-    const count = this.wordCount[slot]!;
-    if (
-      count === lexemes.length &&
-      lexemes.every(
-        (l, i) =>
-          this.names[this.wordCodes[start + i]!] === l && this.wordWeights[start + i] === found.get(l),
-      )
-    )
-      return;
-    this.wordsLive += lexemes.length - count;
-    this.reserveWords(lexemes.length);
-    const at = this.wordsUsed;
-    lexemes.forEach((l, i) => {
-      this.wordCodes[at + i] = this.code(l);
-      this.wordWeights[at + i] = found.get(l)!;
-    });
-    this.wordStart[slot] = at;
-    this.wordCount[slot] = lexemes.length;
-    this.wordsUsed += lexemes.length;
-  }
-
-  private reserveWords(n: number): void {
-    if (this.wordsUsed + n <= this.wordCodes.length) return;
-    const size = Math.max(this.wordCodes.length * 2, this.wordsUsed + n);
-    const codes = new Int32Array(size);
-    codes.set(this.wordCodes.subarray(0, this.wordsUsed));
-    const weights = new Uint8Array(size);
-    weights.set(this.wordWeights.subarray(0, this.wordsUsed));
-    this.wordCodes = codes;
-    this.wordWeights = weights;
-  }
-
-  /** Copies every donor's current words together again, leaving out the replaced ones. */
-  private compactWords(): void {
-    const codes = new Int32Array(Math.max(1024, this.wordsLive * 2));
-    const weights = new Uint8Array(codes.length);
-    let at = 0;
-    for (const slot of this.slotOf.values()) {
-      const start = this.wordStart[slot]!;
-      const count = this.wordCount[slot]!;
-      codes.set(this.wordCodes.subarray(start, start + count), at);
-      weights.set(this.wordWeights.subarray(start, start + count), at);
-      this.wordStart[slot] = at;
-      at += count;
-    }
-    this.wordCodes = codes;
-    this.wordWeights = weights;
-    this.wordsUsed = at;
-    this.wordsLive = at;
-  }
-
-  /** Whether the donor has a word starting with `term` under a weight the caller may see. */
-  hasWord(slot: number, term: string, allowed: number): boolean {
-    const { names, wordCodes, wordWeights } = this;
-    const start = this.wordStart[slot]!;
-    const end = start + this.wordCount[slot]!;
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (names[wordCodes[mid]!]! < term) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < end && names[wordCodes[i]!]!.startsWith(term); i++) {
-      if (wordWeights[i]! & allowed) return true;
-    }
-    return false;
+  /** A test of whether a donor has a word starting with `term` under a weight in `allowed`. */
+  wordMatcher(term: string): (slot: number, allowed: number) => boolean {
+    return this.words.matcher(term);
   }
 
   /**
@@ -359,7 +332,7 @@ export class DonorSearchIndex implements IndexColumns {
   private centerLists(): Map<number, Int32Array> {
     if (this.byCenter) return this.byCenter;
     const lists = new Map<number, number[]>();
-    for (const slot of this.slotOf.values()) {
+    for (const slot of this.liveSlots()) {
       const c = this.center[slot]!;
       const list = lists.get(c);
       if (list) list.push(slot);
@@ -378,7 +351,7 @@ export class DonorSearchIndex implements IndexColumns {
   private candidates(q: IndexQuery): Int32Array[] {
     const v = q.visibility;
     if (v.kind === 'self') {
-      const slot = this.slotOf.get(v.donorId);
+      const slot = this.slotOf(v.donorId);
       return slot === undefined ? [] : [Int32Array.of(slot)];
     }
     const lists = this.centerLists();
@@ -390,12 +363,48 @@ export class DonorSearchIndex implements IndexColumns {
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
 
+  /**
+   * Calls `visit` with every candidate slot, in the order of their lists (backwards if
+   * `reverse`), letting other work run every few milliseconds: a million donors take longer
+   * than a request should wait behind. Meanwhile a look may apply changes; the scan reads the
+   * columns it began with (a write committed after the search began may show or not), and the
+   * words are not moved (compacted) while a scan runs.
+   */
+  private async scan(
+    lists: readonly Int32Array[],
+    reverse: boolean,
+    visit: (slot: number) => void,
+  ): Promise<void> {
+    this.scans++;
+    try {
+      let sliceStart = performance.now();
+      for (const list of lists) {
+        const n = list.length;
+        for (let from = 0; from < n; from += SCAN_STEP) {
+          const to = Math.min(n, from + SCAN_STEP);
+          if (reverse) for (let j = from; j < to; j++) visit(list[n - 1 - j]!);
+          else for (let j = from; j < to; j++) visit(list[j]!);
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await yieldToLoop();
+            sliceStart = performance.now();
+          }
+        }
+      }
+    } finally {
+      this.scans--;
+    }
+  }
+
   /** Every matching donor's id, in no order. */
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
-    const matches = predicate(this, q);
+    const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
+    const matches = predicate(this, q, byDonorId);
+    const id = this.id;
     const ids: number[] = [];
-    for (const list of this.candidates(q)) for (const s of list) if (matches(s)) ids.push(this.id[s]!);
+    await this.scan(this.candidates(q), false, (s) => {
+      if (matches(s)) ids.push(id[s]!);
+    });
     return ids;
   }
 
@@ -403,11 +412,15 @@ export class DonorSearchIndex implements IndexColumns {
   async search(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
-    const matches = predicate(this, q);
+    const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
+    const matches = predicate(this, q, byDonorId);
     const lists = this.candidates(q);
+    const center = this.center;
     let total = 0;
     if (!s) {
-      for (const list of lists) for (const slot of list) if (matches(slot)) total++;
+      await this.scan(lists, false, (slot) => {
+        if (matches(slot)) total++;
+      });
       return { total, ids: [], centers: [] };
     }
     const { rank, dir } = rankOf(this, s, q.point);
@@ -419,29 +432,23 @@ export class DonorSearchIndex implements IndexColumns {
       // The lists run by id, and ids follow the creation time: read them in the direction asked
       // for, so that under Newest the first donors kept are the ones that stay and the rest fail
       // at the first comparison (read the other way, every donor would replace the last kept).
-      for (const list of lists) {
-        const n = list.length;
-        for (let j = 0; j < n; j++) {
-          const slot = list[dir === 1 ? j : n - 1 - j]!;
-          if (!matches(slot)) continue;
-          total++;
-          top.offer(rank(slot), dir * id[slot]!, slot);
-        }
-      }
+      await this.scan(lists, dir !== 1, (slot) => {
+        if (!matches(slot)) return;
+        total++;
+        top.offer(rank(slot), dir * id[slot]!, slot);
+      });
       sorted = top.sorted();
     } else {
-      // A deep page (over a thousand donors before its end) sorts every match once instead.
+      // A deep page (over TOP_K_MAX donors before its end) sorts every match once instead.
       const found: number[] = [];
       const ranks: number[] = [];
       const ties: number[] = [];
-      for (const list of lists) {
-        for (const slot of list) {
-          if (!matches(slot)) continue;
-          found.push(slot);
-          ranks.push(rank(slot));
-          ties.push(dir * id[slot]!);
-        }
-      }
+      await this.scan(lists, false, (slot) => {
+        if (!matches(slot)) return;
+        found.push(slot);
+        ranks.push(rank(slot));
+        ties.push(dir * id[slot]!);
+      });
       total = found.length;
       sorted = sortByRank(found, ranks, ties);
     }
@@ -449,7 +456,7 @@ export class DonorSearchIndex implements IndexColumns {
     return {
       total,
       ids: page.map((slot) => id[slot]!),
-      centers: [...new Set(page.map((slot) => this.center[slot]!))],
+      centers: [...new Set(page.map((slot) => center[slot]!))],
     };
   }
 }

@@ -487,21 +487,80 @@ const FETCH_COLUMNS = [
 const NULL_COLUMNS = FETCH_COLUMNS.map(() => 'null').join(', ');
 
 /**
- * Everything written since a transaction id, in one statement (one snapshot): the changed rows
- * ('r'), the removed donors ('d') and the snapshot's oldest running transaction ('h').
+ * Where a look of the search index stopped: the snapshot it read under (pg_current_snapshot()).
+ * A transaction at or after `xmax`, or one of `running` (the snapshot's in-progress ids), was
+ * invisible to it; every other had committed (its rows were read) or rolled back.
  */
-const changesSince = (since: string) => sql`
+export interface IndexHorizon {
+  xmax: string;
+  running: readonly string[];
+}
+
+/** pg_current_snapshot()'s text, xmin:xmax:xip,... */
+export function parseSnapshot(text: string): IndexHorizon {
+  const [, xmax, xip] = text.split(':');
+  if (xmax === undefined) throw new Error('donor search index: unreadable snapshot');
+  return { xmax, running: xip ? xip.split(',') : [] };
+}
+
+/** The rows written by a transaction the horizon's snapshot did not see: two index probes. */
+const unseenBy = (h: IndexHorizon) =>
+  h.running.length === 0
+    ? sql`changed_xid >= ${h.xmax}::xid8`
+    : sql`(changed_xid >= ${h.xmax}::xid8 or changed_xid = any(${`{${h.running.join(',')}}`}::xid8[]))`;
+
+/**
+ * Everything written since a horizon, in one statement (one snapshot): the changed rows ('r'),
+ * the removed donors ('d', unless the donor is back) and the statement's own snapshot ('h'),
+ * where the next look starts. Nothing changed: two probes of the changed_xid indexes and the
+ * snapshot, whatever transaction is still running.
+ */
+const changesSince = (h: IndexHorizon) => sql`
   select 'r' as kind, user_id, ${sql.raw(FETCH_COLUMNS.join(', '))}, null as horizon
-    from donor_search where changed_xid >= ${since}::xid8
+    from donor_search where ${unseenBy(h)}
   union all
   select 'd', user_id, ${sql.raw(NULL_COLUMNS)}, null
-    from donor_search_removed where changed_xid >= ${since}::xid8
+    from donor_search_removed r where ${unseenBy(h)}
+      and not exists (select from donor_search s where s.user_id = r.user_id)
   union all
-  select 'h', null, ${sql.raw(NULL_COLUMNS)}, pg_snapshot_xmin(pg_current_snapshot())::text`;
+  select 'h', null, ${sql.raw(NULL_COLUMNS)}, pg_current_snapshot()::text`;
 
-/** Everything written since a transaction id; see changesSince. */
-export const indexChangesSince = (db: Db, since: string) =>
-  queryRows<IndexRow & { kind: 'r' | 'd' | 'h'; horizon: string | null }>(db, changesSince(since));
+export type IndexChange = IndexRow & { kind: 'r' | 'd' | 'h'; horizon: string | null };
+
+/** Everything written since a horizon; see changesSince. */
+export const indexChangesSince = (db: Db, since: IndexHorizon) =>
+  queryRows<IndexChange>(db, changesSince(since));
+
+/** The snapshot a first load starts from (its rows are then read in chunks, each its own). */
+export async function indexSnapshot(db: Db): Promise<IndexHorizon> {
+  const [row] = await queryRows<{ s: string }>(db, sql`select pg_current_snapshot()::text as s`);
+  return parseSnapshot(row!.s);
+}
+
+/** How many donors the first load will read (to size the index once). */
+export async function indexRowCount(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from donor_search`);
+  return row!.n;
+}
+
+/** One chunk of the first load: the rows after a donor id, by id (the primary key). */
+export const indexRowsAfter = (db: Db, afterId: number, limit: number) =>
+  queryRows<IndexRow>(
+    db,
+    sql`select user_id, ${sql.raw(FETCH_COLUMNS.join(', '))} from donor_search
+      where user_id > ${afterId} order by user_id limit ${limit}`,
+  );
+
+/** The donors whose agency or platform id is this one, ignoring case (their lower() indexes). */
+export async function donorsWithId(db: Db, donorId: string): Promise<Set<number>> {
+  const wanted = donorId.toLowerCase();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select user_id as id from donor_search where lower(agency_display_id) = ${wanted}
+      union select user_id from donor_search where lower(display_id) = ${wanted}`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
 
 /** Codes of names in the database's own collation order of the names. */
 export const inCollationOrder = (db: Db, names: readonly (readonly [number, string])[]) =>
