@@ -2,7 +2,7 @@ import { type DonorPdf, donorDisplayId, PDF_MAX_IMAGES } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import * as donors from '../donors/donors.service.js';
-import { type PdfImage, renderDonorPdf } from './donor-pdf.render.js';
+import type { PdfImage } from './donor-pdf.render.js';
 import * as repo from './donor-pdf.repo.js';
 
 /** The picture types pdfkit can embed; others are counted as not shown. */
@@ -41,6 +41,8 @@ export async function donorPdf(deps: donors.Deps, auth: Auth, donorId: number): 
     }),
   );
   const images = read.filter((i): i is PdfImage => i !== null);
+  // Loaded on first use: pdfkit and its fonts cost about 22 MB that most processes never need.
+  const { renderDonorPdf } = await import('./donor-pdf.render.js');
   const { pdf, images: embedded } = await renderDonorPdf(details, images, deps.clock.now());
   await audit(deps.db, auth, {
     action: 'donor.pdf',

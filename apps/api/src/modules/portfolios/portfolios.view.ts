@@ -8,7 +8,6 @@ import {
   type RemainingQueueItem,
   seesPortfolioDonorFirstName,
 } from '@dm/shared';
-import ExcelJS from 'exceljs';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { donorVisibility } from '../donor-access/donor-access.js';
@@ -161,6 +160,8 @@ export async function download(
   let donors = sortDonors(await donorsFor(deps, auth, o.p), input.sort);
   if (input.order === 'desc') donors = [...donors].reverse();
   if (donors.length === 0) return null;
+  // Loaded on first use: exceljs costs about 28 MB of memory that most processes never need.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.created = deps.clock.now();
   const sheet = book.addWorksheet('Portfolio');
