@@ -2,8 +2,7 @@ import { donorVisibilityKind } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { donorAccessCenters } from '../centers/centers.service.js';
-import { hiddenDonorIds, isDonorVisible, type VisibilityRule, visibilitySql } from './donor-access.repo.js';
+import { isDonorVisible, type VisibilityRule, visibilityFacts, visibilitySql } from './donor-access.repo.js';
 
 export type { VisibilityRule };
 // The search module builds its queries from the rule too.
@@ -28,12 +27,9 @@ export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule
   const kind = donorVisibilityKind(auth);
   if (kind === 'all') return { kind: 'all' };
   if (kind === 'self') return { kind: 'self', donorId: auth.userId };
-  // Both lookups at once: an intended parent's search waits for the slower one, not the sum.
-  const [access, hidden] = await Promise.all([
-    donorAccessCenters(db, auth),
-    kind === 'client' ? hiddenDonorIds(db) : [],
-  ]);
-  const centers = access.map((c) => c.id);
+  // Both lookups in one statement (one round trip, read fresh every time: nothing is cached, so
+  // a change of center access or of a donor's hidden_until shows in the next search).
+  const { centers, hidden } = await visibilityFacts(db, auth.centerId, kind === 'client');
   if (kind === 'centers') return { kind: 'centers', centers };
   return { kind: 'client', centers, ownCenter: auth.centerId, hidden };
 }
