@@ -68,6 +68,12 @@ export async function visibilityFacts(
   return { centers: row?.centers ?? [], hidden: row?.hidden ?? [] };
 }
 
+/**
+ * Whether `db` is the process's database handle itself (its driver's pool or embedded
+ * database), not a transaction: only then may concurrent callers share a read.
+ */
+export const isPoolHandle = (db: Db) => (db as { $client?: unknown }).$client !== undefined;
+
 /** Whether the donor exists and the visibility condition lets it through. */
 export async function isDonorVisible(db: Db, donorId: number, visible: SQL): Promise<boolean> {
   const [row] = await db
