@@ -1,7 +1,7 @@
 import { CLIENT_VISIBLE_AVAILABILITY } from '@dm/shared';
-import { and, eq, gt, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { donors, users } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { centerDonorAccess, centers, donors, users } from '../../db/schema/index.js';
+import { type Db, queryRows } from '../../platform/db.js';
 
 /**
  * Which donors a caller may see, as data: the SQL condition below and the in-process search
@@ -13,7 +13,16 @@ export type VisibilityRule =
   | { kind: 'centers'; centers: number[] }
   | { kind: 'client'; centers: number[]; ownCenter: number; hidden: number[] };
 
-/** The rule as a condition on `donors` (or on donor_search read under that name). */
+/** Ids as one array parameter: the statement's text stays the same however many there are. */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** The availabilities an intended parent sees, as one array literal. */
+const CLIENT_VISIBLE = `{${CLIENT_VISIBLE_AVAILABILITY.map((a) => `"${a}"`).join(',')}}`;
+
+/**
+ * The rule as a condition on `donors` (or on donor_search read under that name). Lists are
+ * array parameters (`= any`), so each kind of rule is always the same statement text, which
+ * PostgreSQL can keep prepared.
+ */
 export function visibilitySql(rule: VisibilityRule): SQL {
   switch (rule.kind) {
     case 'all':
@@ -21,30 +30,49 @@ export function visibilitySql(rule: VisibilityRule): SQL {
     case 'self':
       return eq(donors.userId, rule.donorId);
     case 'centers':
-      return inArray(donors.centerId, rule.centers);
+      return sql`${donors.centerId} = any(${idArray(rule.centers)})`;
     case 'client':
       return and(
-        inArray(donors.centerId, rule.centers),
+        sql`${donors.centerId} = any(${idArray(rule.centers)})`,
         eq(donors.archived, false),
-        inArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
+        sql`${donors.availability} = any(${CLIENT_VISIBLE}::text[])`,
         or(eq(donors.centerId, rule.ownCenter), eq(donors.allowedForMatchingTool, true)),
-        ...(rule.hidden.length > 0 ? [notInArray(donors.userId, rule.hidden)] : []),
+        sql`${donors.userId} <> all(${idArray(rule.hidden)})`,
       )!;
   }
 }
 
 /**
- * Unavailable donors hidden from intended parents for now (a queued match of theirs was just
- * cancelled). Looked up on their own (a partial index, usually no row) so the search's condition
- * stays on the columns donor_search carries.
+ * What a staff member's or an intended parent's rule is made of, in one statement: the centers
+ * whose donors `centerId` may see (its own, and the visible centers center_donor_access allows
+ * it, as donorAccessCenters of the centers module lists them) and, for an intended parent, the
+ * Unavailable donors hidden for now (a queued match of theirs was just cancelled; a partial
+ * index, usually no row, compared with the database clock, which also set hidden_until).
  */
-export async function hiddenDonorIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: donors.userId })
-    .from(donors)
-    .where(and(gt(donors.hiddenUntil, sql`now()`), eq(donors.availability, 'Unavailable')));
-  return rows.map((r) => r.id);
+export async function visibilityFacts(
+  db: Db,
+  centerId: number,
+  withHidden: boolean,
+): Promise<{ centers: number[]; hidden: number[] }> {
+  const hidden = withHidden
+    ? sql`array(select ${donors.userId} from ${donors}
+        where ${donors.hiddenUntil} > now() and ${donors.availability} = 'Unavailable')`
+    : sql`'{}'::int[]`;
+  const [row] = await queryRows<{ centers: number[]; hidden: number[] }>(
+    db,
+    sql`select array(select c.id from ${centers} c
+        where c.id = ${centerId} or (c.visible and exists (select 1 from ${centerDonorAccess} a
+          where a.center_id = ${centerId} and a.allowed_center_id = c.id))
+        order by c.name, c.id) as centers, ${hidden} as hidden`,
+  );
+  return { centers: row?.centers ?? [], hidden: row?.hidden ?? [] };
 }
+
+/**
+ * Whether `db` is the process's database handle itself (its driver's pool or embedded
+ * database), not a transaction: only then may concurrent callers share a read.
+ */
+export const isPoolHandle = (db: Db) => (db as { $client?: unknown }).$client !== undefined;
 
 /** Whether the donor exists and the visibility condition lets it through. */
 export async function isDonorVisible(db: Db, donorId: number, visible: SQL): Promise<boolean> {

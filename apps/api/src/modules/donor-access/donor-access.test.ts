@@ -13,7 +13,9 @@ import {
 import { type Auth, resolveSession } from '../../platform/auth-context.js';
 import { queryRows } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { assertDonorVisible, donorVisibility } from './donor-access.js';
+import { donorAccessCenters } from '../centers/centers.service.js';
+import { FreshRead } from './donor-access.fresh.js';
+import { assertDonorVisible, donorVisibility, visibilityRule } from './donor-access.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +87,91 @@ describe('donorVisibility', () => {
     expect(auth.role).toBe(ROLE.DONOR);
     const seen = await visibleDonors('donor@demo.test');
     expect(seen.map((d) => d.id)).toEqual([auth.userId]);
+  });
+});
+
+describe('the rule read in one statement', () => {
+  it('lists exactly the centers donorAccessCenters lists, for every center, whatever is hidden or missing', async () => {
+    const manager = await authOf('manager@demo.test');
+    const all = await queryRows<{ id: number }>(t.db, sql`select id from centers order by id`);
+    const compare = async () => {
+      for (const { id } of all) {
+        const auth = { ...manager, centerId: id };
+        const rule = await visibilityRule(t.db, auth);
+        const expected = (await donorAccessCenters(t.db, auth)).map((c) => c.id);
+        expect(rule.kind).toBe('centers');
+        expect(rule.kind === 'centers' && [...rule.centers].sort()).toEqual([...expected].sort());
+      }
+    };
+    await compare();
+    // A hidden center drops out of the others' lists, but not its own; a center with no access
+    // row of its own still sees itself.
+    const [other] = await queryRows<{ center_id: number; allowed_center_id: number }>(
+      t.db,
+      sql`select center_id, allowed_center_id from center_donor_access where center_id <> allowed_center_id limit 1`,
+    );
+    await t.db.execute(sql`update centers set visible = false where id = ${other!.allowed_center_id}`);
+    await t.db.execute(
+      sql`delete from center_donor_access where center_id = ${other!.center_id} and allowed_center_id = ${other!.center_id}`,
+    );
+    try {
+      await compare();
+    } finally {
+      await t.db.execute(sql`update centers set visible = true where id = ${other!.allowed_center_id}`);
+      await t.db.execute(
+        sql`insert into center_donor_access (center_id, allowed_center_id) values (${other!.center_id}, ${other!.center_id}) on conflict do nothing`,
+      );
+    }
+  });
+
+  it('hides a donor whose hidden_until is ahead from the very next client rule', async () => {
+    const parent = await authOf('parent@demo.test');
+    const [donor] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .where(and(eq(donors.centerId, parent.centerId), eq(donors.availability, 'Available')))
+      .limit(1);
+    const before = await visibilityRule(t.db, parent);
+    expect(before.kind === 'client' && before.hidden).not.toContain(donor!.id);
+    await t.db.execute(
+      sql`update donors set availability = 'Unavailable', hidden_until = now() + interval '1 hour' where user_id = ${donor!.id}`,
+    );
+    try {
+      // Concurrent callers too: each answer was read after its caller asked.
+      const rules = await Promise.all([visibilityRule(t.db, parent), visibilityRule(t.db, parent)]);
+      for (const rule of rules) expect(rule.kind === 'client' && rule.hidden).toContain(donor!.id);
+    } finally {
+      await t.db.execute(
+        sql`update donors set availability = 'Available', hidden_until = null where user_id = ${donor!.id}`,
+      );
+    }
+  });
+});
+
+describe('FreshRead', () => {
+  it('shares a read among callers that asked before it began, and never answers one begun earlier', async () => {
+    let reads = 0;
+    const gates: (() => void)[] = [];
+    const shared = new FreshRead(async () => {
+      const n = ++reads;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return n;
+    });
+    const first = shared.get();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(reads).toBe(1);
+    // The first read is running: these two ask after it began, so they share the next one.
+    const second = shared.get();
+    const third = shared.get();
+    expect(second).toBe(third);
+    gates.shift()!();
+    expect(await first).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(2);
+    gates.shift()!();
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
   });
 });
 

@@ -2,12 +2,44 @@ import { donorVisibilityKind } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { donorAccessCenters } from '../centers/centers.service.js';
-import { hiddenDonorIds, isDonorVisible, type VisibilityRule, visibilitySql } from './donor-access.repo.js';
+import { FreshRead } from './donor-access.fresh.js';
+import {
+  isDonorVisible,
+  isPoolHandle,
+  type VisibilityRule,
+  visibilityFacts,
+  visibilitySql,
+} from './donor-access.repo.js';
 
 export type { VisibilityRule };
 // The search module builds its queries from the rule too.
 export { visibilitySql };
+
+type Facts = { centers: readonly number[]; hidden: readonly number[] };
+const sharedFacts = new WeakMap<Db, Map<string, FreshRead<Facts>>>();
+
+/**
+ * The facts of a rule, read fresh for every caller; concurrent callers of the same center share
+ * one read (FreshRead: never older than the caller). Inside a transaction the read is its own.
+ */
+function factsOf(db: Db, centerId: number, withHidden: boolean): Promise<Facts> {
+  if (!isPoolHandle(db)) return visibilityFacts(db, centerId, withHidden);
+  let reads = sharedFacts.get(db);
+  if (!reads) {
+    reads = new Map();
+    sharedFacts.set(db, reads);
+  }
+  const key = `${centerId}:${withHidden ? 1 : 0}`;
+  let read = reads.get(key);
+  if (!read) {
+    read = new FreshRead(async () => {
+      const { centers, hidden } = await visibilityFacts(db, centerId, withHidden);
+      return { centers: Object.freeze(centers), hidden: Object.freeze(hidden) };
+    });
+    reads.set(key, read);
+  }
+  return read.get();
+}
 
 /**
  * The one rule of which donors a caller may see (the role decision is `donorVisibilityKind` of
@@ -28,12 +60,11 @@ export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule
   const kind = donorVisibilityKind(auth);
   if (kind === 'all') return { kind: 'all' };
   if (kind === 'self') return { kind: 'self', donorId: auth.userId };
-  // Both lookups at once: an intended parent's search waits for the slower one, not the sum.
-  const [access, hidden] = await Promise.all([
-    donorAccessCenters(db, auth),
-    kind === 'client' ? hiddenDonorIds(db) : [],
-  ]);
-  const centers = access.map((c) => c.id);
+  // Both lookups in one statement, read after the caller asked (nothing is cached: a change of
+  // center access or of a donor's hidden_until shows in the next search).
+  const facts = await factsOf(db, auth.centerId, kind === 'client');
+  const centers = [...facts.centers];
+  const hidden = [...facts.hidden];
   if (kind === 'centers') return { kind: 'centers', centers };
   return { kind: 'client', centers, ownCenter: auth.centerId, hidden };
 }

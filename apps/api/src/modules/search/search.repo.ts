@@ -1,17 +1,12 @@
 import { OPEN_MATCH_STATUSES, type SearchFilters } from '@dm/shared';
-import { and, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   type CenterSettings,
   centers,
-  donorEthnicities,
   donorPictures,
-  donorRaces,
   donorSearch,
   donors,
-  favorites,
-  matches,
-  portfolioDonors,
-  portfolios,
   savedSearches,
   searchHistory,
   users,
@@ -138,6 +133,38 @@ export async function idsMatchingWords(db: Db, w: WordFilters): Promise<Set<numb
   return new Set(rows.map((r) => r.id));
 }
 
+/** Statement texts run prepared on PostgreSQL, by the name each was given. */
+const preparedNames = new Map<string, string>();
+/** More shapes than this means the texts are not constant: run them unnamed. */
+const MAX_PREPARED = 64;
+const dialect = new PgDialect();
+
+interface PgPool {
+  totalCount: number;
+  query(q: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a statement of the search's hot path. On PostgreSQL (a pool, not a transaction) it is a
+ * named prepared statement, so each connection parses and plans its text once; the text must
+ * therefore be constant for each shape (lists as array parameters). Elsewhere (PGlite, inside a
+ * transaction) it runs as any other statement.
+ */
+async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: Partial<PgPool> }).$client;
+  if (!client || typeof client.totalCount !== 'number' || typeof client.query !== 'function') {
+    return queryRows<T>(db, query);
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `search_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  const result = await (client as PgPool).query({ ...(name ? { name } : {}), text, values: params });
+  return result.rows as T[];
+}
+
 export interface SearchRow {
   id: number;
   display_id: string | null;
@@ -163,39 +190,129 @@ export interface SearchRow {
   photo_ids: unknown;
   latitude: number | null;
   longitude: number | null;
+  /** The donor center's settings, defaults filled in (one object per center). */
+  center_settings: CenterSettings;
+  /** In the caller's favourites. */
+  fav: boolean;
+  /** The caller's portfolios holding the donor (JSON of PageShortlist), newest addition first. */
+  shortlists: unknown;
+  /** The caller's own open match with the donor (JSON { status, queueType }), or null. */
+  open_match: unknown;
 }
 
-const entries = (table: typeof donorRaces | typeof donorEthnicities) =>
-  sql`coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
-    order by x.position, x.name) from ${table} x where x.donor_id = ${donors.userId}), '[]'::json)`;
+/** A portfolio of the caller's holding a donor, as the page statement reads it (times in ms). */
+export interface PageShortlist {
+  id: number;
+  name: string;
+  addedAt: number;
+  feedback: string | null;
+  feedbackAt: number | null;
+}
+
+const entries = (table: string) =>
+  `coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
+    order by x.position, x.name) from ${table} x where x.donor_id = "donors"."user_id"), '[]'::json)`;
+
+/** The card's own columns (constant text: no query building per search). */
+const CARD_COLUMNS = sql.raw(`"donors"."user_id" as id, "donors"."display_id" as display_id,
+    "donors"."agency_display_id" as agency_display_id, "users"."first_name" as first_name,
+    "donors"."center_id" as center_id, "donors"."date_of_birth"::text as date_of_birth,
+    "donors"."age_unconfirmed" as age_unconfirmed, "donors"."height_cm" as height_cm,
+    "donors"."eye_color" as eye_color, "donors"."hair_color" as hair_color,
+    ${entries('donor_races')} as races, ${entries('donor_ethnicities')} as ethnicities,
+    "donors"."city" as city, "donors"."state" as state, "donors"."availability" as availability,
+    "donors"."frozen_availability" as frozen_availability, "donors"."donor_type" as donor_type,
+    "donors"."queue_count"::int as queue_count, "donors"."frozen_queue_count"::int as frozen_queue_count,
+    "donors"."views_count" as views_count,
+    (select p.id from donor_pictures p where p.donor_id = "donors"."user_id" and p.is_default
+      and not p.private limit 1) as default_picture_id,
+    coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from donor_pictures p
+      where p.donor_id = "donors"."user_id" and not p.private), '[]'::json) as photo_ids,
+    "donors"."latitude" as latitude, "donors"."longitude" as longitude,
+    c.settings as center_settings`);
+
+/** Milliseconds since the epoch, truncated as the driver reads a timestamp into a Date. */
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+/** A constant text naming the caller ($USER) as parts around the caller's id parameter. */
+function withUser(text: string): (user: SQL) => SQL {
+  const parts = text.split('$USER').map((t) => sql.raw(t));
+  return (user) => sql.join(parts, user);
+}
 
 /**
- * The cards of one page of a search, in the order of `ids` (the search index chose and ordered
- * them). A donor that stopped being visible since is left out.
+ * The caller's marks on a card: favourite, own non-archived portfolios (as the client or the
+ * case manager), and (for an intended parent) the open match (at most one per donor).
  */
-export async function searchCards(db: Db, ids: readonly number[], visible: SQL): Promise<SearchRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<SearchRow>(
+const MARK_COLUMNS = withUser(`exists (select 1 from favorites f
+      where f.user_id = $USER and f.donor_id = "donors"."user_id") as fav,
+    (select json_agg(json_build_object('id', pf.id, 'name', pf.name, 'addedAt', ${ms('pd.added_at')},
+        'feedback', pd.feedback, 'feedbackAt', ${ms('pd.feedback_at')})
+        order by pd.added_at desc, pf.id desc)
+      from portfolio_donors pd inner join portfolios pf on pf.id = pd.portfolio_id
+      where pd.donor_id = "donors"."user_id" and (pf.client_id = $USER or pf.manager_id = $USER)
+        and pf.status <> 'Archived') as shortlists`);
+const OPEN_MATCH = withUser(`(select json_build_object('status', m.status, 'queueType', m.queue_type)
+      from matches m where m.parent_id = $USER and m.donor_id = "donors"."user_id"
+        and m.status = any('{${OPEN_MATCH_STATUSES.map((st) => `"${st}"`).join(',')}}'::text[]) limit 1) as open_match`);
+
+/** The writes a search makes along with its page. */
+export interface PageWrites {
+  /**
+   * The IP search history row (intended parents' searches), committed without waiting for the
+   * WAL flush: a row of the report is not worth a disk flush on every search, and only a
+   * database crash in the next few hundred milliseconds could lose it.
+   */
+  history: { centerId: number; filters: SearchFilters; resultCount: number } | null;
+  /** The saved search being run: its last run time. */
+  savedSearchId: number | null;
+  at: Date;
+}
+
+/**
+ * One page of a search in one statement: the cards of `ids` in that order (the search index
+ * chose and ordered them; a donor that stopped being visible since is left out), each with its
+ * center's settings and the caller's marks, plus the search's own writes (history row, saved
+ * search's last run) as data-modifying CTEs of the same statement.
+ */
+export async function searchPage(
+  db: Db,
+  page: { ids: readonly number[]; visible: SQL; userId: number; openMatches: boolean },
+  writes: PageWrites,
+): Promise<SearchRow[]> {
+  const { ids, userId } = page;
+  const { history, savedSearchId, at } = writes;
+  if (ids.length === 0 && !history && savedSearchId === null) return [];
+  const ctes: SQL[] = [];
+  if (history) {
+    ctes.push(sql`history as (insert into ${searchHistory} (user_id, center_id, filters, result_count, created_at)
+      select ${userId}::int, ${history.centerId}::int, ${JSON.stringify(history.filters)}::jsonb,
+        ${history.resultCount}::int, ${at.toISOString()}::timestamptz
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit)`);
+  }
+  if (savedSearchId !== null) {
+    ctes.push(sql`run as (update ${savedSearches} set last_run_at = ${at.toISOString()}::timestamptz
+      where id = ${savedSearchId}::int and user_id = ${userId}::int)`);
+  }
+  const user = sql`${userId}::int`;
+  const rows = await hotRows<SearchRow>(
     db,
-    sql`select ${donors.userId} as id, ${donors.displayId} as display_id,
-        ${donors.agencyDisplayId} as agency_display_id, ${users.firstName} as first_name,
-        ${donors.centerId} as center_id, ${donors.dateOfBirth}::text as date_of_birth,
-        ${donors.ageUnconfirmed} as age_unconfirmed, ${donors.heightCm} as height_cm,
-        ${donors.eyeColor} as eye_color, ${donors.hairColor} as hair_color,
-        ${entries(donorRaces)} as races, ${entries(donorEthnicities)} as ethnicities,
-        ${donors.city} as city, ${donors.state} as state, ${donors.availability} as availability,
-        ${donors.frozenAvailability} as frozen_availability, ${donors.donorType} as donor_type,
-        ${donors.queueCount}::int as queue_count, ${donors.frozenQueueCount}::int as frozen_queue_count,
-        ${donors.viewsCount} as views_count,
-        (select p.id from ${donorPictures} p where p.donor_id = ${donors.userId} and p.is_default
-          and not p.private limit 1) as default_picture_id,
-        coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from ${donorPictures} p
-          where p.donor_id = ${donors.userId} and not p.private), '[]'::json) as photo_ids,
-        ${donors.latitude} as latitude, ${donors.longitude} as longitude
+    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${CARD_COLUMNS}, ${MARK_COLUMNS(user)},
+        ${page.openMatches ? OPEN_MATCH(user) : sql`null::json as open_match`}
       from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
-      where ${inArray(donors.userId, ids)} and ${visible}`,
+        left join ${centers} c on c.id = ${donors.centerId}
+      where ${donors.userId} = any(${`{${ids.join(',')}}`}::int[]) and ${page.visible}`,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const settings = new Map<number, CenterSettings>();
+  const byId = new Map<number, SearchRow>();
+  for (const r of rows) {
+    let filled = settings.get(r.center_id);
+    if (!filled) {
+      filled = withDefaults(r.center_settings as Partial<CenterSettings> | null);
+      settings.set(r.center_id, filled);
+    }
+    byId.set(r.id, { ...r, center_settings: filled });
+  }
   return ids.map((id) => byId.get(id)).filter((r): r is SearchRow => r !== undefined);
 }
 
@@ -209,79 +326,6 @@ export async function centerSettings(db: Db, ids: readonly number[]): Promise<Ma
   return new Map(rows.map((r) => [r.id, withDefaults(r.settings)]));
 }
 
-/** Which of these donors are in the user's favourites (one page of a search). */
-export async function favoriteDonorIds(
-  db: Db,
-  userId: number,
-  donorIds: readonly number[],
-): Promise<Set<number>> {
-  if (donorIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: favorites.donorId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), inArray(favorites.donorId, [...donorIds])));
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * The caller's own open match with each of the page's donors (an intended parent has at most one
- * per donor): its status and queue type (list item match_status, queue_type).
- */
-export async function openMatchesOf(
-  db: Db,
-  parentId: number,
-  donorIds: readonly number[],
-): Promise<Map<number, { status: string; queueType: string }>> {
-  if (donorIds.length === 0) return new Map();
-  const rows = await db
-    .select({ donorId: matches.donorId, status: matches.status, queueType: matches.queueType })
-    .from(matches)
-    .where(
-      and(
-        eq(matches.parentId, parentId),
-        inArray(matches.donorId, [...donorIds]),
-        inArray(matches.status, [...OPEN_MATCH_STATUSES]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.donorId, { status: r.status, queueType: r.queueType }]));
-}
-
-export interface ShortlistMark {
-  donorId: number;
-  id: number;
-  name: string;
-  addedAt: Date;
-  feedback: string | null;
-  feedbackAt: Date | null;
-}
-
-/**
- * The user's own non-archived portfolios (as the client or the case manager) holding any of
- * these donors, newest addition first.
- */
-export function shortlistsOf(db: Db, userId: number, donorIds: readonly number[]): Promise<ShortlistMark[]> {
-  if (donorIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      donorId: portfolioDonors.donorId,
-      id: portfolios.id,
-      name: portfolios.name,
-      addedAt: portfolioDonors.addedAt,
-      feedback: portfolioDonors.feedback,
-      feedbackAt: portfolioDonors.feedbackAt,
-    })
-    .from(portfolioDonors)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioDonors.portfolioId))
-    .where(
-      and(
-        inArray(portfolioDonors.donorId, [...donorIds]),
-        or(eq(portfolios.clientId, userId), eq(portfolios.managerId, userId)),
-        ne(portfolios.status, 'Archived'),
-      ),
-    )
-    .orderBy(desc(portfolioDonors.addedAt), desc(portfolios.id));
-}
-
 /**
  * The centers that do not publish their donors' first names (a few dozen centers at most).
  * Usually none: the search then needs no per-row test of the donor's center.
@@ -289,24 +333,6 @@ export function shortlistsOf(db: Db, userId: number, donorIds: readonly number[]
 export async function centersHidingFirstNames(db: Db): Promise<number[]> {
   const rows = await db.select({ id: centers.id, settings: centers.settings }).from(centers);
   return rows.filter((r) => !withDefaults(r.settings).isFirstNameVisible).map((r) => r.id);
-}
-
-/**
- * The search history row is committed without waiting for the WAL flush: a row of the IP search
- * history report is not worth a disk flush on every search, and only a database crash in the
- * next few hundred milliseconds could lose it. One statement: the setting is made for its own
- * transaction by the row source the insert reads.
- */
-export async function recordSearch(
-  db: Db,
-  row: { userId: number; centerId: number; filters: SearchFilters; resultCount: number; createdAt: Date },
-): Promise<void> {
-  await db.execute(
-    sql`insert into ${searchHistory} (user_id, center_id, filters, result_count, created_at)
-      select ${row.userId}, ${row.centerId}, ${JSON.stringify(row.filters)}::jsonb, ${row.resultCount},
-        ${row.createdAt.toISOString()}::timestamptz
-      from (select set_config('synchronous_commit', 'off', true)) as async_commit`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,13 +397,6 @@ export async function updateSaved(
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning();
   return row;
-}
-
-export async function markRun(db: Db, userId: number, id: number, at: Date): Promise<void> {
-  await db
-    .update(savedSearches)
-    .set({ lastRunAt: at })
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
 }
 
 export async function deleteSaved(db: Db, userId: number, id: number): Promise<boolean> {

@@ -98,31 +98,26 @@ async function queryOf(db: Db, auth: Auth, f: SearchFilters, now: Date): Promise
 const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : ((v as T[] | null) ?? []));
 
 /**
- * The caller's portfolios per donor and the latest feedback given in them (the newest
- * feedbackAt; a feedback without a time counts as the oldest).
+ * The caller's portfolios holding a donor (newest addition first, as read) and the latest
+ * feedback given in them (the newest feedbackAt; a feedback without a time counts as the oldest).
  */
-function marksByDonor(
-  rows: repo.ShortlistMark[],
-): Map<number, { shortlists: DonorShortlist[]; feedback: string | null; feedbackAt: number }> {
-  const out = new Map<
-    number,
-    { shortlists: DonorShortlist[]; feedback: string | null; feedbackAt: number }
-  >();
-  for (const r of rows) {
-    let entry = out.get(r.donorId);
-    if (!entry) {
-      entry = { shortlists: [], feedback: null, feedbackAt: Number.NEGATIVE_INFINITY };
-      out.set(r.donorId, entry);
+function marksOf(raw: unknown): { shortlists: DonorShortlist[]; feedback: string | null } {
+  const rows = asArray<repo.PageShortlist>(raw);
+  let feedback: string | null = null;
+  let feedbackAt = Number.NEGATIVE_INFINITY;
+  const shortlists = rows.map((r) => {
+    const at = r.feedbackAt ?? Number.NEGATIVE_INFINITY;
+    if (r.feedback !== null && (feedback === null || at > feedbackAt)) {
+      feedback = r.feedback;
+      feedbackAt = at;
     }
-    entry.shortlists.push({ id: r.id, name: r.name, addedAt: r.addedAt.toISOString(), feedback: r.feedback });
-    const at = r.feedbackAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-    if (r.feedback !== null && (entry.feedback === null || at > entry.feedbackAt)) {
-      entry.feedback = r.feedback;
-      entry.feedbackAt = at;
-    }
-  }
-  return out;
+    return { id: r.id, name: r.name, addedAt: new Date(r.addedAt).toISOString(), feedback: r.feedback };
+  });
+  return { shortlists, feedback };
 }
+
+const asObject = <T>(v: unknown): T | null =>
+  typeof v === 'string' ? JSON.parse(v) : ((v as T | null) ?? null);
 
 /** POST /getdonorlist */
 export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): Promise<SearchAnswer> {
@@ -136,39 +131,33 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     const [own] = (await repo.centerSettings(db, [auth.centerId])).values();
     if (own?.viewsSortDescending) direction = 'desc';
   }
-  const {
-    total,
-    ids: pageIds,
-    centers,
-  } = await donorSearchIndex(db).search(query, {
+  const { total, ids: pageIds } = await donorSearchIndex(db).search(query, {
     sort: sortby,
     descending: direction === 'desc',
     limit: recordcount,
     offset: (currentPage - 1) * recordcount,
   });
 
-  // The cards, the caller's marks on them, the search history row and the saved search's last
-  // run, all at once.
-  const [rows, settings, favorites, shortlists, ownMatches] = await Promise.all([
-    repo.searchCards(db, pageIds, visibilitySql(query.visibility)),
-    repo.centerSettings(db, centers),
-    repo.favoriteDonorIds(db, auth.userId, pageIds),
-    repo.shortlistsOf(db, auth.userId, pageIds),
-    auth.role === ROLE.CLIENT ? repo.openMatchesOf(db, auth.userId, pageIds) : new Map(),
-    auth.role === ROLE.CLIENT
-      ? repo.recordSearch(db, {
-          userId: auth.userId,
-          centerId: auth.centerId,
-          filters,
-          resultCount: total,
-          createdAt: now,
-        })
-      : undefined,
-    searchId !== undefined ? repo.markRun(db, auth.userId, searchId, now) : undefined,
-  ]);
-  const marks = marksByDonor(shortlists);
+  // The cards with their centers' settings and the caller's marks, the search history row and
+  // the saved search's last run: one statement.
+  const rows = await repo.searchPage(
+    db,
+    {
+      ids: pageIds,
+      visible: visibilitySql(query.visibility),
+      userId: auth.userId,
+      openMatches: auth.role === ROLE.CLIENT,
+    },
+    {
+      history: auth.role === ROLE.CLIENT ? { centerId: auth.centerId, filters, resultCount: total } : null,
+      savedSearchId: searchId ?? null,
+      at: now,
+    },
+  );
   const items: DonorListItem[] = rows.map((r) => {
-    const s = settings.get(r.center_id);
+    const s = r.center_settings;
+    const marks = marksOf(r.shortlists);
+    const ownMatch = asObject<{ status: string; queueType: string }>(r.open_match);
     const photoIds = asArray<number>(r.photo_ids);
     return {
       id: r.id,
@@ -201,11 +190,11 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
               milesBetween(query.point.latitude, query.point.longitude, r.latitude, r.longitude) * 10,
             ) / 10
           : null,
-      fav: favorites.has(r.id),
-      shortlists: marks.get(r.id)?.shortlists ?? [],
-      feedback: marks.get(r.id)?.feedback ?? null,
-      matchStatus: ownMatches.get(r.id)?.status ?? null,
-      queueType: ownMatches.get(r.id)?.queueType ?? null,
+      fav: r.fav,
+      shortlists: marks.shortlists,
+      feedback: marks.feedback,
+      matchStatus: ownMatch?.status ?? null,
+      queueType: ownMatch?.queueType ?? null,
     };
   });
 
