@@ -10,17 +10,18 @@ export function fullNameOf(user: { firstName: string; lastName: string; username
   return name.length > 0 ? name : user.username;
 }
 
-/** The admin a switched session remembers (`switchedFromUserId`). */
-const switchedFromUser = alias(users, 'switched_from');
+/** The admin a switched session remembers (`switchedFromUserId`), joined under this name. */
+export const switchedFromUser = alias(users, 'switched_from');
 
 /**
- * Everything the session user is made of, in one statement (GET /me runs it on every page load):
- * the user with only the columns it shows, the center, the donor's state, the admin a switched
- * session remembers, the client's portfolio in use (Active or Submitted, newest first: where the
- * client lands) and when the terms in force were published. Built once per database and run as a
- * prepared statement: four separately built queries cost more to build and plan than to run.
+ * The columns the session user is made of, for a select over `users` joined with `centers`, left
+ * joined with `donors` (on the user) and `switchedFromUser` (the admin a switched session
+ * remembers): the user's and center's columns it shows, the donor's state, the admin, the
+ * client's portfolio in use (Active or Submitted, newest first: where the client lands) and when
+ * the terms in force were published. GET /me reads them in the session lookup itself
+ * (`platform/auth-context.ts`); login and switching read them by user id (`buildSessionUser`).
  */
-function sessionUserQuery(db: Db) {
+export function sessionUserColumns(db: Db) {
   const shortlist = db
     .select({ id: portfolios.id })
     .from(portfolios)
@@ -33,42 +34,51 @@ function sessionUserQuery(db: Db) {
     .orderBy(desc(portfolios.updatedAt), desc(portfolios.id))
     .limit(1);
   const termsPublished = db.select({ at: max(terms.publishedAt) }).from(terms);
+  return {
+    profile: {
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      status: users.status,
+      centerId: users.centerId,
+      parentId: users.parentId,
+      managerId: users.managerId,
+      eulaAcceptedAt: users.eulaAcceptedAt,
+      lastLoginAt: users.lastLoginAt,
+      ipFormSubmittedAt: users.ipFormSubmittedAt,
+    },
+    profileCenter: {
+      id: centers.id,
+      name: centers.name,
+      appTitle: centers.appTitle,
+      onboarded: centers.onboarded,
+      preActiveAccess: centers.preActiveAccess,
+      consumerSite: centers.consumerSite,
+      payments: centers.payments,
+      settings: centers.settings,
+    },
+    donor: { preFormStatus: donors.preFormStatus, availability: donors.availability, lastTab: donors.lastTab },
+    admin: {
+      id: switchedFromUser.id,
+      role: switchedFromUser.role,
+      firstName: switchedFromUser.firstName,
+      lastName: switchedFromUser.lastName,
+      username: switchedFromUser.username,
+    },
+    shortlistId: sql<number | null>`${shortlist}`.mapWith(portfolios.id),
+    termsUpdatedAt: sql<Date | null>`${termsPublished}`.mapWith(terms.publishedAt),
+  };
+}
+
+/**
+ * The session user by user id, in one prepared statement built once per database (four
+ * separately built queries cost more to build and plan than to run).
+ */
+function sessionUserQuery(db: Db) {
   return db
-    .select({
-      user: {
-        id: users.id,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        status: users.status,
-        parentId: users.parentId,
-        managerId: users.managerId,
-        eulaAcceptedAt: users.eulaAcceptedAt,
-        lastLoginAt: users.lastLoginAt,
-        ipFormSubmittedAt: users.ipFormSubmittedAt,
-      },
-      center: {
-        id: centers.id,
-        name: centers.name,
-        appTitle: centers.appTitle,
-        onboarded: centers.onboarded,
-        preActiveAccess: centers.preActiveAccess,
-        consumerSite: centers.consumerSite,
-        payments: centers.payments,
-        settings: centers.settings,
-      },
-      donor: { preFormStatus: donors.preFormStatus, availability: donors.availability, lastTab: donors.lastTab },
-      admin: {
-        id: switchedFromUser.id,
-        role: switchedFromUser.role,
-        firstName: switchedFromUser.firstName,
-        lastName: switchedFromUser.lastName,
-        username: switchedFromUser.username,
-      },
-      shortlistId: sql<number | null>`${shortlist}`.mapWith(portfolios.id),
-      termsUpdatedAt: sql<Date | null>`${termsPublished}`.mapWith(terms.publishedAt),
-    })
+    .select(sessionUserColumns(db))
     .from(users)
     .innerJoin(centers, eq(centers.id, users.centerId))
     .leftJoin(donors, eq(donors.userId, users.id))
@@ -78,6 +88,9 @@ function sessionUserQuery(db: Db) {
     .prepare('session_user');
 }
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** What a select of `sessionUserColumns` answers for one row. */
+export type SessionUserRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['execute']>>[number];
 
 /**
  * The session of platform.md section 3 as the browser keeps it, read fresh from the database.
@@ -96,7 +109,12 @@ export async function buildSessionUser(
   }
   const [row] = await query.execute({ userId, switchedFromUserId });
   if (!row) throw notFound();
-  const { user, center, donor, admin } = row;
+  return sessionUserOf(row, switchedFromUserId);
+}
+
+/** The session user from a row of `sessionUserColumns`. */
+export function sessionUserOf(row: SessionUserRow, switchedFromUserId: number | null): SessionUser {
+  const { profile: user, profileCenter: center, donor, admin } = row;
   const settings = centerSettings(center.settings);
   const switchedFrom: SessionUser['switchedFrom'] =
     switchedFromUserId !== null && admin
