@@ -6,9 +6,9 @@ import {
   ROLE,
   type RoleId,
   SESSION_ABSOLUTE_MS,
-  type SessionUser,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
+  type SessionUser,
   TOKEN_HEADER,
   type UserStatus,
 } from '@dm/shared';

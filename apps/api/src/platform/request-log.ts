@@ -22,7 +22,11 @@ export function requestForLog(request: FastifyRequest): Record<string, unknown> 
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (error) {
       // The reply failed while being sent (a stream's error): a summary, never the error itself.
       reply.log.error(

@@ -59,7 +59,11 @@ export function sessionUserColumns(db: Db) {
       payments: centers.payments,
       settings: centers.settings,
     },
-    donor: { preFormStatus: donors.preFormStatus, availability: donors.availability, lastTab: donors.lastTab },
+    donor: {
+      preFormStatus: donors.preFormStatus,
+      availability: donors.availability,
+      lastTab: donors.lastTab,
+    },
     admin: {
       id: switchedFromUser.id,
       role: switchedFromUser.role,
