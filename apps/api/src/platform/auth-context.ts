@@ -8,16 +8,18 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
+  type SessionUser,
   TOKEN_HEADER,
   type UserStatus,
 } from '@dm/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { centerSettings, centers, sessions, users } from '../db/schema/index.js';
+import { centerSettings, centers, donors, sessions, users } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
 import type { Db } from './db.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
+import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
 /**
  * What a route declares about who may call it. Every route must declare one; a test walks
@@ -26,7 +28,17 @@ import { forbidden, notFound, unauthenticated } from './errors.js';
  * - signedIn: any signed-in user whatever the role
  * - pages: roles that may open one of these pages (the shared role -> page table)
  */
-export type Access = { public: true } | { signedIn: true } | { pages: readonly PageKey[] };
+export type Access =
+  | { public: true }
+  | {
+      signedIn: true;
+      /**
+       * The route answers the session user (GET /me): the session lookup reads it in the same
+       * statement (`Auth.sessionUser`), one round trip instead of two.
+       */
+      sessionUser?: true;
+    }
+  | { pages: readonly PageKey[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +64,8 @@ export interface Auth {
   subject: AccessSubject;
   /** The caller's address (`request.ip`), recorded by `audit()` on every entry. */
   ip: string | null;
+  /** The session user, read with the session when the route asked for it (Access `sessionUser`). */
+  sessionUser?: SessionUser;
 }
 
 /** Reads the session token from the header or, for the browser, the httpOnly cookie. */
@@ -65,58 +79,90 @@ export function tokenOf(request: FastifyRequest): string | null {
 /** Only refresh last_seen_at this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 
-/**
- * The session lookup every signed-in request makes: only the columns it needs, built once per
- * database and run as a prepared statement (building a drizzle select of three whole tables cost
- * more than running it).
- */
-function sessionLookup(db: Db) {
-  return db
-    .select({
-      session: {
-        id: sessions.id,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        endedAt: sessions.endedAt,
-        endReason: sessions.endReason,
-        switchedFromUserId: sessions.switchedFromUserId,
-      },
-      user: {
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        centerId: users.centerId,
-        parentId: users.parentId,
-        managerId: users.managerId,
-      },
-      center: {
-        onboarded: centers.onboarded,
-        preActiveAccess: centers.preActiveAccess,
-        settings: centers.settings,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(centers, eq(centers.id, users.centerId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('resolve_session');
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+/** The session, user and center columns a session check needs. */
+const sessionColumns = {
+  session: {
+    id: sessions.id,
+    createdAt: sessions.createdAt,
+    lastSeenAt: sessions.lastSeenAt,
+    endedAt: sessions.endedAt,
+    endReason: sessions.endReason,
+    switchedFromUserId: sessions.switchedFromUserId,
+  },
+  user: {
+    id: users.id,
+    role: users.role,
+    status: users.status,
+    centerId: users.centerId,
+    parentId: users.parentId,
+    managerId: users.managerId,
+  },
+  center: {
+    onboarded: centers.onboarded,
+    preActiveAccess: centers.preActiveAccess,
+    settings: centers.settings,
+  },
+};
 
+/**
+ * The session lookups, built once per database and run as prepared statements (building a drizzle
+ * select of three whole tables cost more than running it): the one every signed-in request makes,
+ * with only the columns it needs, and the one of a route that answers the session user (GET /me),
+ * which reads the session user's columns as well: one round trip, not two.
+ */
+function sessionLookups(db: Db) {
+  return {
+    session: db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(centers, eq(centers.id, users.centerId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('resolve_session'),
+    withUser: db
+      .select({ session: sessionColumns.session, ...sessionUserColumns(db) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(centers, eq(centers.id, users.centerId))
+      .leftJoin(donors, eq(donors.userId, users.id))
+      .leftJoin(switchedFromUser, eq(switchedFromUser.id, sessions.switchedFromUserId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('resolve_session_user'),
+  };
+}
+const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookups>>();
+
+/**
+ * The caller of a session token, or 401. `withUser` also reads the session user (`sessionUser`),
+ * in the same statement.
+ */
 export async function resolveSession(
   db: Db,
   clock: Clock,
   token: string,
   ip: string | null = null,
+  withUser = false,
 ): Promise<Auth> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    sessionLookups.set(db, lookup);
+  let lookups = preparedLookups.get(db);
+  if (!lookups) {
+    lookups = sessionLookups(db);
+    preparedLookups.set(db, lookups);
   }
-  const rows = await lookup.execute({ tokenHash: hashToken(token) });
-  const row = rows[0];
+  const tokenHash = hashToken(token);
+  let row: Awaited<ReturnType<typeof lookups.session.execute>>[number] | undefined;
+  let sessionUser: SessionUser | undefined;
+  if (withUser) {
+    const [found] = await lookups.withUser.execute({ tokenHash });
+    if (found) {
+      // The session user's columns include the ones the check needs (each selected once).
+      row = { session: found.session, user: found.profile, center: found.profileCenter };
+      sessionUser = sessionUserOf(found, found.session.switchedFromUserId);
+    }
+  } else {
+    [row] = await lookups.session.execute({ tokenHash });
+  }
   if (!row) throw unauthenticated(MSG.BAD_TOKEN);
   const { session, user, center } = row;
   if (session.endedAt) {
@@ -156,6 +202,7 @@ export async function resolveSession(
       },
     },
     ip,
+    ...(sessionUser ? { sessionUser } : {}),
   };
 }
 
@@ -175,7 +222,8 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
       return;
     }
     if (!token) throw unauthenticated(MSG.NO_TOKEN);
-    const auth = await resolveSession(db, clock, token, request.ip);
+    const withUser = 'signedIn' in access && access.sessionUser === true;
+    const auth = await resolveSession(db, clock, token, request.ip, withUser);
     request.auth = auth;
     if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
       throw forbidden();

@@ -1,5 +1,6 @@
 import { type DonorAvailability, ROLE, type RoleId, type SessionUser, type UserStatus } from '@dm/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { centerSettings, centers, donors, portfolios, terms, users } from '../db/schema/index.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
@@ -9,27 +10,91 @@ export function fullNameOf(user: { firstName: string; lastName: string; username
   return name.length > 0 ? name : user.username;
 }
 
-/** When the terms in force were published; the terms view shows again after a newer version. */
-export async function termsUpdatedAt(db: Db): Promise<Date> {
-  const [row] = await db
-    .select({ publishedAt: terms.publishedAt })
-    .from(terms)
-    .orderBy(desc(terms.publishedAt))
-    .limit(1);
-  // No terms published yet: nothing newer than any acceptance.
-  return row?.publishedAt ?? new Date(0);
-}
+/** The admin a switched session remembers (`switchedFromUserId`), joined under this name. */
+export const switchedFromUser = alias(users, 'switched_from');
 
-/** The client's portfolio in use (Active or Submitted), newest first: where the client lands. */
-async function clientShortlistId(db: Db, clientId: number): Promise<number | null> {
-  const [row] = await db
+/**
+ * The columns the session user is made of, for a select over `users` joined with `centers`, left
+ * joined with `donors` (on the user) and `switchedFromUser` (the admin a switched session
+ * remembers): the user's and center's columns it shows, the donor's state, the admin, the
+ * client's portfolio in use (Active or Submitted, newest first: where the client lands) and when
+ * the terms in force were published. GET /me reads them in the session lookup itself
+ * (`platform/auth-context.ts`); login and switching read them by user id (`buildSessionUser`).
+ */
+export function sessionUserColumns(db: Db) {
+  const shortlist = db
     .select({ id: portfolios.id })
     .from(portfolios)
-    .where(and(eq(portfolios.clientId, clientId), inArray(portfolios.status, ['Active', 'Submitted'])))
+    .where(
+      and(
+        eq(portfolios.clientId, sql`coalesce(${users.parentId}, ${users.id})`),
+        inArray(portfolios.status, ['Active', 'Submitted']),
+      ),
+    )
     .orderBy(desc(portfolios.updatedAt), desc(portfolios.id))
     .limit(1);
-  return row?.id ?? null;
+  const termsPublished = db.select({ at: max(terms.publishedAt) }).from(terms);
+  return {
+    profile: {
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      status: users.status,
+      centerId: users.centerId,
+      parentId: users.parentId,
+      managerId: users.managerId,
+      eulaAcceptedAt: users.eulaAcceptedAt,
+      lastLoginAt: users.lastLoginAt,
+      ipFormSubmittedAt: users.ipFormSubmittedAt,
+    },
+    profileCenter: {
+      id: centers.id,
+      name: centers.name,
+      appTitle: centers.appTitle,
+      onboarded: centers.onboarded,
+      preActiveAccess: centers.preActiveAccess,
+      consumerSite: centers.consumerSite,
+      payments: centers.payments,
+      settings: centers.settings,
+    },
+    donor: {
+      preFormStatus: donors.preFormStatus,
+      availability: donors.availability,
+      lastTab: donors.lastTab,
+    },
+    admin: {
+      id: switchedFromUser.id,
+      role: switchedFromUser.role,
+      firstName: switchedFromUser.firstName,
+      lastName: switchedFromUser.lastName,
+      username: switchedFromUser.username,
+    },
+    shortlistId: sql<number | null>`${shortlist}`.mapWith(portfolios.id),
+    termsUpdatedAt: sql<Date | null>`${termsPublished}`.mapWith(terms.publishedAt),
+  };
 }
+
+/**
+ * The session user by user id, in one prepared statement built once per database (four
+ * separately built queries cost more to build and plan than to run).
+ */
+function sessionUserQuery(db: Db) {
+  return db
+    .select(sessionUserColumns(db))
+    .from(users)
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .leftJoin(donors, eq(donors.userId, users.id))
+    .leftJoin(switchedFromUser, eq(switchedFromUser.id, sql.placeholder('switchedFromUserId')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_user');
+}
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** What a select of `sessionUserColumns` answers for one row. */
+export type SessionUserRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['execute']>>[number];
 
 /**
  * The session of platform.md section 3 as the browser keeps it, read fresh from the database.
@@ -41,32 +106,24 @@ export async function buildSessionUser(
   userId: number,
   switchedFromUserId: number | null,
 ): Promise<SessionUser> {
-  const [row] = await db
-    .select({ user: users, center: centers, donor: donors })
-    .from(users)
-    .innerJoin(centers, eq(centers.id, users.centerId))
-    .leftJoin(donors, eq(donors.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw notFound();
-  const { user, center, donor } = row;
-  const settings = centerSettings(center.settings);
-
-  let switchedFrom: SessionUser['switchedFrom'] = null;
-  if (switchedFromUserId !== null) {
-    const [admin] = await db
-      .select({
-        id: users.id,
-        role: users.role,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-      })
-      .from(users)
-      .where(eq(users.id, switchedFromUserId))
-      .limit(1);
-    if (admin) switchedFrom = { userId: admin.id, role: admin.role as RoleId, fullName: fullNameOf(admin) };
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    sessionUserQueries.set(db, query);
   }
+  const [row] = await query.execute({ userId, switchedFromUserId });
+  if (!row) throw notFound();
+  return sessionUserOf(row, switchedFromUserId);
+}
+
+/** The session user from a row of `sessionUserColumns`. */
+export function sessionUserOf(row: SessionUserRow, switchedFromUserId: number | null): SessionUser {
+  const { profile: user, profileCenter: center, donor, admin } = row;
+  const settings = centerSettings(center.settings);
+  const switchedFrom: SessionUser['switchedFrom'] =
+    switchedFromUserId !== null && admin
+      ? { userId: admin.id, role: admin.role as RoleId, fullName: fullNameOf(admin) }
+      : null;
 
   const role = user.role as RoleId;
   return {
@@ -92,10 +149,11 @@ export async function buildSessionUser(
     },
     parentId: user.parentId,
     managerId: user.managerId,
-    shortlistId: role === ROLE.CLIENT ? await clientShortlistId(db, user.parentId ?? user.id) : null,
+    shortlistId: role === ROLE.CLIENT ? row.shortlistId : null,
     eulaAccepted: user.eulaAcceptedAt !== null,
     eulaAcceptedAt: user.eulaAcceptedAt?.toISOString() ?? null,
-    termsUpdatedAt: (await termsUpdatedAt(db)).toISOString(),
+    // No terms published yet: nothing newer than any acceptance.
+    termsUpdatedAt: (row.termsUpdatedAt ?? new Date(0)).toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     switchedFrom,
     donor:

@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
   jsonRoute(
     app,
     'GET /me',
-    { signedIn: true },
+    { signedIn: true, sessionUser: true },
     {
       summary: 'The current session user',
       data: sessionUserSchema,

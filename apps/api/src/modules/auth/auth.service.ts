@@ -199,8 +199,9 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
 }
 
 /** GET /me */
-export function currentUser(deps: AuthDeps, auth: Auth): Promise<SessionUser> {
-  return buildSessionUser(deps.db, auth.userId, auth.switchedFromUserId);
+export async function currentUser(deps: AuthDeps, auth: Auth): Promise<SessionUser> {
+  // Read with the session when the route asked for it (one round trip).
+  return auth.sessionUser ?? buildSessionUser(deps.db, auth.userId, auth.switchedFromUserId);
 }
 
 /** POST /logoutuser: ends this session only (a switched one too: the admin signs in again). */

@@ -9,6 +9,7 @@ import * as service from './health.service.js';
 const healthData = z.object({ db: z.enum(['up', 'down']), version: z.string() });
 
 export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const databaseHealth = service.sharedDatabaseProbe(deps);
   // Plain: it answers 503 when the database is down, which the envelope helpers do not set.
   app.get(
     '/health',
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       },
     },
     async (_request, reply) => {
-      if ((await service.database(deps)).state === HEALTH_STATE.CONNECTED) {
+      if ((await databaseHealth()).state === HEALTH_STATE.CONNECTED) {
         return {
           status: 'success' as const,
           message: '',

@@ -71,7 +71,7 @@ export function assertAllowed(deps: Deps, c: HealthCredentials): void {
 }
 
 /** POST checkdatabase (the spec's checkmysql): a trivial query and its round trip. */
-export async function database(deps: Deps): Promise<DatabaseHealth> {
+export async function database(deps: Pick<Deps, 'db'>): Promise<DatabaseHealth> {
   const start = performance.now();
   try {
     await repo.ping(deps.db);
@@ -79,6 +79,32 @@ export async function database(deps: Deps): Promise<DatabaseHealth> {
   } catch {
     return { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null };
   }
+}
+
+/**
+ * How long GET /health reuses a probe's answer, counted from when the probe was sent: under load
+ * the check costs a query every half second rather than one per request, and an answer is never
+ * older than this, so /health reports the database down within a second of losing it.
+ */
+export const HEALTH_PROBE_FRESH_MS = 500;
+
+/**
+ * GET /health's database check: concurrent checks share the probe in flight, and a probe's
+ * answer is reused while it is fresh (HEALTH_PROBE_FRESH_MS). `now` is the monotonic clock (a
+ * test's clock may stand still; the age of an answer is real time).
+ */
+export function sharedDatabaseProbe(
+  deps: Pick<Deps, 'db'>,
+  now: () => number = () => performance.now(),
+): () => Promise<DatabaseHealth> {
+  let last: { sentAt: number; answer: Promise<DatabaseHealth> } | null = null;
+  return () => {
+    const at = now();
+    if (last === null || at - last.sentAt >= HEALTH_PROBE_FRESH_MS) {
+      last = { sentAt: at, answer: database(deps) };
+    }
+    return last.answer;
+  };
 }
 
 /** POST checkspace: free and total space of the file system holding the data directory. */

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHeartbeats } from '../../db/schema/index.js';
 import { DEV_HEALTHCHECK_PASSWORD, loadConfig } from '../../platform/config.js';
 import { SecretBox } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db.js';
 import { HEARTBEAT_STALE_MS, heartbeat } from '../../platform/heartbeat.js';
 import { MAIL_DELIVERY_JOB, startMailDelivery } from '../../platform/mail-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../../test/template.js';
+import { HEALTH_PROBE_FRESH_MS, sharedDatabaseProbe } from './health.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +42,60 @@ describe('GET /api/health', () => {
     const res = await t.request({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(body(res).status).toBe('error');
+  });
+});
+
+describe("GET /api/health's shared database probe", () => {
+  /** A database whose every query is counted and answers (or fails) when told. */
+  function fakeDatabase() {
+    const state = { queries: 0, up: true, pending: [] as (() => void)[] };
+    const db = {
+      execute: () => {
+        state.queries += 1;
+        return new Promise<void>((resolve, reject) =>
+          state.pending.push(() => (state.up ? resolve() : reject(new Error('connection refused')))),
+        );
+      },
+    } as unknown as Db;
+    const answer = () => {
+      for (const settle of state.pending.splice(0)) settle();
+    };
+    return { db, state, answer };
+  }
+
+  it('shares the probe in flight and its answer while fresh, then probes again', async () => {
+    const { db, state, answer } = fakeDatabase();
+    let now = 1000;
+    const probe = sharedDatabaseProbe({ db }, () => now);
+    const concurrent = Array.from({ length: 20 }, () => probe());
+    answer();
+    const answers = await Promise.all(concurrent);
+    expect(state.queries).toBe(1);
+    expect(answers.every((a) => a.state === HEALTH_STATE.CONNECTED)).toBe(true);
+    now += HEALTH_PROBE_FRESH_MS - 1;
+    expect((await probe()).state).toBe(HEALTH_STATE.CONNECTED);
+    expect(state.queries).toBe(1);
+    now += 1;
+    const next = probe();
+    answer();
+    expect((await next).state).toBe(HEALTH_STATE.CONNECTED);
+    expect(state.queries).toBe(2);
+  });
+
+  it('reports the database down within a second of losing it', async () => {
+    const { db, state, answer } = fakeDatabase();
+    let now = 0;
+    const probe = sharedDatabaseProbe({ db }, () => now);
+    const first = probe();
+    answer();
+    expect((await first).state).toBe(HEALTH_STATE.CONNECTED);
+    // The database goes down right after that probe was answered.
+    state.up = false;
+    now += 999;
+    const later = probe();
+    answer();
+    expect((await later).state).toBe(HEALTH_STATE.NOT_CONNECTED);
+    expect(HEALTH_PROBE_FRESH_MS).toBeLessThan(1000);
   });
 });
 
