@@ -1,62 +1,13 @@
 import { questionKey } from '@dm/shared';
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import type { FileStorage } from '../../platform/storage.js';
 import * as schema from '../schema/index.js';
+import { insertRows as insertAll } from './bulk.js';
 import { renderSeedFile, type SeedFile } from './files.js';
 import type { GeneratedDonor, Insert } from './generated.js';
 import { CUSTOM_QUESTIONS } from './words.js';
-
-/** Postgres allows 65,535 bind parameters per statement; stay well under it. */
-const MAX_PARAMS = 30_000;
-/** Rows per unnest() insert: one parameter per column whatever the row count. */
-const UNNEST_ROWS = 5_000;
-
-/**
- * Multi-row insert. Plain-typed tables go through `insert ... select * from unnest($1::type[],
- * ...)`: one array parameter per column, which both drivers bind cheaply, where a VALUES list
- * costs drizzle's builder most of the seed time. Tables with array or json columns, or rows
- * that leave a NOT NULL column to a computed default, use drizzle's insert in chunks. The cast
- * types come from the schema, never from data.
- */
-async function insertAll<T extends PgTable>(db: Db, table: T, rows: Insert<T>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows as Record<string, unknown>[];
-  const used = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(([key]) =>
-    records.some((r) => r[key] !== undefined),
-  );
-  const plain = used.every(([key, col]) => {
-    const type = col.getSQLType();
-    if (type.endsWith(']') || type.startsWith('json')) return false;
-    return (
-      !col.notNull ||
-      records.every((r) => r[key] !== undefined) ||
-      (col.default !== undefined && !is(col.default, SQL))
-    );
-  });
-  if (!plain) {
-    const chunk = Math.max(1, Math.floor(MAX_PARAMS / used.length));
-    for (let i = 0; i < rows.length; i += chunk) await db.insert(table).values(rows.slice(i, i + chunk));
-    return;
-  }
-  const names = sql.join(
-    used.map(([, col]) => sql.identifier(col.name)),
-    sql`, `,
-  );
-  for (let i = 0; i < records.length; i += UNNEST_ROWS) {
-    const slice = records.slice(i, i + UNNEST_ROWS);
-    const arrays = used.map(([key, col]) => {
-      const values = slice.map((r) => {
-        const v = r[key] === undefined ? (col.notNull ? col.default : null) : r[key];
-        return v instanceof Date ? v.toISOString() : (v ?? null);
-      });
-      return sql`${sql.param(values)}::${sql.raw(col.getSQLType())}[]`;
-    });
-    await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
-  }
-}
 
 /**
  * The seed's questions for each center that lacks them (found by text otherwise), so answers
@@ -190,19 +141,11 @@ export async function writeDonorProfiles(
   // Family members need their ids for the disease rows that point at them.
   const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
   const memberIds = new Map<string, number>();
-  const perRow = Object.keys(members[0] ?? { a: 1 }).length;
-  const chunk = Math.floor(MAX_PARAMS / perRow);
-  for (let i = 0; i < members.length; i += chunk) {
-    const inserted = await db
-      .insert(schema.donorFamilyMembers)
-      .values(members.slice(i, i + chunk))
-      .returning({
-        id: schema.donorFamilyMembers.id,
-        donorId: schema.donorFamilyMembers.donorId,
-        position: schema.donorFamilyMembers.position,
-      });
-    for (const m of inserted) memberIds.set(`${m.donorId}:${m.position}`, m.id);
-  }
+  const inserted = await insertAll<
+    typeof schema.donorFamilyMembers,
+    { id: number; donor_id: number; position: number }
+  >(db, schema.donorFamilyMembers, members, ['id', 'donor_id', 'position']);
+  for (const m of inserted) memberIds.set(`${m.donor_id}:${m.position}`, m.id);
   await insertAll(
     db,
     schema.donorDiseases,

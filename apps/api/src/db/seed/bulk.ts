@@ -1,0 +1,146 @@
+import { getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Db, queryRows } from '../../platform/db.js';
+import type { Insert } from './generated.js';
+
+/*
+ * Bulk writing for the seed, the same on both drivers (PGlite and node-postgres): rows go in as
+ * `insert ... select from unnest($1::text[], ...)`, one text array per column, so a statement of
+ * thousands of rows binds a handful of parameters and drizzle builds no VALUES list. Each value is
+ * the text the column's own driver mapping gives (dates, arrays, json), cast back by the column's
+ * SQL type from the schema, never from data.
+ */
+
+/** Rows per statement: large enough that per-statement costs vanish, small enough to stay lean. */
+const ROWS_PER_STATEMENT = 5_000;
+
+/** The text PostgreSQL reads back as the column's value (null stays null). */
+function toText(col: PgColumn, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const mapped = col.mapToDriverValue(value);
+  if (mapped === null || mapped === undefined) return null;
+  if (mapped instanceof Date) return mapped.toISOString();
+  if (typeof mapped === 'object') return JSON.stringify(mapped);
+  return String(mapped);
+}
+
+/**
+ * Inserts the rows; with `returning` (column names) gives back those columns of every inserted
+ * row, in insert order. A column no row sets is left to its default; a NOT NULL column that some
+ * rows leave unset gets its default (value or SQL expression) on those rows.
+ */
+export async function insertRows<T extends PgTable, R = never>(
+  db: Db,
+  table: T,
+  rows: Insert<T>[],
+  returning?: readonly string[],
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const records = rows as Record<string, unknown>[];
+  const used = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(([key]) =>
+    records.some((r) => r[key] !== undefined),
+  );
+  const names = sql.join(
+    used.map(([, col]) => sql.identifier(col.name)),
+    sql`, `,
+  );
+  const aliases = used.map((_, i) => `c${i}`);
+  const selected = sql.join(
+    used.map(([key, col], i) => {
+      const value = sql`${sql.raw(aliases[i]!)}::${sql.raw(col.getSQLType())}`;
+      const fillDefault =
+        col.notNull && col.default !== undefined && records.some((r) => r[key] === undefined);
+      return fillDefault && is(col.default, SQL) ? sql`coalesce(${value}, ${col.default})` : value;
+    }),
+    sql`, `,
+  );
+  const out: R[] = [];
+  for (let i = 0; i < records.length; i += ROWS_PER_STATEMENT) {
+    const slice = records.slice(i, i + ROWS_PER_STATEMENT);
+    const arrays = used.map(([key, col]) => {
+      const plainDefault = col.notNull && col.default !== undefined && !is(col.default, SQL);
+      const values = slice.map((r) =>
+        toText(col, r[key] === undefined && plainDefault ? col.default : r[key]),
+      );
+      return sql`${sql.param(values)}::text[]`;
+    });
+    const query = sql`insert into ${table} (${names}) select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as t(${sql.raw(aliases.join(', '))})`;
+    if (!returning) {
+      await db.execute(query);
+      continue;
+    }
+    const cols = sql.join(
+      returning.map((c) => sql.identifier(c)),
+      sql`, `,
+    );
+    out.push(...(await queryRows<R>(db, sql`${query} returning ${cols}`)));
+  }
+  return out;
+}
+
+/** The table's name, for messages. */
+export const tableName = (table: PgTable) => getTableName(table);
+
+/**
+ * The donor_search columns copied from donors, in the order of the copy trigger's insert
+ * (donor_search_copy, migrations 0010 and 0021).
+ */
+const COPIED = [
+  'user_id',
+  'center_id',
+  'archived',
+  'availability',
+  'allowed_for_matching_tool',
+  'eye_color',
+  'hair_color',
+  'blood_group',
+  'religion',
+  'state',
+  'city',
+  'education_level',
+  'donor_type',
+  'egg_donation_arrangement',
+  'heritage',
+  'race_names',
+  'ethnicity_names',
+  'main_race',
+  'main_ethnicity',
+  'height_cm',
+  'date_of_birth',
+  'amh_value',
+  'agency_display_id',
+  'display_id',
+  'previous_donor',
+  'proven_fertility',
+  'college_degree',
+  'latitude',
+  'longitude',
+  'created_at',
+  'views_count',
+] as const;
+
+/**
+ * Runs `load` with the donors insert trigger that copies each new donor into donor_search
+ * (donors_search_insert) switched off, then writes the search rows of the donors `load` returns
+ * in one statement giving what the trigger would have: the copied columns, the best ACT, SAT and
+ * GPA, the words. Call inside a transaction: the switch is then undone with it on failure, and
+ * no other session writes donors meanwhile (ALTER TABLE holds a lock that blocks writes to donors
+ * until the transaction ends; reads go on). The child-table triggers stay on: they are statement
+ * triggers, set-based already, and update nothing while a donor has no search row yet.
+ */
+export async function withSearchRowsAfter(db: Db, load: () => Promise<number[]>): Promise<void> {
+  await db.execute(sql`alter table donors disable trigger donors_search_insert`);
+  const donorIds = await load();
+  await db.execute(sql`alter table donors enable trigger donors_search_insert`);
+  if (donorIds.length === 0) return;
+  const cols = COPIED.map((c) => `"${c}"`).join(', ');
+  const fromDonors = COPIED.map((c) => `d."${c}"`).join(', ');
+  await db.execute(sql`insert into donor_search (${sql.raw(cols)}, "act_best", "sat_best", "gpa_best", "search_vector")
+    select ${sql.raw(fromDonors)},
+      (select max(score) from donor_exam_scores where donor_id = d.user_id and exam = 'ACT'),
+      (select max(score) from donor_exam_scores where donor_id = d.user_id and exam = 'SAT'),
+      (select max(gpa) from donor_education_records where donor_id = d.user_id),
+      d."search_vector"
+    from donors d where d.user_id = any(${sql.param(donorIds)}::int[])
+    order by d.user_id`);
+}
