@@ -70,8 +70,8 @@ async function storeFiles<R extends { file: SeedFile; ext: string }>(
 
 /**
  * Writes donors rows, profiles and every child table for users that already exist, with
- * multi-row inserts. Call inside a transaction. Files are stored first: a failed transaction
- * leaves unreferenced files, never rows pointing at missing files.
+ * multi-row inserts. Call inside a transaction. The rows of files are written once every file is
+ * stored: a failed transaction leaves unreferenced files, never rows pointing at missing files.
  */
 export async function writeDonorProfiles(
   db: Db,
@@ -79,13 +79,17 @@ export async function writeDonorProfiles(
   deps: WriteDeps,
 ): Promise<void> {
   if (items.length === 0) return;
-  const stored = await Promise.all(
+  // The files are written while the rows go in (the disk and the database work side by side);
+  // their rows follow once every file is stored.
+  const storing = Promise.all(
     items.map(async ({ userId, donor: d }) => ({
       pictures: await storeFiles(deps.storage, userId, d.pictures),
       documents: await storeFiles(deps.storage, userId, d.documents),
       additional: await storeFiles(deps.storage, userId, d.additionalDocuments),
     })),
   );
+  // Awaited below; a row insert failing first must not leave it unhandled.
+  storing.catch(() => {});
   await insertAll(
     db,
     schema.donors,
@@ -122,22 +126,6 @@ export async function writeDonorProfiles(
     ) as Insert<typeof schema.donorCustomAnswers>[],
   );
   await insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]);
-  await insertAll(
-    db,
-    schema.donorPictures,
-    stored.flatMap((s) => s.pictures),
-  );
-  await insertAll(
-    db,
-    schema.donorDocuments,
-    stored.flatMap((s) => s.documents),
-  );
-  await insertAll(
-    db,
-    schema.donorAdditionalDocuments,
-    stored.flatMap((s) => s.additional),
-  );
-
   // Family members need their ids for the disease rows that point at them.
   const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
   const memberIds = new Map<string, number>();
@@ -159,5 +147,21 @@ export async function writeDonorProfiles(
             : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
       })),
     ),
+  );
+  const stored = await storing;
+  await insertAll(
+    db,
+    schema.donorPictures,
+    stored.flatMap((s) => s.pictures),
+  );
+  await insertAll(
+    db,
+    schema.donorDocuments,
+    stored.flatMap((s) => s.documents),
+  );
+  await insertAll(
+    db,
+    schema.donorAdditionalDocuments,
+    stored.flatMap((s) => s.additional),
   );
 }
