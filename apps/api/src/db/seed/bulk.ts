@@ -135,12 +135,19 @@ export async function withSearchRowsAfter(db: Db, load: () => Promise<number[]>)
   if (donorIds.length === 0) return;
   const cols = COPIED.map((c) => `"${c}"`).join(', ');
   const fromDonors = COPIED.map((c) => `d."${c}"`).join(', ');
+  // Set-based (one pass over each table, joined by hash), where per-donor subqueries would probe
+  // tables whose statistics this transaction has outgrown.
+  const ids = sql`${sql.param(donorIds)}::int[]`;
   await db.execute(sql`insert into donor_search (${sql.raw(cols)}, "act_best", "sat_best", "gpa_best", "search_vector")
-    select ${sql.raw(fromDonors)},
-      (select max(score) from donor_exam_scores where donor_id = d.user_id and exam = 'ACT'),
-      (select max(score) from donor_exam_scores where donor_id = d.user_id and exam = 'SAT'),
-      (select max(gpa) from donor_education_records where donor_id = d.user_id),
-      d."search_vector"
-    from donors d where d.user_id = any(${sql.param(donorIds)}::int[])
+    select ${sql.raw(fromDonors)}, e.act_best, e.sat_best, g.gpa_best, d."search_vector"
+    from donors d
+    left join (
+      select donor_id, max(score) filter (where exam = 'ACT') as act_best, max(score) filter (where exam = 'SAT') as sat_best
+      from donor_exam_scores where donor_id = any(${ids}) group by donor_id
+    ) e on e.donor_id = d.user_id
+    left join (
+      select donor_id, max(gpa) as gpa_best from donor_education_records where donor_id = any(${ids}) group by donor_id
+    ) g on g.donor_id = d.user_id
+    where d.user_id = any(${ids})
     order by d.user_id`);
 }
