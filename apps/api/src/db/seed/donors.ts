@@ -87,10 +87,16 @@ export async function seedSyntheticDonors(
     const txDb = tx as unknown as Db;
     await withSearchRowsAfter(txDb, async () => {
       const donorIds: number[] = [];
-      for (let start = 0; start < opts.count; start += batchSize) {
-        const generated: GeneratedDonor[] = [];
+      const generate = (start: number) => {
+        const batch: GeneratedDonor[] = [];
         for (let n = first + start; n < first + Math.min(opts.count, start + batchSize); n++)
-          generated.push(generateDonor(opts.seed, n, ctx));
+          batch.push(generateDonor(opts.seed, n, ctx));
+        return batch;
+      };
+      let next: GeneratedDonor[] | null = null;
+      for (let start = 0; start < opts.count; start += batchSize) {
+        const generated = next ?? generate(start);
+        next = null;
         const inserted = await insertRows<typeof users, { id: number; username: string }>(
           txDb,
           users,
@@ -108,7 +114,10 @@ export async function seedSyntheticDonors(
         );
         const ids = new Map(inserted.map((u) => [u.username, u.id]));
         const items = generated.map((g) => ({ userId: ids.get(g.user.username)!, donor: g }));
-        await writeDonorProfiles(txDb, items, { secrets, storage: opts.storage });
+        // The next donors are generated while the database writes these.
+        await writeDonorProfiles(txDb, items, { secrets, storage: opts.storage }, () => {
+          if (start + batchSize < opts.count) next = generate(start + batchSize);
+        });
         for (const item of items) donorIds.push(item.userId);
         opts.onProgress?.(Math.min(opts.count, start + batchSize), opts.count);
       }

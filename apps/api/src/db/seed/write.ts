@@ -77,6 +77,8 @@ export async function writeDonorProfiles(
   db: Db,
   items: { userId: number; donor: GeneratedDonor }[],
   deps: WriteDeps,
+  /** Runs while the database works through the queued inserts (the seed generates its next donors). */
+  whileQueued?: () => void,
 ): Promise<void> {
   if (items.length === 0) return;
   // The files are written while the rows go in (the disk and the database work side by side);
@@ -90,64 +92,80 @@ export async function writeDonorProfiles(
   );
   // Awaited below; a row insert failing first must not leave it unhandled.
   storing.catch(() => {});
-  await insertAll(
+  const questionIds = await seedCustomQuestions(
     db,
-    schema.donors,
-    items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+    items.map((i) => i.donor.donor.centerId),
   );
-  await insertAll(
-    db,
-    schema.donorProfiles,
-    items.map(({ userId, donor: d }) => ({
-      ...d.profile,
-      donorId: userId,
-      ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
-    })),
+  // The inserts that need no ids from each other are queued at once: the driver sends each as the
+  // one before it finishes (in order, one connection), while this process prepares the next.
+  const queued: Promise<unknown>[] = [];
+  queued.push(
+    insertAll(
+      db,
+      schema.donors,
+      items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+    ),
+  );
+  queued.push(
+    insertAll(
+      db,
+      schema.donorProfiles,
+      items.map(({ userId, donor: d }) => ({
+        ...d.profile,
+        donorId: userId,
+        ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
+      })),
+    ),
   );
   const children = <K extends keyof GeneratedDonor>(key: K) =>
     items.flatMap(({ userId, donor: d }) =>
       (d[key] as unknown as object[]).map((row) => ({ ...row, donorId: userId })),
     );
   for (const [key, table] of PLAIN_CHILDREN)
-    await insertAll(db, table, children(key) as Insert<typeof table>[]);
-  const questionIds = await seedCustomQuestions(
-    db,
-    items.map((i) => i.donor.donor.centerId),
+    queued.push(insertAll(db, table, children(key) as Insert<typeof table>[]));
+  queued.push(
+    insertAll(
+      db,
+      schema.donorCustomAnswers,
+      items.flatMap(({ userId, donor: d }) =>
+        d.customAnswers.map((a) => ({
+          ...a,
+          donorId: userId,
+          questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
+        })),
+      ) as Insert<typeof schema.donorCustomAnswers>[],
+    ),
   );
-  await insertAll(
-    db,
-    schema.donorCustomAnswers,
-    items.flatMap(({ userId, donor: d }) =>
-      d.customAnswers.map((a) => ({
-        ...a,
-        donorId: userId,
-        questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
-      })),
-    ) as Insert<typeof schema.donorCustomAnswers>[],
-  );
-  await insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]);
+  queued.push(insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]));
   // Family members need their ids for the disease rows that point at them.
   const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
-  const memberIds = new Map<string, number>();
-  const inserted = await insertAll<
+  const membersInserted = insertAll<
     typeof schema.donorFamilyMembers,
     { id: number; donor_id: number; position: number }
   >(db, schema.donorFamilyMembers, members, ['id', 'donor_id', 'position']);
-  for (const m of inserted) memberIds.set(`${m.donor_id}:${m.position}`, m.id);
-  await insertAll(
-    db,
-    schema.donorDiseases,
-    items.flatMap(({ userId, donor: d }) =>
-      d.diseases.map(({ familyMemberIndex, ...row }) => ({
-        ...row,
-        donorId: userId,
-        familyMemberId:
-          familyMemberIndex === null
-            ? null
-            : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
-      })),
+  queued.push(membersInserted);
+  // Each is awaited below; one failing first must not leave the others unhandled.
+  Promise.all(queued).catch(() => {});
+  whileQueued?.();
+  const memberIds = new Map<string, number>();
+  for (const m of await membersInserted) memberIds.set(`${m.donor_id}:${m.position}`, m.id);
+  queued.push(
+    insertAll(
+      db,
+      schema.donorDiseases,
+      items.flatMap(({ userId, donor: d }) =>
+        d.diseases.map(({ familyMemberIndex, ...row }) => ({
+          ...row,
+          donorId: userId,
+          familyMemberId:
+            familyMemberIndex === null
+              ? null
+              : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
+        })),
+      ),
     ),
   );
+  await Promise.all(queued);
   const stored = await storing;
   await insertAll(
     db,
