@@ -35,6 +35,15 @@ export async function insertRows<T extends PgTable, R = never>(
   rows: Insert<T>[],
   returning?: readonly string[],
 ): Promise<R[]> {
+  return runInOrder<R>(db, insertStatements(table, rows, returning));
+}
+
+/** The statements of insertRows, built (the values turned to text) but not run. */
+export function insertStatements<T extends PgTable>(
+  table: T,
+  rows: Insert<T>[],
+  returning?: readonly string[],
+): SQL[] {
   if (rows.length === 0) return [];
   const records = rows as Record<string, unknown>[];
   const used = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(([key]) =>
@@ -54,7 +63,13 @@ export async function insertRows<T extends PgTable, R = never>(
     }),
     sql`, `,
   );
-  const out: R[] = [];
+  const returned = returning
+    ? sql` returning ${sql.join(
+        returning.map((c) => sql.identifier(c)),
+        sql`, `,
+      )}`
+    : sql``;
+  const statements: SQL[] = [];
   for (let i = 0; i < records.length; i += ROWS_PER_STATEMENT) {
     const slice = records.slice(i, i + ROWS_PER_STATEMENT);
     const arrays = used.map(([key, col]) => {
@@ -64,18 +79,39 @@ export async function insertRows<T extends PgTable, R = never>(
       );
       return sql`${sql.param(values)}::text[]`;
     });
-    const query = sql`insert into ${table} (${names}) select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as t(${sql.raw(aliases.join(', '))})`;
-    if (!returning) {
-      await db.execute(query);
-      continue;
-    }
-    const cols = sql.join(
-      returning.map((c) => sql.identifier(c)),
-      sql`, `,
+    statements.push(
+      sql`insert into ${table} (${names}) select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as t(${sql.raw(aliases.join(', '))})${returned}`,
     );
-    out.push(...(await queryRows<R>(db, sql`${query} returning ${cols}`)));
   }
+  return statements;
+}
+
+/** Runs the statements one after another; the rows they return, in order. */
+async function runInOrder<R>(db: Db, statements: SQL[]): Promise<R[]> {
+  const out: R[] = [];
+  for (const statement of statements) out.push(...(await queryRows<R>(db, statement)));
   return out;
+}
+
+/**
+ * Statements run in the order queued, one at a time on the connection, while the caller goes on
+ * preparing the next ones: the first starts at once, each later one when those before it finish.
+ */
+export class StatementQueue {
+  private last: Promise<unknown> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Queues the statements (built already); the rows they return once they have run. */
+  run<R = never>(statements: SQL[]): Promise<R[]> {
+    const previous = this.last;
+    const done = previous
+      ? previous.then(() => runInOrder<R>(this.db, statements))
+      : runInOrder<R>(this.db, statements);
+    // The next statements wait for these whatever their outcome; the caller sees the failure.
+    this.last = done.catch(() => {});
+    return done;
+  }
 }
 
 /** The table's name, for messages. */

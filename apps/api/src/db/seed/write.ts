@@ -4,7 +4,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import type { FileStorage } from '../../platform/storage.js';
 import * as schema from '../schema/index.js';
-import { insertRows as insertAll } from './bulk.js';
+import { insertRows as insertAll, insertStatements, StatementQueue } from './bulk.js';
 import { renderSeedFile, type SeedFile } from './files.js';
 import type { GeneratedDonor, Insert } from './generated.js';
 import { CUSTOM_QUESTIONS } from './words.js';
@@ -96,25 +96,28 @@ export async function writeDonorProfiles(
     db,
     items.map((i) => i.donor.donor.centerId),
   );
-  // The inserts that need no ids from each other are queued at once: the driver sends each as the
-  // one before it finishes (in order, one connection), while this process prepares the next.
+  // The inserts that need no ids from each other are queued at once: each runs as the one before it
+  // finishes (in order, one at a time on the connection), while this process prepares the next.
+  const queue = new StatementQueue(db);
   const queued: Promise<unknown>[] = [];
   queued.push(
-    insertAll(
-      db,
-      schema.donors,
-      items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+    queue.run(
+      insertStatements(
+        schema.donors,
+        items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+      ),
     ),
   );
   queued.push(
-    insertAll(
-      db,
-      schema.donorProfiles,
-      items.map(({ userId, donor: d }) => ({
-        ...d.profile,
-        donorId: userId,
-        ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
-      })),
+    queue.run(
+      insertStatements(
+        schema.donorProfiles,
+        items.map(({ userId, donor: d }) => ({
+          ...d.profile,
+          donorId: userId,
+          ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
+        })),
+      ),
     ),
   );
   const children = <K extends keyof GeneratedDonor>(key: K) =>
@@ -122,27 +125,29 @@ export async function writeDonorProfiles(
       (d[key] as unknown as object[]).map((row) => ({ ...row, donorId: userId })),
     );
   for (const [key, table] of PLAIN_CHILDREN)
-    queued.push(insertAll(db, table, children(key) as Insert<typeof table>[]));
+    queued.push(queue.run(insertStatements(table, children(key) as Insert<typeof table>[])));
   queued.push(
-    insertAll(
-      db,
-      schema.donorCustomAnswers,
-      items.flatMap(({ userId, donor: d }) =>
-        d.customAnswers.map((a) => ({
-          ...a,
-          donorId: userId,
-          questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
-        })),
-      ) as Insert<typeof schema.donorCustomAnswers>[],
+    queue.run(
+      insertStatements(
+        schema.donorCustomAnswers,
+        items.flatMap(({ userId, donor: d }) =>
+          d.customAnswers.map((a) => ({
+            ...a,
+            donorId: userId,
+            questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
+          })),
+        ) as Insert<typeof schema.donorCustomAnswers>[],
+      ),
     ),
   );
-  queued.push(insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]));
+  queued.push(
+    queue.run(insertStatements(schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[])),
+  );
   // Family members need their ids for the disease rows that point at them.
   const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
-  const membersInserted = insertAll<
-    typeof schema.donorFamilyMembers,
-    { id: number; donor_id: number; position: number }
-  >(db, schema.donorFamilyMembers, members, ['id', 'donor_id', 'position']);
+  const membersInserted = queue.run<{ id: number; donor_id: number; position: number }>(
+    insertStatements(schema.donorFamilyMembers, members, ['id', 'donor_id', 'position']),
+  );
   queued.push(membersInserted);
   // Each is awaited below; one failing first must not leave the others unhandled.
   Promise.all(queued).catch(() => {});
@@ -150,18 +155,19 @@ export async function writeDonorProfiles(
   const memberIds = new Map<string, number>();
   for (const m of await membersInserted) memberIds.set(`${m.donor_id}:${m.position}`, m.id);
   queued.push(
-    insertAll(
-      db,
-      schema.donorDiseases,
-      items.flatMap(({ userId, donor: d }) =>
-        d.diseases.map(({ familyMemberIndex, ...row }) => ({
-          ...row,
-          donorId: userId,
-          familyMemberId:
-            familyMemberIndex === null
-              ? null
-              : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
-        })),
+    queue.run(
+      insertStatements(
+        schema.donorDiseases,
+        items.flatMap(({ userId, donor: d }) =>
+          d.diseases.map(({ familyMemberIndex, ...row }) => ({
+            ...row,
+            donorId: userId,
+            familyMemberId:
+              familyMemberIndex === null
+                ? null
+                : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
+          })),
+        ),
       ),
     ),
   );
