@@ -237,6 +237,40 @@ describe('synthetic donors', () => {
     expect(rows[0]).toEqual({ missing: 0, mismatched: 0 });
   });
 
+  it('writes the search rows and facts the triggers would (touching every row through them changes nothing)', async () => {
+    // The seed writes donor_search in one statement after the load, with the copy trigger off.
+    const synthetic = sql`(select id from ${users} where username like 'donor%@synthetic.test')`;
+    const snapshot = async () => ({
+      search: await queryRows<{ row: unknown }>(
+        t.db,
+        sql`select to_jsonb(s) - 'changed_xid' as row from donor_search s
+            where s.user_id in ${synthetic} order by s.user_id`,
+      ),
+      donors: await queryRows<{ row: unknown }>(
+        t.db,
+        sql`select jsonb_build_array(user_id, archived, race_names, main_race, ethnicity_names,
+                   main_ethnicity, search_vector::text) as row
+            from ${donors} where user_id in ${synthetic} order by user_id`,
+      ),
+    });
+    const before = await snapshot();
+    expect(before.search).toHaveLength(COUNT);
+    // Each trigger recomputes what it keeps: the race and ethnicity facts, the best scores and
+    // GPA, the words, and the copy of the donor's columns (a real change, then undone).
+    await t.db.execute(sql`update donor_races set position = position where donor_id in ${synthetic}`);
+    await t.db.execute(sql`update donor_ethnicities set position = position where donor_id in ${synthetic}`);
+    await t.db.execute(sql`update donor_exam_scores set score = score where donor_id in ${synthetic}`);
+    await t.db.execute(sql`update donor_education_records set gpa = gpa where donor_id in ${synthetic}`);
+    await t.db.execute(sql`update ${donors} set views_count = views_count + 1 where user_id in ${synthetic}`);
+    await t.db.execute(
+      sql`update ${donors} set views_count = views_count - 1, search_document = search_document
+          where user_id in ${synthetic}`,
+    );
+    const after = await snapshot();
+    expect(after.search).toEqual(before.search);
+    expect(after.donors).toEqual(before.donors);
+  });
+
   it('writes the photos as PNG files through the storage layer', async () => {
     const storage = new LocalDiskStorage(uploads);
     const [picture] = await t.db

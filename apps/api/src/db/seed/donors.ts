@@ -4,6 +4,7 @@ import { hashPassword, type SecretBox } from '../../platform/crypto.js';
 import { type Db, queryRows } from '../../platform/db.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { centers, users, zipCodes } from '../schema/index.js';
+import { insertRows, withSearchRowsAfter } from './bulk.js';
 import { generateDonor } from './generate.js';
 import { type GeneratedDonor, type GenerationContext, setSearchDocument } from './generated.js';
 import { CENTER_WEIGHTS, SYNTHETIC_ZIPCODES } from './words.js';
@@ -55,7 +56,7 @@ export interface SyntheticDonorOptions {
   storage?: FileStorage;
   /** Defaults to now; tests pin it so the same seed gives the same dates. */
   now?: Date;
-  /** Donors per transaction. */
+  /** Donors generated and written per round (all in one transaction). */
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -79,15 +80,26 @@ export async function seedSyntheticDonors(
   const first = (max ?? 0) + 1;
   // One argon2 hash shared by all: hashing per donor would take minutes and prove nothing.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const batchSize = opts.batchSize ?? 500;
-  for (let start = 0; start < opts.count; start += batchSize) {
-    const generated: GeneratedDonor[] = [];
-    for (let n = first + start; n < first + Math.min(opts.count, start + batchSize); n++)
-      generated.push(generateDonor(opts.seed, n, ctx));
-    await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(users)
-        .values(
+  const batchSize = opts.batchSize ?? 2_000;
+  // One transaction: the search rows are written once at the end (withSearchRowsAfter), and a
+  // failed seed leaves no half-written donors.
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await withSearchRowsAfter(txDb, async () => {
+      const donorIds: number[] = [];
+      const generate = (start: number) => {
+        const batch: GeneratedDonor[] = [];
+        for (let n = first + start; n < first + Math.min(opts.count, start + batchSize); n++)
+          batch.push(generateDonor(opts.seed, n, ctx));
+        return batch;
+      };
+      let next: GeneratedDonor[] | null = null;
+      for (let start = 0; start < opts.count; start += batchSize) {
+        const generated = next ?? generate(start);
+        next = null;
+        const inserted = await insertRows<typeof users, { id: number; username: string }>(
+          txDb,
+          users,
           generated.map((g) => ({
             ...g.user,
             role: ROLE.DONOR,
@@ -98,17 +110,20 @@ export async function seedSyntheticDonors(
             eulaAcceptedAt: g.user.createdAt,
             updatedAt: g.user.createdAt,
           })),
-        )
-        .returning({ id: users.id, username: users.username });
-      const ids = new Map(inserted.map((u) => [u.username, u.id]));
-      await writeDonorProfiles(
-        tx as unknown as Db,
-        generated.map((g) => ({ userId: ids.get(g.user.username)!, donor: g })),
-        { secrets, storage: opts.storage },
-      );
+          ['id', 'username'],
+        );
+        const ids = new Map(inserted.map((u) => [u.username, u.id]));
+        const items = generated.map((g) => ({ userId: ids.get(g.user.username)!, donor: g }));
+        // The next donors are generated while the database writes these.
+        await writeDonorProfiles(txDb, items, { secrets, storage: opts.storage }, () => {
+          if (start + batchSize < opts.count) next = generate(start + batchSize);
+        });
+        for (const item of items) donorIds.push(item.userId);
+        opts.onProgress?.(Math.min(opts.count, start + batchSize), opts.count);
+      }
+      return donorIds;
     });
-    opts.onProgress?.(Math.min(opts.count, start + batchSize), opts.count);
-  }
+  });
   return { created: opts.count, first, last: first + opts.count - 1 };
 }
 

@@ -3,12 +3,7 @@ import { sql } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { type Db, queryRows } from '../../platform/db.js';
 import { cities, countries, states, zipCodes } from '../schema/index.js';
-
-const BATCH = 2000;
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
+import { insertRows } from './bulk.js';
 
 /**
  * Loads countries, states, cities and zip codes with coordinates from the packages that ship
@@ -22,23 +17,23 @@ export async function loadReferenceData(db: Db, onlyCountries?: readonly string[
   if (existing!.count > 0) return;
   const wanted = (iso: string) => !onlyCountries || onlyCountries.includes(iso);
   const allCountries = Country.getAllCountries().filter((c) => wanted(c.isoCode));
-  const countryRows = await db
-    .insert(countries)
-    .values(allCountries.map((c) => ({ isoCode: c.isoCode, name: c.name, phoneCode: c.phonecode ?? '' })))
-    .returning({ id: countries.id, isoCode: countries.isoCode });
-  const countryId = new Map(countryRows.map((c) => [c.isoCode, c.id]));
+  const countryRows = await insertRows<typeof countries, { id: number; iso_code: string }>(
+    db,
+    countries,
+    allCountries.map((c) => ({ isoCode: c.isoCode, name: c.name, phoneCode: c.phonecode ?? '' })),
+    ['id', 'iso_code'],
+  );
+  const countryId = new Map(countryRows.map((c) => [c.iso_code, c.id]));
 
   const stateList = State.getAllStates().filter((s) => countryId.has(s.countryCode));
+  const stateRows = await insertRows<typeof states, { id: number; country_id: number; iso_code: string }>(
+    db,
+    states,
+    stateList.map((s) => ({ countryId: countryId.get(s.countryCode)!, isoCode: s.isoCode, name: s.name })),
+    ['id', 'country_id', 'iso_code'],
+  );
   const stateIds = new Map<string, number>();
-  await insertInBatches(stateList, async (batch) => {
-    const inserted = await db
-      .insert(states)
-      .values(
-        batch.map((s) => ({ countryId: countryId.get(s.countryCode)!, isoCode: s.isoCode, name: s.name })),
-      )
-      .returning({ id: states.id, countryId: states.countryId, isoCode: states.isoCode });
-    for (const s of inserted) stateIds.set(`${s.countryId}:${s.isoCode}`, s.id);
-  });
+  for (const s of stateRows) stateIds.set(`${s.country_id}:${s.iso_code}`, s.id);
 
   const cityRows: { stateId: number; name: string }[] = [];
   for (const c of City.getAllCities()) {
@@ -46,25 +41,27 @@ export async function loadReferenceData(db: Db, onlyCountries?: readonly string[
     const sid = cid === undefined ? undefined : stateIds.get(`${cid}:${c.stateCode}`);
     if (sid !== undefined) cityRows.push({ stateId: sid, name: c.name });
   }
-  await insertInBatches(cityRows, (batch) => db.insert(cities).values(batch));
+  await insertRows(db, cities, cityRows);
 
-  const zips = Object.values(zipcodes.codes as Record<string, ZipRecord>)
-    .map((z) => ({ ...z, country: z.country === 'Canada' ? 'CA' : z.country }))
-    .filter((z) => wanted(z.country) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude));
-  await insertInBatches(zips, (batch) =>
-    db
-      .insert(zipCodes)
-      .values(
-        batch.map((z) => ({
-          country: z.country,
-          zipcode: z.zip,
-          latitude: z.latitude,
-          longitude: z.longitude,
-          city: z.city,
-          state: z.state,
-        })),
-      )
-      .onConflictDoNothing(),
+  // A zip code listed twice keeps its first entry (the key is country and zip code).
+  const zips = new Map<string, ZipRecord>();
+  for (const z of Object.values(zipcodes.codes as Record<string, ZipRecord>)) {
+    const country = z.country === 'Canada' ? 'CA' : z.country;
+    if (!wanted(country) || !Number.isFinite(z.latitude) || !Number.isFinite(z.longitude)) continue;
+    const key = `${country}:${z.zip}`;
+    if (!zips.has(key)) zips.set(key, { ...z, country });
+  }
+  await insertRows(
+    db,
+    zipCodes,
+    [...zips.values()].map((z) => ({
+      country: z.country,
+      zipcode: z.zip,
+      latitude: z.latitude,
+      longitude: z.longitude,
+      city: z.city,
+      state: z.state,
+    })),
   );
 }
 

@@ -1,62 +1,13 @@
 import { questionKey } from '@dm/shared';
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import type { FileStorage } from '../../platform/storage.js';
 import * as schema from '../schema/index.js';
+import { insertRows as insertAll, insertStatements, StatementQueue } from './bulk.js';
 import { renderSeedFile, type SeedFile } from './files.js';
 import type { GeneratedDonor, Insert } from './generated.js';
 import { CUSTOM_QUESTIONS } from './words.js';
-
-/** Postgres allows 65,535 bind parameters per statement; stay well under it. */
-const MAX_PARAMS = 30_000;
-/** Rows per unnest() insert: one parameter per column whatever the row count. */
-const UNNEST_ROWS = 5_000;
-
-/**
- * Multi-row insert. Plain-typed tables go through `insert ... select * from unnest($1::type[],
- * ...)`: one array parameter per column, which both drivers bind cheaply, where a VALUES list
- * costs drizzle's builder most of the seed time. Tables with array or json columns, or rows
- * that leave a NOT NULL column to a computed default, use drizzle's insert in chunks. The cast
- * types come from the schema, never from data.
- */
-async function insertAll<T extends PgTable>(db: Db, table: T, rows: Insert<T>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows as Record<string, unknown>[];
-  const used = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(([key]) =>
-    records.some((r) => r[key] !== undefined),
-  );
-  const plain = used.every(([key, col]) => {
-    const type = col.getSQLType();
-    if (type.endsWith(']') || type.startsWith('json')) return false;
-    return (
-      !col.notNull ||
-      records.every((r) => r[key] !== undefined) ||
-      (col.default !== undefined && !is(col.default, SQL))
-    );
-  });
-  if (!plain) {
-    const chunk = Math.max(1, Math.floor(MAX_PARAMS / used.length));
-    for (let i = 0; i < rows.length; i += chunk) await db.insert(table).values(rows.slice(i, i + chunk));
-    return;
-  }
-  const names = sql.join(
-    used.map(([, col]) => sql.identifier(col.name)),
-    sql`, `,
-  );
-  for (let i = 0; i < records.length; i += UNNEST_ROWS) {
-    const slice = records.slice(i, i + UNNEST_ROWS);
-    const arrays = used.map(([key, col]) => {
-      const values = slice.map((r) => {
-        const v = r[key] === undefined ? (col.notNull ? col.default : null) : r[key];
-        return v instanceof Date ? v.toISOString() : (v ?? null);
-      });
-      return sql`${sql.param(values)}::${sql.raw(col.getSQLType())}[]`;
-    });
-    await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
-  }
-}
 
 /**
  * The seed's questions for each center that lacks them (found by text otherwise), so answers
@@ -119,58 +70,109 @@ async function storeFiles<R extends { file: SeedFile; ext: string }>(
 
 /**
  * Writes donors rows, profiles and every child table for users that already exist, with
- * multi-row inserts. Call inside a transaction. Files are stored first: a failed transaction
- * leaves unreferenced files, never rows pointing at missing files.
+ * multi-row inserts. Call inside a transaction. The rows of files are written once every file is
+ * stored: a failed transaction leaves unreferenced files, never rows pointing at missing files.
  */
 export async function writeDonorProfiles(
   db: Db,
   items: { userId: number; donor: GeneratedDonor }[],
   deps: WriteDeps,
+  /** Runs while the database works through the queued inserts (the seed generates its next donors). */
+  whileQueued?: () => void,
 ): Promise<void> {
   if (items.length === 0) return;
-  const stored = await Promise.all(
+  // The files are written while the rows go in (the disk and the database work side by side);
+  // their rows follow once every file is stored.
+  const storing = Promise.all(
     items.map(async ({ userId, donor: d }) => ({
       pictures: await storeFiles(deps.storage, userId, d.pictures),
       documents: await storeFiles(deps.storage, userId, d.documents),
       additional: await storeFiles(deps.storage, userId, d.additionalDocuments),
     })),
   );
-  await insertAll(
+  // Awaited below; a row insert failing first must not leave it unhandled.
+  storing.catch(() => {});
+  const questionIds = await seedCustomQuestions(
     db,
-    schema.donors,
-    items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+    items.map((i) => i.donor.donor.centerId),
   );
-  await insertAll(
-    db,
-    schema.donorProfiles,
-    items.map(({ userId, donor: d }) => ({
-      ...d.profile,
-      donorId: userId,
-      ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
-    })),
+  // The inserts that need no ids from each other are queued at once: each runs as the one before it
+  // finishes (in order, one at a time on the connection), while this process prepares the next.
+  const queue = new StatementQueue(db);
+  const queued: Promise<unknown>[] = [];
+  queued.push(
+    queue.run(
+      insertStatements(
+        schema.donors,
+        items.map(({ userId, donor: d }) => ({ ...d.donor, userId })),
+      ),
+    ),
+  );
+  queued.push(
+    queue.run(
+      insertStatements(
+        schema.donorProfiles,
+        items.map(({ userId, donor: d }) => ({
+          ...d.profile,
+          donorId: userId,
+          ssnEncrypted: deps.secrets ? deps.secrets.seal(d.ssn) : null,
+        })),
+      ),
+    ),
   );
   const children = <K extends keyof GeneratedDonor>(key: K) =>
     items.flatMap(({ userId, donor: d }) =>
       (d[key] as unknown as object[]).map((row) => ({ ...row, donorId: userId })),
     );
   for (const [key, table] of PLAIN_CHILDREN)
-    await insertAll(db, table, children(key) as Insert<typeof table>[]);
-  const questionIds = await seedCustomQuestions(
-    db,
-    items.map((i) => i.donor.donor.centerId),
+    queued.push(queue.run(insertStatements(table, children(key) as Insert<typeof table>[])));
+  queued.push(
+    queue.run(
+      insertStatements(
+        schema.donorCustomAnswers,
+        items.flatMap(({ userId, donor: d }) =>
+          d.customAnswers.map((a) => ({
+            ...a,
+            donorId: userId,
+            questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
+          })),
+        ) as Insert<typeof schema.donorCustomAnswers>[],
+      ),
+    ),
   );
-  await insertAll(
-    db,
-    schema.donorCustomAnswers,
-    items.flatMap(({ userId, donor: d }) =>
-      d.customAnswers.map((a) => ({
-        ...a,
-        donorId: userId,
-        questionId: questionIds.get(`${d.donor.centerId}:${a.questionId}`)!,
-      })),
-    ) as Insert<typeof schema.donorCustomAnswers>[],
+  queued.push(
+    queue.run(insertStatements(schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[])),
   );
-  await insertAll(db, schema.donorNotes, children('notes') as Insert<typeof schema.donorNotes>[]);
+  // Family members need their ids for the disease rows that point at them.
+  const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
+  const membersInserted = queue.run<{ id: number; donor_id: number; position: number }>(
+    insertStatements(schema.donorFamilyMembers, members, ['id', 'donor_id', 'position']),
+  );
+  queued.push(membersInserted);
+  // Each is awaited below; one failing first must not leave the others unhandled.
+  Promise.all(queued).catch(() => {});
+  whileQueued?.();
+  const memberIds = new Map<string, number>();
+  for (const m of await membersInserted) memberIds.set(`${m.donor_id}:${m.position}`, m.id);
+  queued.push(
+    queue.run(
+      insertStatements(
+        schema.donorDiseases,
+        items.flatMap(({ userId, donor: d }) =>
+          d.diseases.map(({ familyMemberIndex, ...row }) => ({
+            ...row,
+            donorId: userId,
+            familyMemberId:
+              familyMemberIndex === null
+                ? null
+                : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
+          })),
+        ),
+      ),
+    ),
+  );
+  await Promise.all(queued);
+  const stored = await storing;
   await insertAll(
     db,
     schema.donorPictures,
@@ -185,36 +187,5 @@ export async function writeDonorProfiles(
     db,
     schema.donorAdditionalDocuments,
     stored.flatMap((s) => s.additional),
-  );
-
-  // Family members need their ids for the disease rows that point at them.
-  const members = children('familyMembers') as Insert<typeof schema.donorFamilyMembers>[];
-  const memberIds = new Map<string, number>();
-  const perRow = Object.keys(members[0] ?? { a: 1 }).length;
-  const chunk = Math.floor(MAX_PARAMS / perRow);
-  for (let i = 0; i < members.length; i += chunk) {
-    const inserted = await db
-      .insert(schema.donorFamilyMembers)
-      .values(members.slice(i, i + chunk))
-      .returning({
-        id: schema.donorFamilyMembers.id,
-        donorId: schema.donorFamilyMembers.donorId,
-        position: schema.donorFamilyMembers.position,
-      });
-    for (const m of inserted) memberIds.set(`${m.donorId}:${m.position}`, m.id);
-  }
-  await insertAll(
-    db,
-    schema.donorDiseases,
-    items.flatMap(({ userId, donor: d }) =>
-      d.diseases.map(({ familyMemberIndex, ...row }) => ({
-        ...row,
-        donorId: userId,
-        familyMemberId:
-          familyMemberIndex === null
-            ? null
-            : (memberIds.get(`${userId}:${d.familyMembers[familyMemberIndex]!.position}`) ?? null),
-      })),
-    ),
   );
 }
