@@ -1,7 +1,7 @@
 import { DEFAULT_REJECTION_RANGE, DEMO_PASSWORD, ROLE, type RoleId, type UserStatus } from '@dm/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
-import { type Db, queryRows } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { type CenterSettings, centerDonorAccess, centers, donors, terms, users } from '../schema/index.js';
 import { writeDemoDonorProfile } from './donors.js';
 import type { WriteDeps } from './write.js';
@@ -291,9 +291,4 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         .where(eq(centers.id, c.id));
     }
   });
-}
-
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from centers`);
-  return row!.count === 0;
 }

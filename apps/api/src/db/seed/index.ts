@@ -1,16 +1,19 @@
 import { EMAIL_TYPES } from '@dm/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import { type Db, queryRows } from '../../platform/db.js';
 import { compactAfterBulkLoad } from '../../platform/db-maintenance.js';
 import { emailTypes } from '../schema/index.js';
-import { isEmpty, seedDemo } from './demo.js';
-import { seedSyntheticDonors } from './donors.js';
-import { seedDemoPortfolio } from './portfolios.js';
 import { loadReferenceData } from './reference.js';
 import type { WriteDeps } from './write.js';
 
 /** The seed of the demo's synthetic donors: every fresh demo database has the same ones. */
 export const SYNTHETIC_DONOR_SEED = 1;
+
+/** A database without centers has no demo data yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from centers`);
+  return row!.count === 0;
+}
 
 /** First start: reference data, then the demo data when the database has no centers yet. */
 export async function seedIfEmpty(
@@ -26,6 +29,12 @@ export async function seedIfEmpty(
   await loadReferenceData(db, opts.onlyCountries);
   await syncEmailTypes(db);
   if (!opts.demo || !(await isEmpty(db))) return false;
+  // The generators (pictures with sharp, word lists) load only when there is a demo to seed.
+  const [{ seedDemo }, { seedSyntheticDonors }, { seedDemoPortfolio }] = await Promise.all([
+    import('./demo.js'),
+    import('./donors.js'),
+    import('./portfolios.js'),
+  ]);
   await seedDemo(db, { secrets: opts.secrets, storage: opts.storage });
   if (opts.donors && opts.secrets) {
     await seedSyntheticDonors(db, opts.secrets, {

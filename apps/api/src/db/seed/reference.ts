@@ -1,6 +1,4 @@
-import { City, Country, State } from 'country-state-city';
 import { sql } from 'drizzle-orm';
-import zipcodes from 'zipcodes';
 import { type Db, queryRows } from '../../platform/db.js';
 import { cities, countries, states, zipCodes } from '../schema/index.js';
 import { insertRows } from './bulk.js';
@@ -15,6 +13,12 @@ export async function loadReferenceData(db: Db, onlyCountries?: readonly string[
     sql`select count(*)::int as count from countries`,
   );
   if (existing!.count > 0) return;
+  // Loaded only when there is something to load: the two packages' data costs a process about
+  // 150 MB of resident memory, which a server that has its reference data should not carry.
+  const [{ City, Country, State }, { default: zipcodes }] = await Promise.all([
+    import('country-state-city'),
+    import('zipcodes'),
+  ]);
   const wanted = (iso: string) => !onlyCountries || onlyCountries.includes(iso);
   const allCountries = Country.getAllCountries().filter((c) => wanted(c.isoCode));
   const countryRows = await insertRows<typeof countries, { id: number; iso_code: string }>(
