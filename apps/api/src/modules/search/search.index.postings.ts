@@ -1,18 +1,20 @@
 import type { CodeColumn } from './search.index.columns.js';
 
 /**
- * Which slots hold each value of the selective filter columns, and each center's slots, as
- * bitmaps by slot (issue 19): a search ORs the bitmaps of the values it asks for within a
- * filter, ANDs the filters and the centers the caller may see, and runs its full test on the
- * slots left only (a search for blue or green eyes and blond or brown hair leaves 8% of them).
+ * Which slots hold a value of the selective filter columns, and which a center, as bitmaps by
+ * slot (issue 19): a search ORs the bitmaps of the values it asks for within a filter, ANDs the
+ * filters and the centers the caller may see, and runs its full test on the slots left only (a
+ * search for blue or green eyes and blond or brown hair leaves 8% of them).
  *
- * A bitmap is a bit a slot: at a million slots 125 KB a value, about 100 values (the states
- * most of them), some 13 MB. They are kept up to date by every write of the index (`move`),
- * never rebuilt, and a candidate set is only ever a superset of the matches: the full test
- * still judges each candidate, so an answer is the same with or without them.
+ * A bitmap is a bit a slot, 125 KB at a million slots. One is built when a search first asks
+ * for its value (a pass over the column, about a millisecond at a million slots), kept up to date
+ * by every write of the index from then on (`move`), and dropped, the least recently asked
+ * first, past MAX_BITMAPS (5 MB at a million slots, so the index stays within its 300 MB). A
+ * candidate set only ever holds more than the matches: the full test still judges each
+ * candidate, so an answer is the same with or without them.
  */
 
-/** The code columns a filter asks by a list of values, each with its bitmaps. */
+/** The code columns a filter asks by a list of values. */
 export const POSTED = [
   'eye',
   'hair',
@@ -25,140 +27,172 @@ export const POSTED = [
   'arrangement',
 ] as const satisfies readonly CodeColumn[];
 export type PostedColumn = (typeof POSTED)[number];
+/** The centers' bitmaps are kept as a column of their own. */
+const CENTER = POSTED.length;
+const COLUMN_OF = new Map<PostedColumn, number>(POSTED.map((c, i) => [c, i]));
+const keyOf = (column: number, code: number) => column * 2 ** 32 + code;
 
-class BitmapSet {
-  readonly maps = new Map<number, Uint32Array>();
-  /** Slots set in each bitmap (the size of a candidate set before it is computed). */
-  readonly counts = new Map<number, number>();
+/** Bitmaps kept at most (the least recently asked go first). */
+export const MAX_BITMAPS = 40;
 
-  constructor(private words: number) {}
+/** What the bitmaps are built from: the index's columns as they are now. */
+export interface PostedColumns {
+  /** Slots in use (freed ones included: they have no center). */
+  readonly used: number;
+  readonly center: Int32Array;
+  readonly codes: Record<PostedColumn, Int32Array>;
+}
 
-  grow(words: number): void {
-    for (const [key, map] of this.maps) {
-      const grown = new Uint32Array(words);
-      grown.set(map);
-      this.maps.set(key, grown);
-    }
-    this.words = words;
-  }
-
-  add(key: number, slot: number): void {
-    let map = this.maps.get(key);
-    if (!map) {
-      map = new Uint32Array(this.words);
-      this.maps.set(key, map);
-    }
-    const bit = 1 << (slot & 31);
-    if ((map[slot >>> 5]! & bit) !== 0) return;
-    map[slot >>> 5] = map[slot >>> 5]! | bit;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-  }
-
-  delete(key: number, slot: number): void {
-    const map = this.maps.get(key);
-    if (!map) return;
-    const bit = 1 << (slot & 31);
-    if ((map[slot >>> 5]! & bit) === 0) return;
-    map[slot >>> 5] = map[slot >>> 5]! & ~bit;
-    this.counts.set(key, this.counts.get(key)! - 1);
-  }
-
-  /** Whether the slot is in the key's bitmap (tests). */
-  has(key: number, slot: number): boolean {
-    const map = this.maps.get(key);
-    return map !== undefined && (map[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-  }
-
-  /** The union of these keys' bitmaps and its size at most (null: none of them has a slot). */
-  union(keys: Iterable<number>, words: number): { map: Uint32Array; size: number } | null {
-    let map: Uint32Array | null = null;
-    let size = 0;
-    let copied = false;
-    for (const key of keys) {
-      const m = this.maps.get(key);
-      const n = this.counts.get(key) ?? 0;
-      if (!m || n === 0) continue;
-      size += n;
-      if (map === null) map = m;
-      else {
-        if (!copied) {
-          map = map.slice(0, words);
-          copied = true;
-        }
-        for (let i = 0; i < words; i++) map[i] = map[i]! | m[i]!;
-      }
-    }
-    return map === null ? null : { map, size };
-  }
+interface Bitmap {
+  bits: Uint32Array;
+  /** Slots set (how big a candidate set may be before it is computed). */
+  count: number;
 }
 
 export class Postings {
   private words = 0;
-  private readonly columns = Object.fromEntries(POSTED.map((c) => [c, new BitmapSet(0)])) as Record<
-    PostedColumn,
-    BitmapSet
-  >;
-  private readonly centers = new BitmapSet(0);
+  /** By key, least recently asked first. */
+  private readonly maps = new Map<number, Bitmap>();
+
+  constructor(private readonly columns: () => PostedColumns) {}
+
+  /** Bitmaps held (tests, benches). */
+  get size(): number {
+    return this.maps.size;
+  }
 
   /** Room for `capacity` slots. */
   grow(capacity: number): void {
     const words = (capacity + 31) >>> 5;
     if (words <= this.words) return;
-    for (const c of POSTED) this.columns[c].grow(words);
-    this.centers.grow(words);
+    for (const map of this.maps.values()) {
+      const grown = new Uint32Array(words);
+      grown.set(map.bits);
+      map.bits = grown;
+    }
     this.words = words;
   }
 
-  /** The slot's value of a column is now `to` (was `from`; -1: none). */
+  private set(key: number, slot: number, on: boolean): void {
+    const map = this.maps.get(key);
+    if (!map) return;
+    const bit = 1 << (slot & 31);
+    const word = map.bits[slot >>> 5]!;
+    if (((word & bit) !== 0) === on) return;
+    map.bits[slot >>> 5] = on ? word | bit : word & ~bit;
+    map.count += on ? 1 : -1;
+  }
+
+  /** The slot's value of a column is now `to` (was `from`; -1: none, or a removed donor). */
   move(column: PostedColumn, slot: number, from: number, to: number): void {
-    if (from === to) return;
-    const set = this.columns[column];
-    if (from >= 0) set.delete(from, slot);
-    if (to >= 0) set.add(to, slot);
+    if (from === to || this.maps.size === 0) return;
+    const c = COLUMN_OF.get(column)!;
+    if (from >= 0) this.set(keyOf(c, from), slot, false);
+    if (to >= 0) this.set(keyOf(c, to), slot, true);
   }
 
   /** The slot's center is now `to` (was `from`; -1: none, a removed donor). */
   moveCenter(slot: number, from: number, to: number): void {
-    if (from === to) return;
-    if (from >= 0) this.centers.delete(from, slot);
-    if (to >= 0) this.centers.add(to, slot);
+    if (from === to || this.maps.size === 0) return;
+    if (from >= 0) this.set(keyOf(CENTER, from), slot, false);
+    if (to >= 0) this.set(keyOf(CENTER, to), slot, true);
   }
 
-  /** Whether the slot is listed under the value (tests). */
-  has(column: PostedColumn, code: number, slot: number): boolean {
-    return this.columns[column].has(code, slot);
+  /** Whether the slot is in the value's bitmap; undefined if there is none now (tests). */
+  has(column: PostedColumn | 'center', code: number, slot: number): boolean | undefined {
+    const map = this.maps.get(keyOf(column === 'center' ? CENTER : COLUMN_OF.get(column)!, code));
+    return map && (map.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
 
-  hasCenter(center: number, slot: number): boolean {
-    return this.centers.has(center, slot);
+  /** The bitmap of a value, built now if there is none, and marked as just asked. */
+  private bitmap(column: number, code: number): Bitmap {
+    const key = keyOf(column, code);
+    const known = this.maps.get(key);
+    if (known) {
+      this.maps.delete(key);
+      this.maps.set(key, known);
+      return known;
+    }
+    const { used, center, codes } = this.columns();
+    const values = column === CENTER ? center : codes[POSTED[column]!];
+    const bits = new Uint32Array(this.words);
+    let count = 0;
+    for (let slot = 0; slot < used; slot++) {
+      if (values[slot] === code && center[slot]! >= 0) {
+        bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+        count++;
+      }
+    }
+    const map = { bits, count };
+    this.maps.set(key, map);
+    return map;
+  }
+
+  /** The union of these values' bitmaps and its size at most (null: none has a slot). */
+  private union(column: number, codes: readonly number[]): { bits: Uint32Array; size: number } | null {
+    const words = this.words;
+    let bits: Uint32Array | null = null;
+    let size = 0;
+    let copied = false;
+    for (const code of codes) {
+      if (code < 0) continue;
+      const m = this.bitmap(column, code);
+      if (m.count === 0) continue;
+      size += m.count;
+      if (bits === null) bits = m.bits;
+      else {
+        if (!copied) {
+          bits = bits.slice(0, words);
+          copied = true;
+        }
+        for (let i = 0; i < words; i++) bits[i] = bits[i]! | m.bits[i]!;
+      }
+    }
+    return bits === null ? null : { bits, size };
   }
 
   /**
    * The slots that may match: those holding one of the asked values of every filter (by code;
-   * an unknown value is -1) and, unless `centers` is null, one of these centers. Null when no
-   * filter asks a posted column (the center lists serve then); an empty bitmap when nothing can.
+   * an unknown value is -1) and, unless `centers` is null, one of these centers (their codes, or
+   * a bitmap of their slots the caller made). Null when no filter asks a posted column (the
+   * center lists serve then); an empty bitmap when nothing can.
    */
-  candidates(asked: readonly [PostedColumn, readonly number[]][], centers: readonly number[] | null): Uint32Array | null {
+  candidates(
+    asked: readonly [PostedColumn, readonly number[]][],
+    centers: readonly number[] | Uint32Array | null,
+  ): Uint32Array | null {
     if (asked.length === 0) return null;
-    const words = this.words;
-    const unions: { map: Uint32Array; size: number }[] = [];
-    for (const [column, codes] of asked) {
-      const u = this.columns[column].union(codes, words);
-      if (u === null) return new Uint32Array(0);
-      unions.push(u);
-    }
-    if (centers !== null) {
-      const u = this.centers.union(centers, words);
-      if (u === null) return new Uint32Array(0);
-      unions.push(u);
-    }
+    const unions: { bits: Uint32Array; size: number }[] = [];
+    const add = (column: number, codes: readonly number[]) => {
+      const u = this.union(column, codes);
+      if (u !== null) unions.push(u);
+      return u !== null;
+    };
+    let empty = false;
+    for (const [column, codes] of asked) if (!add(COLUMN_OF.get(column)!, codes)) empty = true;
+    if (centers instanceof Uint32Array) unions.push({ bits: centers, size: Number.POSITIVE_INFINITY });
+    else if (centers !== null && !add(CENTER, centers)) empty = true;
+    let touched = Array.isArray(centers) ? centers.length : 0;
+    for (const [, codes] of asked) touched += codes.length;
+    this.trim(touched);
+    if (empty) return new Uint32Array(0);
     // Smallest first: the AND of the others only narrows it.
     unions.sort((a, b) => a.size - b.size);
-    const out = unions[0]!.map.slice(0, words);
+    const words = this.words;
+    const out = unions[0]!.bits.slice(0, words);
     for (let k = 1; k < unions.length; k++) {
-      const m = unions[k]!.map;
+      const m = unions[k]!.bits;
       for (let i = 0; i < words; i++) out[i] = out[i]! & m[i]!;
     }
     return out;
+  }
+
+  /** Drops the least recently asked bitmaps past MAX_BITMAPS (keeping the `recent` just asked). */
+  private trim(recent: number): void {
+    let over = this.maps.size - Math.max(MAX_BITMAPS, recent);
+    for (const key of this.maps.keys()) {
+      if (over-- <= 0) break;
+      this.maps.delete(key);
+    }
   }
 }

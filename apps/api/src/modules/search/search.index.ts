@@ -13,7 +13,7 @@ import {
   type NumberColumn,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
-import { POSTED, type PostedColumn, Postings } from './search.index.postings.js';
+import { MAX_BITMAPS, POSTED, type PostedColumn, Postings } from './search.index.postings.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
 import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
@@ -65,8 +65,8 @@ const num = (v: number | string | null) => (v === null ? Number.NaN : Number(v))
  * write goes through sync.
  */
 export class DonorSearchIndex implements IndexColumns {
-  /** Slots in use, freed slots included (a freed slot has no center). */
-  private used = 0;
+  /** Slots in use, freed slots included (a freed slot has no center); written by sync only. */
+  used = 0;
   private capacity = 0;
   private count = 0;
   /** Each donor id's slot plus one (0: none), by donor id: a few bytes a user, not a Map entry. */
@@ -89,7 +89,7 @@ export class DonorSearchIndex implements IndexColumns {
   readonly nameLists: (readonly number[])[] = [];
   private readonly words = new DonorWords();
   /** Bitmaps of the slots of each value of the selective filters and of each center. */
-  readonly postings = new Postings();
+  readonly postings = new Postings(() => this);
 
   /** One dictionary of the filter values (not the words): code -> text and text -> code. */
   readonly names: string[] = [];
@@ -391,11 +391,20 @@ export class DonorSearchIndex implements IndexColumns {
     for (const [column, values] of posted) {
       if (values.length > 0) codes.push([column, values.map((t) => this.nameCodes.get(t) ?? -1)]);
     }
+    const lists = this.centerLists();
     if (codes.length > 0) {
-      const centers = v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers);
+      let centers: readonly number[] | Uint32Array | null =
+        v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers);
+      // Every center with donors: no need to ask. Many of them: their slots, not a bitmap each.
+      const visible = new Set(centers);
+      if (asked.size === 0 && [...lists.keys()].every((c) => visible.has(c))) centers = null;
+      else if (centers !== null && centers.length > MAX_BITMAPS / 4) {
+        const mask = new Uint32Array((this.capacity + 31) >>> 5);
+        for (const c of centers) for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
+        centers = mask;
+      }
       return this.postings.candidates(codes, centers)!;
     }
-    const lists = this.centerLists();
     const centers = narrow(v.kind === 'all' ? [...lists.keys()] : v.centers);
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
