@@ -1,5 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { type SearchFilters, searchFilters } from '@dm/shared';
 import type { VisibilityRule } from '../../apps/api/src/modules/donor-access/donor-access.js';
 import {

@@ -44,7 +44,17 @@ describe('the postings (bitmaps by value and by center)', () => {
     expect(bits(p.candidates([['eye', [0]]], null)!)).toEqual([35]);
     expect(bits(p.candidates([['eye', [0, 1]]], null)!)).toEqual([3, 35]);
     expect(bits(p.candidates([['eye', [0, 1]]], [7])!)).toEqual([3]);
-    expect(bits(p.candidates([['eye', [0, 1]], ['hair', [0]]], null)!)).toEqual([]);
+    expect(
+      bits(
+        p.candidates(
+          [
+            ['eye', [0, 1]],
+            ['hair', [0]],
+          ],
+          null,
+        )!,
+      ),
+    ).toEqual([]);
     expect(p.candidates([], [7])).toBeNull();
     // Leaving: in no bitmap; a slot given to another donor starts clean.
     write(3, -1, -1);

@@ -400,7 +400,8 @@ export class DonorSearchIndex implements IndexColumns {
       if (asked.size === 0 && [...lists.keys()].every((c) => visible.has(c))) centers = null;
       else if (centers !== null && centers.length > MAX_BITMAPS / 4) {
         const mask = new Uint32Array((this.capacity + 31) >>> 5);
-        for (const c of centers) for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
+        for (const c of centers)
+          for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
         centers = mask;
       }
       return this.postings.candidates(codes, centers)!;
