@@ -19,7 +19,8 @@ import { collectGarbage } from './measure.js';
  *
  * Prints, for each case, the total, the CPU per call (process CPU over all RUNS calls / RUNS)
  * and the wall p50/p95, plus the index's memory. ANSWERS=/path.json writes every case's total
- * and page ids, so two versions' answers can be compared (`cmp` the files).
+ * and page ids, so two versions' answers can be compared (`cmp` the files). ONLY=<text> runs the
+ * cases whose name holds it.
  */
 
 const url = process.env.SCAN_URL ?? 'postgres://postgres@127.0.0.1:5432/perf_scan';
@@ -80,6 +81,7 @@ const cases: [string, IndexQuery, IndexSort | null][] = [
 const pct = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const answers: Record<string, unknown> = {};
 for (const [name, q, s] of cases) {
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) continue;
   const runs = name.startsWith('master') ? Math.max(10, RUNS / 10) : RUNS;
   for (let i = 0; i < 5; i++) await index.search(q, s);
   const times: number[] = [];
