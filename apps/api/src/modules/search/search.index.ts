@@ -13,6 +13,7 @@ import {
   type NumberColumn,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
+import { MAX_BITMAPS, POSTED, type PostedColumn, Postings } from './search.index.postings.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
 import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
@@ -64,8 +65,8 @@ const num = (v: number | string | null) => (v === null ? Number.NaN : Number(v))
  * write goes through sync.
  */
 export class DonorSearchIndex implements IndexColumns {
-  /** Slots in use, freed slots included (a freed slot has no center). */
-  private used = 0;
+  /** Slots in use, freed slots included (a freed slot has no center); written by sync only. */
+  used = 0;
   private capacity = 0;
   private count = 0;
   /** Each donor id's slot plus one (0: none), by donor id: a few bytes a user, not a Map entry. */
@@ -87,6 +88,8 @@ export class DonorSearchIndex implements IndexColumns {
   ethnicities = new Int32Array(0);
   readonly nameLists: (readonly number[])[] = [];
   private readonly words = new DonorWords();
+  /** Bitmaps of the slots of each value of the selective filters and of each center. */
+  readonly postings = new Postings(() => this);
 
   /** One dictionary of the filter values (not the words): code -> text and text -> code. */
   readonly names: string[] = [];
@@ -237,6 +240,7 @@ export class DonorSearchIndex implements IndexColumns {
     this.races = grownI32(this.races, capacity);
     this.ethnicities = grownI32(this.ethnicities, capacity);
     this.words.grow(capacity);
+    this.postings.grow(capacity);
     this.capacity = capacity;
   }
 
@@ -257,6 +261,7 @@ export class DonorSearchIndex implements IndexColumns {
       this.byCenter = null;
     }
     this.id[slot] = r.user_id;
+    this.postings.moveCenter(slot, this.center[slot]!, r.center_id);
     this.center[slot] = r.center_id;
     this.flags[slot] =
       (r.allowed_for_matching_tool ? FLAG.allowed : 0) |
@@ -277,16 +282,16 @@ export class DonorSearchIndex implements IndexColumns {
     n.lng[slot] = num(r.longitude);
     n.views[slot] = r.views_count;
     const c = this.codes;
-    c.availability[slot] = this.code(r.availability);
-    c.eye[slot] = this.code(r.eye_color);
-    c.hair[slot] = this.code(r.hair_color);
-    c.blood[slot] = this.code(r.blood_group);
-    c.religion[slot] = this.code(r.religion);
-    c.state[slot] = this.sortableCode(r.state);
+    this.post('availability', slot, this.code(r.availability));
+    this.post('eye', slot, this.code(r.eye_color));
+    this.post('hair', slot, this.code(r.hair_color));
+    this.post('blood', slot, this.code(r.blood_group));
+    this.post('religion', slot, this.code(r.religion));
+    this.post('state', slot, this.sortableCode(r.state));
     c.city[slot] = this.sortableCode(r.city);
-    c.education[slot] = this.code(r.education_level);
-    c.donorType[slot] = this.code(r.donor_type);
-    c.arrangement[slot] = this.code(r.egg_donation_arrangement);
+    this.post('education', slot, this.code(r.education_level));
+    this.post('donorType', slot, this.code(r.donor_type));
+    this.post('arrangement', slot, this.code(r.egg_donation_arrangement));
     c.mainRace[slot] = this.sortableCode(r.main_race);
     c.mainEthnicity[slot] = this.sortableCode(r.main_ethnicity);
     this.heritage[slot] = this.codeList(r.heritage);
@@ -295,11 +300,20 @@ export class DonorSearchIndex implements IndexColumns {
     this.words.set(slot, r.words);
   }
 
+  /** Sets a posted column's code of a slot, keeping its bitmaps in step. */
+  private post(column: PostedColumn, slot: number, code: number): void {
+    const values = this.codes[column];
+    this.postings.move(column, slot, values[slot]!, code);
+    values[slot] = code;
+  }
+
   private remove(donorId: number): void {
     const slot = this.slotOf(donorId);
     if (slot === undefined) return;
     this.slotById[donorId] = 0;
     this.count--;
+    for (const column of POSTED) this.post(column, slot, -1);
+    this.postings.moveCenter(slot, this.center[slot]!, -1);
     this.center[slot] = -1;
     this.words.clear(slot);
     this.byCenter = null;
@@ -347,19 +361,52 @@ export class DonorSearchIndex implements IndexColumns {
     return byCenter;
   }
 
-  /** The slot lists to test: those of the centers the caller may see and the filter asks for. */
-  private candidates(q: IndexQuery): Int32Array[] {
+  /**
+   * The slots to test: when a filter asks for values of a posted column (eye, hair, state...),
+   * a bitmap of the slots holding them, among the centers the caller may see; else the slot
+   * lists of those centers. Either holds every match (the full test judges each).
+   */
+  private candidates(q: IndexQuery): Int32Array[] | Uint32Array {
     const v = q.visibility;
     if (v.kind === 'self') {
       const slot = this.slotOf(v.donorId);
       return slot === undefined ? [] : [Int32Array.of(slot)];
     }
-    const lists = this.centerLists();
-    let centers = v.kind === 'all' ? [...lists.keys()] : v.centers;
-    if (q.filters.centers.length) {
-      const asked = new Set(q.filters.centers);
-      centers = centers.filter((c) => asked.has(c));
+    const asked = new Set(q.filters.centers);
+    const narrow = (centers: readonly number[]) =>
+      asked.size === 0 ? centers : centers.filter((c) => asked.has(c));
+    const f = q.filters;
+    const posted: [PostedColumn, readonly string[]][] = [
+      ['eye', f.eyecolor],
+      ['hair', f.haircolor],
+      ['blood', f.blood_group],
+      ['religion', f.religions],
+      ['state', f.locations],
+      ['education', f.educationlevel],
+      ['donorType', f.donortype],
+      ['availability', f.donoravailability],
+      ['arrangement', f.eggDonationArrangement],
+    ];
+    const codes: [PostedColumn, number[]][] = [];
+    for (const [column, values] of posted) {
+      if (values.length > 0) codes.push([column, values.map((t) => this.nameCodes.get(t) ?? -1)]);
     }
+    const lists = this.centerLists();
+    if (codes.length > 0) {
+      let centers: readonly number[] | Uint32Array | null =
+        v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers);
+      // Every center with donors: no need to ask. Many of them: their slots, not a bitmap each.
+      const visible = new Set(centers);
+      if (asked.size === 0 && [...lists.keys()].every((c) => visible.has(c))) centers = null;
+      else if (centers !== null && centers.length > MAX_BITMAPS / 4) {
+        const mask = new Uint32Array((this.capacity + 31) >>> 5);
+        for (const c of centers)
+          for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
+        centers = mask;
+      }
+      return this.postings.candidates(codes, centers)!;
+    }
+    const centers = narrow(v.kind === 'all' ? [...lists.keys()] : v.centers);
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
 
@@ -371,10 +418,11 @@ export class DonorSearchIndex implements IndexColumns {
    * words are not moved (compacted) while a scan runs.
    */
   private async scan(
-    lists: readonly Int32Array[],
+    lists: readonly Int32Array[] | Uint32Array,
     reverse: boolean,
     visit: (slot: number) => void,
   ): Promise<void> {
+    if (lists instanceof Uint32Array) return this.scanBits(lists, reverse, visit);
     this.scans++;
     try {
       let sliceStart = performance.now();
@@ -388,6 +436,43 @@ export class DonorSearchIndex implements IndexColumns {
             await yieldToLoop();
             sliceStart = performance.now();
           }
+        }
+      }
+    } finally {
+      this.scans--;
+    }
+  }
+
+  /** `scan` over the slots set in a bitmap, in slot order (backwards if `reverse`). */
+  private async scanBits(bits: Uint32Array, reverse: boolean, visit: (slot: number) => void): Promise<void> {
+    this.scans++;
+    try {
+      let sliceStart = performance.now();
+      const words = bits.length;
+      const step = SCAN_STEP >>> 5;
+      for (let from = 0; from < words; from += step) {
+        const to = Math.min(words, from + step);
+        for (let k = from; k < to; k++) {
+          const w = reverse ? words - 1 - k : k;
+          let word = bits[w]!;
+          const base = w << 5;
+          if (reverse) {
+            while (word !== 0) {
+              const bit = 31 - Math.clz32(word);
+              visit(base + bit);
+              word &= ~(1 << bit);
+            }
+          } else {
+            while (word !== 0) {
+              const low = word & -word;
+              visit(base + 31 - Math.clz32(low));
+              word ^= low;
+            }
+          }
+        }
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await yieldToLoop();
+          sliceStart = performance.now();
         }
       }
     } finally {

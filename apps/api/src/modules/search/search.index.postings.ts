@@ -1,0 +1,198 @@
+import type { CodeColumn } from './search.index.columns.js';
+
+/**
+ * Which slots hold a value of the selective filter columns, and which a center, as bitmaps by
+ * slot (issue 19): a search ORs the bitmaps of the values it asks for within a filter, ANDs the
+ * filters and the centers the caller may see, and runs its full test on the slots left only (a
+ * search for blue or green eyes and blond or brown hair leaves 8% of them).
+ *
+ * A bitmap is a bit a slot, 125 KB at a million slots. One is built when a search first asks
+ * for its value (a pass over the column, about a millisecond at a million slots), kept up to date
+ * by every write of the index from then on (`move`), and dropped, the least recently asked
+ * first, past MAX_BITMAPS (5 MB at a million slots, so the index stays within its 300 MB). A
+ * candidate set only ever holds more than the matches: the full test still judges each
+ * candidate, so an answer is the same with or without them.
+ */
+
+/** The code columns a filter asks by a list of values. */
+export const POSTED = [
+  'eye',
+  'hair',
+  'blood',
+  'religion',
+  'state',
+  'education',
+  'donorType',
+  'availability',
+  'arrangement',
+] as const satisfies readonly CodeColumn[];
+export type PostedColumn = (typeof POSTED)[number];
+/** The centers' bitmaps are kept as a column of their own. */
+const CENTER = POSTED.length;
+const COLUMN_OF = new Map<PostedColumn, number>(POSTED.map((c, i) => [c, i]));
+const keyOf = (column: number, code: number) => column * 2 ** 32 + code;
+
+/** Bitmaps kept at most (the least recently asked go first). */
+export const MAX_BITMAPS = 40;
+
+/** What the bitmaps are built from: the index's columns as they are now. */
+export interface PostedColumns {
+  /** Slots in use (freed ones included: they have no center). */
+  readonly used: number;
+  readonly center: Int32Array;
+  readonly codes: Record<PostedColumn, Int32Array>;
+}
+
+interface Bitmap {
+  bits: Uint32Array;
+  /** Slots set (how big a candidate set may be before it is computed). */
+  count: number;
+}
+
+export class Postings {
+  private words = 0;
+  /** By key, least recently asked first. */
+  private readonly maps = new Map<number, Bitmap>();
+
+  constructor(private readonly columns: () => PostedColumns) {}
+
+  /** Bitmaps held (tests, benches). */
+  get size(): number {
+    return this.maps.size;
+  }
+
+  /** Room for `capacity` slots. */
+  grow(capacity: number): void {
+    const words = (capacity + 31) >>> 5;
+    if (words <= this.words) return;
+    for (const map of this.maps.values()) {
+      const grown = new Uint32Array(words);
+      grown.set(map.bits);
+      map.bits = grown;
+    }
+    this.words = words;
+  }
+
+  private set(key: number, slot: number, on: boolean): void {
+    const map = this.maps.get(key);
+    if (!map) return;
+    const bit = 1 << (slot & 31);
+    const word = map.bits[slot >>> 5]!;
+    if (((word & bit) !== 0) === on) return;
+    map.bits[slot >>> 5] = on ? word | bit : word & ~bit;
+    map.count += on ? 1 : -1;
+  }
+
+  /** The slot's value of a column is now `to` (was `from`; -1: none, or a removed donor). */
+  move(column: PostedColumn, slot: number, from: number, to: number): void {
+    if (from === to || this.maps.size === 0) return;
+    const c = COLUMN_OF.get(column)!;
+    if (from >= 0) this.set(keyOf(c, from), slot, false);
+    if (to >= 0) this.set(keyOf(c, to), slot, true);
+  }
+
+  /** The slot's center is now `to` (was `from`; -1: none, a removed donor). */
+  moveCenter(slot: number, from: number, to: number): void {
+    if (from === to || this.maps.size === 0) return;
+    if (from >= 0) this.set(keyOf(CENTER, from), slot, false);
+    if (to >= 0) this.set(keyOf(CENTER, to), slot, true);
+  }
+
+  /** Whether the slot is in the value's bitmap; undefined if there is none now (tests). */
+  has(column: PostedColumn | 'center', code: number, slot: number): boolean | undefined {
+    const map = this.maps.get(keyOf(column === 'center' ? CENTER : COLUMN_OF.get(column)!, code));
+    return map && (map.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+  }
+
+  /** The bitmap of a value, built now if there is none, and marked as just asked. */
+  private bitmap(column: number, code: number): Bitmap {
+    const key = keyOf(column, code);
+    const known = this.maps.get(key);
+    if (known) {
+      this.maps.delete(key);
+      this.maps.set(key, known);
+      return known;
+    }
+    const { used, center, codes } = this.columns();
+    const values = column === CENTER ? center : codes[POSTED[column]!];
+    const bits = new Uint32Array(this.words);
+    let count = 0;
+    for (let slot = 0; slot < used; slot++) {
+      if (values[slot] === code && center[slot]! >= 0) {
+        bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+        count++;
+      }
+    }
+    const map = { bits, count };
+    this.maps.set(key, map);
+    return map;
+  }
+
+  /** The union of these values' bitmaps and its size at most (null: none has a slot). */
+  private union(column: number, codes: readonly number[]): { bits: Uint32Array; size: number } | null {
+    const words = this.words;
+    let bits: Uint32Array | null = null;
+    let size = 0;
+    let copied = false;
+    for (const code of codes) {
+      if (code < 0) continue;
+      const m = this.bitmap(column, code);
+      if (m.count === 0) continue;
+      size += m.count;
+      if (bits === null) bits = m.bits;
+      else {
+        if (!copied) {
+          bits = bits.slice(0, words);
+          copied = true;
+        }
+        for (let i = 0; i < words; i++) bits[i] = bits[i]! | m.bits[i]!;
+      }
+    }
+    return bits === null ? null : { bits, size };
+  }
+
+  /**
+   * The slots that may match: those holding one of the asked values of every filter (by code;
+   * an unknown value is -1) and, unless `centers` is null, one of these centers (their codes, or
+   * a bitmap of their slots the caller made). Null when no filter asks a posted column (the
+   * center lists serve then); an empty bitmap when nothing can.
+   */
+  candidates(
+    asked: readonly [PostedColumn, readonly number[]][],
+    centers: readonly number[] | Uint32Array | null,
+  ): Uint32Array | null {
+    if (asked.length === 0) return null;
+    const unions: { bits: Uint32Array; size: number }[] = [];
+    const add = (column: number, codes: readonly number[]) => {
+      const u = this.union(column, codes);
+      if (u !== null) unions.push(u);
+      return u !== null;
+    };
+    let empty = false;
+    for (const [column, codes] of asked) if (!add(COLUMN_OF.get(column)!, codes)) empty = true;
+    if (centers instanceof Uint32Array) unions.push({ bits: centers, size: Number.POSITIVE_INFINITY });
+    else if (centers !== null && !add(CENTER, centers)) empty = true;
+    let touched = Array.isArray(centers) ? centers.length : 0;
+    for (const [, codes] of asked) touched += codes.length;
+    this.trim(touched);
+    if (empty) return new Uint32Array(0);
+    // Smallest first: the AND of the others only narrows it.
+    unions.sort((a, b) => a.size - b.size);
+    const words = this.words;
+    const out = unions[0]!.bits.slice(0, words);
+    for (let k = 1; k < unions.length; k++) {
+      const m = unions[k]!.bits;
+      for (let i = 0; i < words; i++) out[i] = out[i]! & m[i]!;
+    }
+    return out;
+  }
+
+  /** Drops the least recently asked bitmaps past MAX_BITMAPS (keeping the `recent` just asked). */
+  private trim(recent: number): void {
+    let over = this.maps.size - Math.max(MAX_BITMAPS, recent);
+    for (const key of this.maps.keys()) {
+      if (over-- <= 0) break;
+      this.maps.delete(key);
+    }
+  }
+}
