@@ -29,6 +29,9 @@ describe('agency administration as the master admin', () => {
 
       // Find it in the list and hide it.
       await page.getByRole('searchbox', { name: 'Search agencies' }).fill('Lakeside');
+      // The filtered list replaces the rows when it arrives: a click before that can land on a
+      // row that is being replaced and be lost.
+      await page.getByText('1 found').waitFor();
       const toggle = page.getByRole('switch', { name: 'Visible: Lakeside Fertility' });
       await toggle.waitFor();
       assert.equal(await toggle.isChecked(), true);
