@@ -14,7 +14,6 @@ import { type Auth, resolveSession } from '../../platform/auth-context.js';
 import { queryRows } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { donorAccessCenters } from '../centers/centers.service.js';
-import { FreshRead } from './donor-access.fresh.js';
 import { assertDonorVisible, donorVisibility, visibilityRule } from './donor-access.js';
 
 let t: TestApp;
@@ -145,33 +144,6 @@ describe('the rule read in one statement', () => {
         sql`update donors set availability = 'Available', hidden_until = null where user_id = ${donor!.id}`,
       );
     }
-  });
-});
-
-describe('FreshRead', () => {
-  it('shares a read among callers that asked before it began, and never answers one begun earlier', async () => {
-    let reads = 0;
-    const gates: (() => void)[] = [];
-    const shared = new FreshRead(async () => {
-      const n = ++reads;
-      await new Promise<void>((resolve) => gates.push(resolve));
-      return n;
-    });
-    const first = shared.get();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(reads).toBe(1);
-    // The first read is running: these two ask after it began, so they share the next one.
-    const second = shared.get();
-    const third = shared.get();
-    expect(second).toBe(third);
-    gates.shift()!();
-    expect(await first).toBe(1);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(reads).toBe(2);
-    gates.shift()!();
-    expect(await second).toBe(2);
-    expect(await third).toBe(2);
   });
 });
 

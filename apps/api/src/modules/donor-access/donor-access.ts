@@ -2,7 +2,7 @@ import { donorVisibilityKind } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { FreshRead } from './donor-access.fresh.js';
+import { FreshRead } from '../../platform/fresh-read.js';
 import {
   isDonorVisible,
   isPoolHandle,

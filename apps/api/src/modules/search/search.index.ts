@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.js';
+import { FreshRead } from '../../platform/fresh-read.js';
 import {
   CLIENT_LISTED,
   CODES,
@@ -103,8 +104,8 @@ export class DonorSearchIndex implements IndexColumns {
   private byCenter: Map<number, Int32Array> | null = null;
   /** The snapshot of the last look: what it did not see may be unread. Null before the first load. */
   private since: repo.IndexHorizon | null = null;
-  private queued: Promise<void> | null = null;
-  private running: Promise<void> = Promise.resolve();
+  /** Concurrent callers share one look that began after they asked (platform/fresh-read.ts). */
+  private readonly look = new FreshRead(() => (this.since ? this.readChanges(this.since) : this.load()));
   /** Scans under way (see scan): the words are not compacted meanwhile. */
   private scans = 0;
   /** Rows the looks after the first load read (changed and removed donors), for tests and benches. */
@@ -125,14 +126,7 @@ export class DonorSearchIndex implements IndexColumns {
    * it began. Concurrent callers share one queued look.
    */
   sync(): Promise<void> {
-    if (this.queued) return this.queued;
-    const next = this.running.then(() => {
-      this.queued = null;
-      return this.since ? this.readChanges(this.since) : this.load();
-    });
-    this.queued = next;
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.look.get();
   }
 
   /**

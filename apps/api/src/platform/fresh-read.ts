@@ -4,7 +4,7 @@
  * (it may have begun before the caller asked) the caller queues the next one, which starts when
  * the running one ends. Every answer was therefore read after its caller asked, exactly as if
  * each caller had read for itself; under load one read serves every caller of a round trip.
- * (The search index's sync() shares its refresh the same way.)
+ * Used by the search index's refresh and the donor visibility facts.
  */
 export class FreshRead<T> {
   private queued: Promise<T> | null = null;
