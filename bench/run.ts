@@ -16,7 +16,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
-import { compactAfterBulkLoad } from '../apps/api/src/platform/db-maintenance.js';
+import { vacuumAnalyze } from '../apps/api/src/platform/db-maintenance.js';
 import { buildTemplate, TEST_DATA_DIR } from '../apps/api/src/test/template.js';
 import { type Bench, ok, tokenLogin } from './lib/context.js';
 import { openBenchDatabase } from './lib/database.js';
@@ -56,7 +56,7 @@ async function inProcess(): Promise<void> {
       count: extraDonors,
       seed: 7,
     });
-    await compactAfterBulkLoad(database.db);
+    await vacuumAnalyze(database.db);
     console.log(
       `setup: ${extraDonors} more donors in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { compactAfterBulkLoad, startDbMaintenance, tablesDue, vacuumAnalyze } from './db-maintenance.js';
+import { startDbMaintenance, tablesDue, vacuumAnalyze } from './db-maintenance.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,22 +21,6 @@ describe('database maintenance', () => {
     );
     expect(stats!.n).toBeGreaterThan(0);
     expect(stats!.reltuples).toBe(stats!.n);
-  });
-
-  it('compacts the search table after a bulk load and leaves every page visible to index-only scans', async () => {
-    const pages = async () =>
-      rows<{ size: number; pages: number; visible: number }>(
-        await t.db.execute(sql`select pg_relation_size('donor_search')::int as size, relpages as pages,
-          relallvisible as visible from pg_class where relname = 'donor_search'`),
-      )[0]!;
-    for (let i = 0; i < 3; i++)
-      await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
-    const bloated = await pages();
-    await compactAfterBulkLoad(t.db);
-    const compact = await pages();
-    expect(compact.size).toBeLessThan(bloated.size / 2);
-    expect(compact.pages).toBeGreaterThan(0);
-    expect(compact.visible).toBe(compact.pages);
   });
 
   it('finds the tables that changed enough since their last vacuum, not the quiet ones', async () => {

@@ -16,17 +16,6 @@ export async function vacuumAnalyze(db: Db, tables: readonly string[] = MAINTAIN
 }
 
 /**
- * After a bulk load: rewrites donor_search compactly, then vacuums everything. The search row is
- * written once per donor and updated again by the triggers of each child row a donor gets
- * (scores, education), so a bulk load leaves it at about two and a half times its size, and a
- * search reads every page of it.
- */
-export async function compactAfterBulkLoad(db: Db): Promise<void> {
-  await db.execute(sql.raw('vacuum (full) donor_search'));
-  await vacuumAnalyze(db);
-}
-
-/**
  * The maintained tables that changed enough since their last vacuum or analyze: dead, inserted or
  * modified rows over 2% of the table (at least 50 rows), the threshold PostgreSQL's autovacuum
  * uses for donor_search. A quiet database is left alone.

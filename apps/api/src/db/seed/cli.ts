@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../platform/config.js';
 import { SecretBox } from '../../platform/crypto.js';
 import { migrate, openDatabase } from '../../platform/db.js';
-import { compactAfterBulkLoad } from '../../platform/db-maintenance.js';
+import { vacuumAnalyze } from '../../platform/db-maintenance.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { seedSyntheticDonors } from './donors.js';
 import { seedIfEmpty } from './index.js';
@@ -38,7 +38,7 @@ try {
       storage,
       onProgress: (done, total) => process.stdout.write(`\r${done}/${total} donors`),
     });
-    await compactAfterBulkLoad(database.db);
+    await vacuumAnalyze(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `\nAdded ${result.created} synthetic donors (donor${result.first}..donor${result.last}@synthetic.test) in ${seconds} s.`,

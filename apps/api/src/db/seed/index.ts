@@ -1,7 +1,7 @@
 import { EMAIL_TYPES } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db.js';
-import { compactAfterBulkLoad } from '../../platform/db-maintenance.js';
+import { vacuumAnalyze } from '../../platform/db-maintenance.js';
 import { emailTypes } from '../schema/index.js';
 import { loadReferenceData } from './reference.js';
 import type { WriteDeps } from './write.js';
@@ -46,7 +46,7 @@ export async function seedIfEmpty(
   }
   await seedDemoPortfolio(db);
   // Fresh statistics and visibility map: the first searches plan and count like later ones.
-  await compactAfterBulkLoad(db);
+  await vacuumAnalyze(db);
   return true;
 }
 
