@@ -21,7 +21,7 @@ import pg from 'pg';
  * - The table's indexes are dropped for the load and built again after it; then VACUUM, ANALYZE.
  *
  * Deterministic: the same source gives the same rows (no random()).
- * Measure with bench/lib/million-search.ts; drop the target when done.
+ * Measure with bench/lib/scan.ts; drop the target when done.
  */
 
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
