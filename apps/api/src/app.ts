@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './platform/headers.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
 import { installOriginCheck } from './platform/origin-check.js';
+import { type Realtime, recordingRealtime } from './platform/realtime.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
@@ -27,6 +28,8 @@ export interface AppDeps {
   config: Config;
   clock?: Clock;
   mailTransport?: MailTransportFactory;
+  /** Tests pass a recording one to read what was pushed. */
+  realtime?: Realtime;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     secrets: new SecretBox(deps.config.appSecret),
     mailTransport: deps.mailTransport ?? smtpTransportFactory,
+    realtime: deps.realtime ?? recordingRealtime(),
   };
 
   await app.register(fastifyCookie);

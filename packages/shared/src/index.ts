@@ -24,3 +24,4 @@ export * from './statistics.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
+export * from './realtime.js';

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Database } from './db.js';
 import type { MailTransportFactory } from './mail-transport.js';
+import type { Realtime } from './realtime.js';
 
 /**
  * What route plugins and services receive from the wiring (app.ts builds it). Modules import
@@ -15,4 +16,6 @@ export interface ModuleDeps {
   clock: Clock;
   secrets: SecretBox;
   mailTransport: MailTransportFactory;
+  /** Pushes events to browsers after a commit (platform/realtime.ts). */
+  realtime: Realtime;
 }
