@@ -12,6 +12,7 @@ export * from './issues.js';
 export * from './mapping.js';
 export * from './match.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './pages.js';
 export * from './policy/index.js';
 export * from './portfolio.js';

@@ -212,6 +212,12 @@ export const MSG = {
   // input guard (issue 16): {field} is filled with the field's name by describeIssue
   INPUT_CONTROL_CHARACTER: '{field} contains characters that are not allowed.',
   INPUT_TOO_DEEP: '{field} is nested too deeply.',
+  // Notifications and unsubscribe (issue 20; wording chosen, the spec quotes none).
+  NOTIFICATIONS_READ: 'All notifications are marked as read.',
+  NOTIFICATION_ARCHIVED: 'Notification archived.',
+  NOTIFICATION_MESSAGE_SENT: 'Message sent.',
+  /** The same answer whether or not the link names an account (decision 004: no enumeration). */
+  UNSUBSCRIBED: 'If this link belongs to an account, its e-mail notifications are now turned off.',
 } as const;
 
 /** The catalogue's "Please enter {label}". */

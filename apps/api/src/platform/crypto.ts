@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A random URL-safe token for sessions and one-time links. */
@@ -30,8 +37,23 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 /** AES-256-GCM for secrets at rest (SMTP passwords, SSNs); key derived from the app secret. */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly signKey: Buffer;
   constructor(appSecret: string) {
     this.key = createHash('sha256').update(`secret-box:${appSecret}`).digest();
+    this.signKey = createHash('sha256').update(`sign:${appSecret}`).digest();
+  }
+  /**
+   * HMAC-SHA256 of `purpose` and `value` with a key derived from the app secret (base64url): a
+   * link that must not be guessable from what it names (the one-click unsubscribe of a mail).
+   */
+  sign(purpose: string, value: string): string {
+    return createHmac('sha256', this.signKey).update(`${purpose}\n${value}`).digest('base64url');
+  }
+  /** Whether `signature` is sign(purpose, value), compared in constant time. */
+  verifySigned(purpose: string, value: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(purpose, value));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
   seal(plain: string): string {
     const iv = randomBytes(12);

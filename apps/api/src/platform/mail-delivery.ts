@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import { recordRun } from './job-runs.js';
 import { afterFailure, backoffMs, claimDue, type WorkQueue } from './jobs/queue.js';
 import { type JobDefinition, type JobRunner, startJobRunner } from './jobs/runner.js';
-import { openMail, type RenderedMail } from './mail.js';
+import { openMail, type RenderedMail, withUnsubscribe } from './mail.js';
 import {
   fileMailTransport,
   type MailTransport,
@@ -233,7 +233,11 @@ export async function deliverPendingMail(
         if (unreadable) failure = 'The queued mail could not be read (was APP_SECRET changed?); not sent.';
         else if (transport && sender) {
           try {
-            await transport.send({ from: sender.from, to: row.toAddress, ...content });
+            await transport.send({
+              from: sender.from,
+              to: row.toAddress,
+              ...withUnsubscribe(content, deps.config.publicUrl, deps.secrets),
+            });
           } catch (error) {
             failure = describeSmtpError(error, sender.credentials);
           }

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { EMAIL_TYPE } from '@dm/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import { centers, emailTemplates, emailTypes, mailOutbox } from '../db/schema/index.js';
+import { centers, emailTemplates, emailTypes, mailOutbox, users } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
@@ -9,7 +10,45 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The recipient's account when the address is one: the delivery adds the unsubscribe link
+   * (page and signed one-click, RFC 8058) for it.
+   */
+  unsubscribe?: MailUnsubscribe;
 }
+
+export interface MailUnsubscribe {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Where the unsubscribe address goes in a queued mail: the delivery replaces it with the full
+ * link (it knows PUBLIC_URL). Templates may place it with {unsubscribe}; every mail to an
+ * account also ends with an unsubscribe line.
+ */
+export const UNSUBSCRIBE_MARK = '%UNSUBSCRIBE_URL%';
+
+/**
+ * The e-mail types that are notifications (favourites and notes, portfolio shared and updated,
+ * donor shared, match events, chat messages): a user who turned notification e-mails off does
+ * not get them. Account mail (password reset, invitations, welcome) always goes.
+ */
+export const NOTIFICATION_EMAIL_TYPES: ReadonlySet<number> = new Set([
+  EMAIL_TYPE.SHARE_DONOR,
+  EMAIL_TYPE.SHARE_PORTFOLIO_CLIENT,
+  EMAIL_TYPE.SHARE_PORTFOLIO_MANAGER,
+  EMAIL_TYPE.PORTFOLIO_UPDATED,
+  EMAIL_TYPE.MATCH_REQUESTED,
+  EMAIL_TYPE.MATCH_STATUS_CHANGED,
+  EMAIL_TYPE.MATCH_CANCELLED,
+  EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
+  ...(Object.entries(EMAIL_TYPE as Record<string, number>)
+    .filter(([name]) => name.startsWith('CHAT'))
+    .map(([, id]) => id)),
+]);
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -75,14 +114,16 @@ export async function renderTemplate(
 
 /** The sealed form of a rendered mail, as mail_outbox keeps it. */
 export function sealMail(secrets: SecretBox, mail: RenderedMail): string {
-  return secrets.seal(JSON.stringify({ subject: mail.subject, html: mail.html, text: mail.text }));
+  return secrets.seal(
+    JSON.stringify({ subject: mail.subject, html: mail.html, text: mail.text, unsubscribe: mail.unsubscribe }),
+  );
 }
 
 /** The rendered mail of an outbox row; null once it was delivered (or failed) and cleared. */
 export function openMail(secrets: SecretBox, sealedContent: string | null): RenderedMail | null {
   if (sealedContent === null) return null;
-  const { subject, html, text } = JSON.parse(secrets.open(sealedContent)) as RenderedMail;
-  return { subject, html, text };
+  const { subject, html, text, unsubscribe } = JSON.parse(secrets.open(sealedContent)) as RenderedMail;
+  return { subject, html, text, ...(unsubscribe ? { unsubscribe } : {}) };
 }
 
 /**
@@ -95,7 +136,34 @@ export async function queueTemplatedMail(
   secrets: SecretBox,
   input: { centerId: number; emailTypeId: number; to: string; vars: Record<string, string> },
 ): Promise<number> {
-  const mail = await renderTemplate(db, input);
+  const [account] = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailNotifications: users.emailNotifications,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.to})`)
+    .limit(1);
+  // The recipient turned notification e-mails off (/unsubscribe): 0, nothing queued.
+  if (account && !account.emailNotifications && NOTIFICATION_EMAIL_TYPES.has(input.emailTypeId)) return 0;
+  const vars = account ? { unsubscribe: UNSUBSCRIBE_MARK, ...input.vars } : input.vars;
+  const rendered = await renderTemplate(db, { ...input, vars });
+  const mail: RenderedMail = account
+    ? {
+        ...rendered,
+        html: `${rendered.html}<p style="font-size:12px;color:#666">To stop notification e-mails, <a href="${UNSUBSCRIBE_MARK}">unsubscribe</a>.</p>`,
+        text: `${rendered.text}\n\nTo stop notification e-mails, unsubscribe: ${UNSUBSCRIBE_MARK}`,
+        unsubscribe: {
+          userId: account.userId,
+          username: account.username,
+          firstName: account.firstName,
+          lastName: account.lastName,
+        },
+      }
+    : rendered;
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -106,4 +174,42 @@ export async function queueTemplatedMail(
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/** The public page that asks before turning a user's notification e-mails off. */
+export function unsubscribePageUrl(publicUrl: string, u: MailUnsubscribe): string {
+  const parts = [String(u.userId), u.username, u.firstName, u.lastName].filter((p) => p !== '');
+  return `${publicUrl}/#/unsubscribe/${parts.map(encodeURIComponent).join('/')}`;
+}
+
+export const ONE_CLICK_PURPOSE = 'unsubscribe';
+
+/** The signed one-click address (RFC 8058): only the app secret makes its signature. */
+export function oneClickUnsubscribeUrl(publicUrl: string, secrets: SecretBox, userId: number): string {
+  return `${publicUrl}/api/unsubscribe/oneclick/${userId}/${secrets.sign(ONE_CLICK_PURPOSE, String(userId))}`;
+}
+
+/**
+ * What the delivery sends of a queued mail: the unsubscribe mark filled in and, for a mail to an
+ * account, the List-Unsubscribe and List-Unsubscribe-Post headers (one-click, RFC 8058).
+ */
+export function withUnsubscribe(
+  mail: RenderedMail,
+  publicUrl: string,
+  secrets: SecretBox,
+): { subject: string; html: string; text: string; headers?: Record<string, string> } {
+  const { subject, html, text, unsubscribe } = mail;
+  if (!unsubscribe) return { subject, html, text };
+  const page = unsubscribePageUrl(publicUrl, unsubscribe);
+  const fill = (s: string, escape: boolean) =>
+    s.split(UNSUBSCRIBE_MARK).join(escape ? page.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : page);
+  return {
+    subject,
+    html: fill(html, true),
+    text: fill(text, false),
+    headers: {
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, secrets, unsubscribe.userId)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

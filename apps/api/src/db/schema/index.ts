@@ -8,6 +8,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './mapping.js';
 export * from './matches.js';
+export * from './notifications.js';
 export * from './portfolios.js';
 export * from './preform.js';
 export * from './questions.js';

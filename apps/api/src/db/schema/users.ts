@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -53,6 +54,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ipFormSubmittedAt: timestamp('ip_form_submitted_at', { withTimezone: true }),
     archivedNote: text('archived_note'),
+    /** Notification e-mails (favourites, portfolios, matches, chat); off by /unsubscribe. Account mail always goes. */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db.js';
 import type { Realtime } from '../../platform/realtime.js';
+import * as repo from './notifications.repo.js';
 
 /**
  * What a notification is about (issue 20). The bell and /notifications list them; the kind picks
@@ -34,9 +35,29 @@ export interface NotifyInput {
 export type Announce = (realtime: Realtime) => void;
 
 /**
- * Writes notification rows in the caller's transaction and returns what to announce after commit.
- * STUB until the notifications module of issue 20 lands: writes nothing.
+ * Writes notification rows in the caller's transaction and returns what to announce after commit:
+ * each recipient's unread count (read in the same transaction, so it includes the new rows).
  */
-export async function notify(_tx: Db, _inputs: readonly NotifyInput[]): Promise<Announce> {
-  return () => {};
+export async function notify(tx: Db, inputs: readonly NotifyInput[]): Promise<Announce> {
+  if (inputs.length === 0) return () => {};
+  await repo.insertNotifications(
+    tx,
+    inputs.map((n) => ({
+      recipientId: n.userId,
+      sharedBy: n.sharedBy,
+      kind: n.kind,
+      text: n.text,
+      link: n.link ?? null,
+      chatId: n.chatId ?? null,
+    })),
+  );
+  const counts = await repo.unreadCounts(tx, [...new Set(inputs.map((n) => n.userId))]);
+  return (realtime) => {
+    for (const [userId, unread] of counts) realtime.emitToUsers([userId], 'notification', { unread });
+  };
+}
+
+/** Runs every announce of a change (after its transaction committed). */
+export function announceAll(realtime: Realtime, announces: readonly Announce[]): void {
+  for (const announce of announces) announce(realtime);
 }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * In-app notifications (issue 20): the bell, /notifications and the calls behind them.
+ * The kinds match `NotificationKind` of the API's notify().
+ */
+export const NOTIFICATION_KINDS = [
+  'chat',
+  'portfolio_shared',
+  'portfolio_updated',
+  'feedback',
+  'favourite',
+  'note',
+  'match',
+  'donor_shared',
+  'message',
+] as const;
+export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
+
+/** The list filters (platform spec: last 7 days, last month, from the beginning). */
+export const NOTIFICATION_RANGES = ['week', 'month', 'all'] as const;
+export type NotificationRange = (typeof NOTIFICATION_RANGES)[number];
+export const NOTIFICATION_RANGE_LABELS: Record<NotificationRange, string> = {
+  week: 'Last 7 days',
+  month: 'Last month',
+  all: 'From the beginning',
+};
+export const notificationRangeParams = z.object({
+  range: z.enum(NOTIFICATION_RANGES, { message: 'Unknown notification filter.' }),
+});
+
+/** The bell previews this many characters of a notification's text, then an ellipsis. */
+export const NOTIFICATION_PREVIEW_CHARS = 35;
+/** How many of the latest notifications the bell's menu shows. */
+export const NOTIFICATION_BELL_ITEMS = 5;
+
+export function notificationPreview(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > NOTIFICATION_PREVIEW_CHARS
+    ? `${chars.slice(0, NOTIFICATION_PREVIEW_CHARS).join('')}...`
+    : text;
+}
+
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKindName;
+  text: string;
+  link: string | null;
+  chatId: number | null;
+  sharedBy: number | null;
+  sharedByName: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface NotificationList {
+  items: NotificationItem[];
+  unread: number;
+}
+
+const positiveId = (message: string) =>
+  z.coerce.number({ message }).int({ message }).positive({ message });
+
+export const archiveNotificationBody = z.object({
+  notification_id: positiveId('Please select a notification.'),
+});
+
+const messageText = z
+  .string()
+  .trim()
+  .min(1, { message: 'Message cannot be blank.' })
+  .max(2000, { message: 'Message is too long.' });
+
+/** POST sendmessagenotfication: staff send a user of their center an in-app message. */
+export const sendMessageNotificationBody = z.object({
+  sharedby: z.coerce.number().int().optional(),
+  sharedto: positiveId('Please select a user.'),
+  type: z.string().max(40).optional(),
+  message: messageText,
+});
+
+/** POST sendmessagecasemanager: a client sends their case manager an in-app message. */
+export const sendMessageCaseManagerBody = z.object({ message: messageText });
+
+// --- unsubscribe
+
+export const unsubscribeBody = z.object({
+  userid: z.coerce.number().int().positive(),
+  username: z.string().trim().min(1).max(320),
+});
+export type UnsubscribeBody = z.input<typeof unsubscribeBody>;

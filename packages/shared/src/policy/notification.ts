@@ -1,0 +1,16 @@
+import { inCenterOf, isCenterStaff, isClient, isMaster, type PolicySubject } from './subject.js';
+
+/** A notification is its recipient's alone: anyone else (staff included) gets 404. */
+export const canReadNotification = (s: PolicySubject, n: { recipientId: number }): boolean =>
+  n.recipientId === s.userId;
+
+/** Staff send in-app messages to users of their own center (the master to anyone). */
+export const canSendMessageTo = (s: PolicySubject, target: { centerId: number; userId: number }): boolean =>
+  (isCenterStaff(s) || isMaster(s)) && target.userId !== s.userId && inCenterOf(s, target.centerId);
+
+/** Whose message history (fetchallmessagesbyuserid) the caller reads: staff, of their center. */
+export const canReadMessageHistory = (s: PolicySubject, target: { centerId: number }): boolean =>
+  (isCenterStaff(s) || isMaster(s)) && inCenterOf(s, target.centerId);
+
+/** Only clients message "their case manager". */
+export const canMessageCaseManager = (s: PolicySubject): boolean => isClient(s);
