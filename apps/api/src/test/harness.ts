@@ -12,6 +12,7 @@ import { hashToken, newToken, SecretBox } from '../platform/crypto.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
+import { type EmittedEvent, type Realtime, recordingRealtime } from '../platform/realtime.js';
 import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
 export interface TestApp {
@@ -22,6 +23,8 @@ export interface TestApp {
   config: Config;
   /** The app's SecretBox (what queueTemplatedMail seals mail with). */
   secrets: SecretBox;
+  /** The app's realtime push; `emitted` keeps what it sent (no sockets in tests). */
+  realtime: Realtime & { emitted: EmittedEvent[] };
   /** Mail handed to SMTP by the mail job in this test app. */
   sentMail: OutgoingMail[];
   /**
@@ -96,11 +99,13 @@ async function buildTestApp(
     version: 'test-version',
     ...overrides,
   };
+  const realtime = recordingRealtime();
   const app = await buildApp({
     database,
     config,
     clock,
     mailTransport,
+    realtime,
     ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
   });
   await app.ready();
@@ -137,6 +142,7 @@ async function buildTestApp(
     clock,
     config,
     secrets,
+    realtime,
     sentMail,
     outbox: async (to) => {
       const rows = await db

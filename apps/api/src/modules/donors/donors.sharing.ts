@@ -12,6 +12,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { donorVisibility } from '../donor-access/donor-access.js';
+import { notify } from '../notifications/notify.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import { type Deps, loadVisible, summaryOf } from './donors.access.js';
 import * as repo from './donors.repo.js';
@@ -46,7 +47,8 @@ export async function shareDonor(
   }
   const sender = await repo.userById(deps.db, auth.userId);
   const senderName = `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim();
-  await deps.db.transaction(async (tx) => {
+  const label = donorDisplayId({ ...donor, id: donor.userId });
+  const announce = await deps.db.transaction(async (tx) => {
     const share = await repo.insertShare(tx, {
       donorId: input.donorId,
       sharedBy: auth.userId,
@@ -73,7 +75,17 @@ export async function shareDonor(
       centerId: donor.centerId,
       details: { shareId: share.id, sharedTo: target.id, donorUser: user.id },
     });
+    return notify(tx, [
+      {
+        userId: target.id,
+        sharedBy: auth.userId,
+        kind: 'donor_shared',
+        text: `${senderName || 'A case manager'} shared donor ${label} with you`,
+        link: `/donordetails/${donor.userId}`,
+      },
+    ]);
   });
+  announce(deps.realtime);
 }
 
 export async function sharedDonors(deps: Deps, auth: Auth): Promise<SharedDonor[]> {
@@ -162,7 +174,9 @@ export async function favAndNotesNotification(
   if (input.type === 'notes' && !input.message.trim()) throw badRequest(MSG.NOTE_BLANK);
   const { donor } = await loadVisible(deps, auth, input.donorId);
   const { client, manager } = await clientAndManager(deps, auth);
-  await deps.db.transaction(async (tx) => {
+  const clientName = client ? `${client.firstName} ${client.lastName}`.trim() : '';
+  const label = donorDisplayId({ ...donor, id: donor.userId });
+  const announce = await deps.db.transaction(async (tx) => {
     await queueTemplatedMail(tx, deps.secrets, {
       centerId: auth.centerId,
       emailTypeId: EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
@@ -183,5 +197,16 @@ export async function favAndNotesNotification(
       centerId: donor.centerId,
       details: { managerId: manager.id },
     });
+    // The note's text stays out of the notification (it may speak of health): who and which donor.
+    return notify(tx, [
+      {
+        userId: manager.id,
+        sharedBy: auth.userId,
+        kind: input.type === 'favorite' ? 'favourite' : 'note',
+        text: `${clientName || 'Your client'} ${FAV_NOTES_ACTION[input.type]} donor ${label}`,
+        link: `/donordetails/${donor.userId}`,
+      },
+    ]);
   });
+  announce(deps.realtime);
 }

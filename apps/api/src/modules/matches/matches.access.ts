@@ -13,7 +13,7 @@ import * as repo from './matches.repo.js';
 
 // Who takes part in matches and how a match reads: every part of the matches module uses these.
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets' | 'realtime'>;
 
 export const isStaffRole = usesMatchStaffTools;
 

@@ -27,6 +27,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { type Announce, announceAll, notify as notifyInApp } from '../notifications/notify.js';
 import { assertMatchRole, type Deps, rowOf, staffDonor } from './matches.access.js';
 import * as repo from './matches.repo.js';
 
@@ -139,6 +140,8 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
   // Staff start requests and reservations only for their own center's parents.
   if (!mayStartMatchFor(auth, input.action, parentRow.user)) throw notFound();
   const now = clock.now();
+  // In-app notifications written in the transaction, announced once it committed.
+  const announces: Announce[] = [];
 
   const result = await db.transaction(async (tx) => {
     await repo.lockUser(tx, parentId);
@@ -335,7 +338,7 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
       centerId: donor.centerId,
       details: { donorId, parentId, from: from?.status ?? null, to, removed: others.map((o) => o.id) },
     });
-    await notify(tx, deps, auth, {
+    await notify(tx, deps, auth, announces, {
       action: input.action,
       parent: parentRow.user,
       donorLabel: donorDisplayId({ ...core.donor, id: donorId }),
@@ -345,13 +348,16 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     const [row] = await repo.matchRows(tx, { matchId });
     return row!;
   });
+  announceAll(deps.realtime, announces);
   return result ? rowOf(result, seesMatchDonorName(auth)) : null;
 }
 
+/** The e-mail of a match event and the same news as an in-app notification (no medical data). */
 async function notify(
   db: Db,
   deps: Deps,
   auth: Auth,
+  announces: Announce[],
   m: {
     action: MatchAction;
     parent: {
@@ -369,6 +375,10 @@ async function notify(
 ): Promise<void> {
   const link = `${deps.config.publicUrl}/#/donordetails/${m.donorId}`;
   const parentName = `${m.parent.firstName} ${m.parent.lastName}`.trim();
+  const inApp = async (userId: number, text: string, path: string) =>
+    announces.push(
+      await notifyInApp(db, [{ userId, sharedBy: auth.userId, kind: 'match', text, link: path }]),
+    );
   if (m.action === 'request') {
     if (!m.parent.managerId) return;
     const manager = await repo.userWithCenter(db, m.parent.managerId);
@@ -384,6 +394,7 @@ async function notify(
         link,
       },
     });
+    await inApp(manager.user.id, `${parentName} requested a match with donor ${m.donorLabel}`, `/donordetails/${m.donorId}`);
     return;
   }
   // A parent withdrawing their own request needs no e-mail about it, nor a released reservation.
@@ -396,6 +407,7 @@ async function notify(
       to: m.parent.username,
       vars: { recipient: parentName, donor: m.donorLabel, reason: m.reason ?? '' },
     });
+    await inApp(m.parent.id, `Your match with donor ${m.donorLabel} was cancelled`, `/donordetails/${m.donorId}`);
     return;
   }
   await queueTemplatedMail(db, deps.secrets, {
@@ -404,6 +416,12 @@ async function notify(
     to: m.parent.username,
     vars: { recipient: parentName, donor: m.donorLabel, status: MAIL_STATUS[m.action] ?? '', link },
   });
+  const status = MAIL_STATUS[m.action];
+  await inApp(
+    m.parent.id,
+    status ? `Your match with donor ${m.donorLabel} is now ${status}` : `Your match with donor ${m.donorLabel} changed`,
+    `/donordetails/${m.donorId}`,
+  );
 }
 
 /** act() for the actions that always leave a match to show (all but a released reservation). */

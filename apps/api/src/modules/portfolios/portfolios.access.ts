@@ -17,7 +17,7 @@ import * as repo from './portfolios.repo.js';
 
 // Who may open a portfolio and as what: every part of the portfolios module goes through this.
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets' | 'realtime'>;
 
 export type Role = 'editor' | 'client';
 export interface Opened {

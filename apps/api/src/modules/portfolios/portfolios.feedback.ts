@@ -14,6 +14,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
+import { notify } from '../notifications/notify.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
 import { clientCaseManager } from '../users/case-manager.js';
@@ -40,7 +41,7 @@ export async function giveFeedback(
   if (!isClient(auth) || !own.feedbackAllowed) throw forbidden(MSG.FEEDBACK_DENIED);
   const o = await openForClientAction(deps.db, auth, input.id);
   if (o.p.status === 'Submitted') throw badRequest(MSG.PORTFOLIO_SUBMITTED_WARNING);
-  return deps.db.transaction(async (tx) => {
+  const { counts, announce } = await deps.db.transaction(async (tx) => {
     if (!(await repo.setFeedback(tx, input.id, input.donorId, input.feedback, deps.clock.now())))
       throw notFound();
     await repo.touch(tx, input.id, deps.clock.now());
@@ -50,8 +51,24 @@ export async function giveFeedback(
       entityId: input.donorId,
       details: { portfolio: input.id, feedback: input.feedback },
     });
-    return repo.feedbackCounts(tx, input.id);
+    // The portfolio's case manager hears of it in the app (the feedback word, no more).
+    const managerId = o.p.managerId;
+    const announce =
+      managerId && managerId !== auth.userId
+        ? await notify(tx, [
+            {
+              userId: managerId,
+              sharedBy: auth.userId,
+              kind: 'feedback',
+              text: `Feedback "${input.feedback}" on a donor in the portfolio ${o.p.name}`,
+              link: `/shortlist/${input.id}`,
+            },
+          ])
+        : () => {};
+    return { counts: await repo.feedbackCounts(tx, input.id), announce };
   });
+  announce(deps.realtime);
+  return counts;
 }
 
 const noteView = (n: Awaited<ReturnType<typeof repo.notesOf>>[number]): PortfolioNote => ({

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
+import { notify } from '../notifications/notify.js';
 import { type Deps, link, openEditable, summary } from './portfolios.access.js';
 import * as repo from './portfolios.repo.js';
 
@@ -68,7 +69,8 @@ export async function shareWithClient(
   }
   if (p.clientId !== null && p.clientId !== client.id) throw badRequest(MSG.PORTFOLIO_HAS_CLIENT);
   const sender = await repo.userById(deps.db, auth.userId);
-  return deps.db.transaction(async (tx) => {
+  const from = sender ? fullNameOf(sender) : 'Your case manager';
+  const { answer, announce } = await deps.db.transaction(async (tx) => {
     if (p.clientId === null) {
       if (await repo.openPortfolioOfClient(tx, client.id, p.id)) throw badRequest(MSG.PORTFOLIO_HAS_CLIENT);
       await repo.updatePortfolio(tx, p.id, { clientId: client.id, managerId: p.managerId ?? auth.userId });
@@ -87,8 +89,19 @@ export async function shareWithClient(
       entityId: p.id,
       details: { client: client.id },
     });
-    return summary(await repo.listedById(tx, p.id, auth.userId), 'editor');
+    const announce = await notify(tx, [
+      {
+        userId: client.id,
+        sharedBy: auth.userId,
+        kind: 'portfolio_shared',
+        text: `${from} shared the portfolio ${p.name} with you`,
+        link: `/previewshortlist/${p.id}`,
+      },
+    ]);
+    return { answer: summary(await repo.listedById(tx, p.id, auth.userId), 'editor'), announce };
   });
+  announce(deps.realtime);
+  return answer;
 }
 
 async function targetManager(deps: Deps, auth: Auth, managerId: number) {
@@ -110,7 +123,7 @@ export async function shareWithManager(
   const { p } = await openEditable(deps.db, auth, input.id);
   const m = await targetManager(deps, auth, input.managerId);
   const sender = await repo.userById(deps.db, auth.userId);
-  await deps.db.transaction(async (tx) => {
+  const announce = await deps.db.transaction(async (tx) => {
     const fresh = await repo.insertShare(tx, {
       portfolioId: p.id,
       managerId: m.id,
@@ -132,7 +145,18 @@ export async function shareWithManager(
       entityId: p.id,
       details: { manager: m.id },
     });
+    if (!fresh) return () => {};
+    return notify(tx, [
+      {
+        userId: m.id,
+        sharedBy: auth.userId,
+        kind: 'portfolio_shared',
+        text: `${sender ? fullNameOf(sender) : 'A case manager'} shared the portfolio ${p.name} with you`,
+        link: `/shortlist/${p.id}`,
+      },
+    ]);
   });
+  announce(deps.realtime);
   return sharedTo(deps, auth, p.id);
 }
 
@@ -171,7 +195,7 @@ export async function notifyUpdate(deps: Deps, auth: Auth, id: number): Promise<
   const client = await repo.userById(deps.db, p.clientId);
   const sender = await repo.userById(deps.db, auth.userId);
   if (!client) throw notFound();
-  await deps.db.transaction(async (tx) => {
+  const announce = await deps.db.transaction(async (tx) => {
     await mailPortfolio(tx, deps, p, {
       emailTypeId: EMAIL_TYPE.PORTFOLIO_UPDATED,
       to: client,
@@ -179,5 +203,15 @@ export async function notifyUpdate(deps: Deps, auth: Auth, id: number): Promise<
       path: `/previewshortlist/${p.id}`,
     });
     await audit(tx, auth, { action: 'portfolio.notify', entityType: 'portfolio', entityId: p.id });
+    return notify(tx, [
+      {
+        userId: client.id,
+        sharedBy: auth.userId,
+        kind: 'portfolio_updated',
+        text: `${sender ? fullNameOf(sender) : 'Your case manager'} updated the portfolio ${p.name}`,
+        link: `/previewshortlist/${p.id}`,
+      },
+    ]);
   });
+  announce(deps.realtime);
 }

@@ -54,7 +54,7 @@ import {
 import { filesByKind } from './staff-donors.import.js';
 import * as repo from './staff-donors.repo.js';
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets' | 'realtime'>;
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
