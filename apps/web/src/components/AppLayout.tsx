@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { guardedLeave } from '../lib/leave-guard';
 import { menuFor } from '../lib/menu';
 import { useSession } from '../lib/session';
@@ -56,25 +57,28 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
               {user.center.appTitle}
             </Text>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <UnstyledButton>
-                <VisuallyHidden>Account menu for </VisuallyHidden>
-                <Text fw={500}>{user.fullName}</Text>
-                <Text fz="xs" c="gray.7">
-                  {ROLE_LABEL[user.role]} · {user.center.name}
-                </Text>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {user.switchedFrom ? (
-                <Menu.Item onClick={() => guardedLeave(() => switchBack.mutate())}>
-                  Back to {user.switchedFrom.fullName}
-                </Menu.Item>
-              ) : null}
-              <Menu.Item onClick={() => guardedLeave(() => void signOut())}>Log out</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton>
+                  <VisuallyHidden>Account menu for </VisuallyHidden>
+                  <Text fw={500}>{user.fullName}</Text>
+                  <Text fz="xs" c="gray.7">
+                    {ROLE_LABEL[user.role]} · {user.center.name}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {user.switchedFrom ? (
+                  <Menu.Item onClick={() => guardedLeave(() => switchBack.mutate())}>
+                    Back to {user.switchedFrom.fullName}
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item onClick={() => guardedLeave(() => void signOut())}>Log out</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">

@@ -58,6 +58,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   mapping: { mapping: 'MappingPage' },
   cron: { cronjob: 'CronJobPage', crontable: 'CronTablePage' },
   audit: { auditlog: 'AuditLogPage' },
+  notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
   statistics: { statistics: 'StatisticsPage' },
   'staff-donors': {
     viewdonor: 'ViewDonorPage',

@@ -40,6 +40,8 @@ const DEFAULT_ROUTES: StubRoutes = {
     },
     year: 2026,
   }),
+  // The header's notification bell (issue 20) asks on every signed-in page.
+  getnotifications: ok({ items: [], unread: 0 }),
 };
 
 /**

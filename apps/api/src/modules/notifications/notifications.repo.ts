@@ -72,7 +72,10 @@ export const markAllRead = (db: Db, recipientId: number, now: Date) =>
 export const archive = (db: Db, id: number, now: Date) =>
   db
     .update(notifications)
-    .set({ archivedAt: now, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .set({
+      archivedAt: now,
+      readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(eq(notifications.id, id));
 
 /** The in-app messages a user received or sent, newest first. */

@@ -11,11 +11,11 @@ import {
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { clientCaseManager } from '../users/case-manager.js';
-import { notify } from './notify.js';
 import * as repo from './notifications.repo.js';
+import { notify } from './notify.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'realtime'>;
 
@@ -61,7 +61,11 @@ async function announceUnread(deps: Deps, userId: number): Promise<number> {
 }
 
 /** GET getnotifications[/{range}]: the caller's notifications (not archived) and the unread count. */
-export async function list(deps: Deps, auth: Auth, range: NotificationRange = 'all'): Promise<NotificationList> {
+export async function list(
+  deps: Deps,
+  auth: Auth,
+  range: NotificationRange = 'all',
+): Promise<NotificationList> {
   const since = rangeStart(range, deps.clock.now());
   const [rows, unread] = await Promise.all([
     repo.listFor(deps.db, auth.userId, since, LIST_LIMIT),

@@ -183,7 +183,7 @@ describe('messages', () => {
     expect(JSON.stringify(entry)).not.toContain('Your call is at 3');
   });
 
-  it("a client messages their case manager; the history shows it to staff (audited), 404 across centers", async () => {
+  it('a client messages their case manager; the history shows it to staff (audited), 404 across centers', async () => {
     const bad = await post('/api/sendmessagecasemanager', { message: '' }, PARENT);
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toContain('Message cannot be blank.');

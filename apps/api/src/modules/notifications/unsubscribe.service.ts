@@ -42,7 +42,12 @@ export async function oneClick(
       await audit(
         tx,
         null,
-        { action: 'user.unsubscribe', entityType: 'user', entityId: input.userId, details: { oneClick: true } },
+        {
+          action: 'user.unsubscribe',
+          entityType: 'user',
+          entityId: input.userId,
+          details: { oneClick: true },
+        },
         ip,
       );
     }
