@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -115,14 +116,9 @@ export function NotificationBell() {
             </Text>
           ) : (
             latest.map((n) => (
-              <UnstyledButton
-                key={n.id}
-                onClick={() => open(n)}
-                p={4}
-                className="focus-ring"
-                aria-label={`${n.read ? '' : 'Unread: '}${n.text}`}
-              >
+              <UnstyledButton key={n.id} onClick={() => open(n)} p={4} className="focus-ring" title={n.text}>
                 <Text fz="sm" fw={n.read ? 400 : 600}>
+                  {n.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
                   {notificationPreview(n.text)}
                 </Text>
                 <Text fz="xs" c="gray.7">
