@@ -7,7 +7,15 @@ describe('EMAIL_TYPES', () => {
     expect(EMAIL_TYPES.find((t) => t.id === EMAIL_TYPE.IP_QUERY)).toEqual({
       id: 29,
       title: 'Intended Parent Question',
-      placeholders: ['{recipient}', '{client}', '{query_type}', '{donor}', '{message}', '{organization}'],
+      placeholders: [
+        '{recipient}',
+        '{client}',
+        '{query_type}',
+        '{donor}',
+        '{message}',
+        '{organization}',
+        '{unsubscribe}',
+      ],
       subject: '{client}: {query_type}',
       definition:
         '<p>Dear {recipient},</p><p>{client} sent a {query_type} about donor {donor}:</p><p>{message}</p>',
@@ -19,6 +27,7 @@ describe('EMAIL_TYPES', () => {
     // The hash of the list as it was written out object by object before it became rows.
     const hash = createHash('sha256').update(JSON.stringify(EMAIL_TYPES)).digest('hex');
     expect(EMAIL_TYPES).toHaveLength(22);
-    expect(hash).toBe('1021ae200a960b8d7a8aefbc27900faa00b6fe23ed374bb828dc1d90c956c4be');
+    // Issue 20 added {unsubscribe} to every type's placeholders.
+    expect(hash).toBe('7313bc77f43adda054794dd39720fbf7f9607db7d74c0b6ebe8696f8c3abdaad');
   });
 });

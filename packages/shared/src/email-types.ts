@@ -208,7 +208,8 @@ const ROWS: readonly EmailTypeRow[] = [
 export const EMAIL_TYPES: readonly EmailTypeDef[] = ROWS.map(([id, title, names, subject, definition]) => ({
   id,
   title,
-  placeholders: names.split(' ').map((name) => `{${name}}`),
+  // {unsubscribe}: every mail to an account may place its unsubscribe link (issue 20).
+  placeholders: [...names.split(' '), 'unsubscribe'].map((name) => `{${name}}`),
   subject,
   definition,
   signature: SIGNATURE,

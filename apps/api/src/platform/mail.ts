@@ -45,9 +45,9 @@ export const NOTIFICATION_EMAIL_TYPES: ReadonlySet<number> = new Set([
   EMAIL_TYPE.MATCH_STATUS_CHANGED,
   EMAIL_TYPE.MATCH_CANCELLED,
   EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
-  ...(Object.entries(EMAIL_TYPE as Record<string, number>)
+  ...Object.entries(EMAIL_TYPE as Record<string, number>)
     .filter(([name]) => name.startsWith('CHAT'))
-    .map(([, id]) => id)),
+    .map(([, id]) => id),
 ]);
 
 function escapeHtml(value: string): string {
@@ -115,7 +115,12 @@ export async function renderTemplate(
 /** The sealed form of a rendered mail, as mail_outbox keeps it. */
 export function sealMail(secrets: SecretBox, mail: RenderedMail): string {
   return secrets.seal(
-    JSON.stringify({ subject: mail.subject, html: mail.html, text: mail.text, unsubscribe: mail.unsubscribe }),
+    JSON.stringify({
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      unsubscribe: mail.unsubscribe,
+    }),
   );
 }
 
@@ -149,7 +154,8 @@ export async function queueTemplatedMail(
     .limit(1);
   // The recipient turned notification e-mails off (/unsubscribe): 0, nothing queued.
   if (account && !account.emailNotifications && NOTIFICATION_EMAIL_TYPES.has(input.emailTypeId)) return 0;
-  const vars = account ? { unsubscribe: UNSUBSCRIBE_MARK, ...input.vars } : input.vars;
+  // An address without an account has nothing to unsubscribe: {unsubscribe} is left empty.
+  const vars = { ...input.vars, unsubscribe: account ? UNSUBSCRIBE_MARK : '' };
   const rendered = await renderTemplate(db, { ...input, vars });
   const mail: RenderedMail = account
     ? {

@@ -1,8 +1,8 @@
 import { EMAIL_TYPE, MSG } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
-import { queueTemplatedMail } from '../../platform/mail.js';
+import { emailTemplates, users } from '../../db/schema/index.js';
+import { queueTemplatedMail, UNSUBSCRIBE_MARK } from '../../platform/mail.js';
 import { deliverPendingMail } from '../../platform/mail-delivery.js';
 import type { OutgoingMail } from '../../platform/mail-transport.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
@@ -118,5 +118,37 @@ describe('unsubscribe link and one-click headers', () => {
     expect(res.statusCode).toBe(200);
     expect(body(res).message).toBe(MSG.UNSUBSCRIBED);
     expect((await userOf('manager85@demo.test')).emailNotifications).toBe(false);
+  });
+});
+
+describe('the {unsubscribe} placeholder', () => {
+  it('a template may place it; an address without an account gets neither link nor footer', async () => {
+    const u = await userOf('admin85@demo.test');
+    await t.db.insert(emailTemplates).values({
+      centerId: u.centerId,
+      emailTypeId: EMAIL_TYPE.MATCH_CANCELLED,
+      subject: 'Cancelled',
+      definition: '<p>Dear {recipient}, <a href="{unsubscribe}">stop these</a></p>',
+      signature: '',
+    });
+    const vars = { recipient: 'x', donor: 'D', reason: 'r' };
+    await queueTemplatedMail(t.db, t.secrets, {
+      centerId: u.centerId,
+      emailTypeId: EMAIL_TYPE.MATCH_CANCELLED,
+      to: u.username,
+      vars,
+    });
+    const [mine] = (await t.outbox(u.username)).slice(-1);
+    expect(mine!.html).toContain(`href="${UNSUBSCRIBE_MARK}"`);
+    await queueTemplatedMail(t.db, t.secrets, {
+      centerId: u.centerId,
+      emailTypeId: EMAIL_TYPE.MATCH_CANCELLED,
+      to: 'stranger@nowhere.test',
+      vars,
+    });
+    const [stranger] = await t.outbox('stranger@nowhere.test');
+    expect(stranger!.html).not.toContain('{unsubscribe}');
+    expect(stranger!.html).not.toContain(UNSUBSCRIBE_MARK);
+    expect(stranger!.html).not.toContain('To stop notification e-mails');
   });
 });
