@@ -17,8 +17,11 @@ describe('EMAIL_TYPES', () => {
 
   it('keeps every type, in order, as the list of written-out objects had it', () => {
     // The hash of the list as it was written out object by object before it became rows.
-    const hash = createHash('sha256').update(JSON.stringify(EMAIL_TYPES)).digest('hex');
-    expect(EMAIL_TYPES).toHaveLength(22);
+    // Types added later (the chat message, issue 20) come after them.
+    const hash = createHash('sha256')
+      .update(JSON.stringify(EMAIL_TYPES.slice(0, 22)))
+      .digest('hex');
+    expect(EMAIL_TYPES).toHaveLength(23);
     expect(hash).toBe('1021ae200a960b8d7a8aefbc27900faa00b6fe23ed374bb828dc1d90c956c4be');
   });
 });

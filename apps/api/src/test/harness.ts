@@ -12,6 +12,7 @@ import { hashToken, newToken, SecretBox } from '../platform/crypto.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
+import { type EmittedEvent, recordingRealtime } from '../platform/realtime.js';
 import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
 export interface TestApp {
@@ -24,6 +25,8 @@ export interface TestApp {
   secrets: SecretBox;
   /** Mail handed to SMTP by the mail job in this test app. */
   sentMail: OutgoingMail[];
+  /** Events the app pushed to browsers (its Realtime records them instead of sending). */
+  emitted: EmittedEvent[];
   /**
    * Queued e-mails (mail_outbox rows), newest last, optionally only those to one address, with
    * the sealed subject and bodies opened as the recipient reads them (empty once delivered).
@@ -96,11 +99,13 @@ async function buildTestApp(
     version: 'test-version',
     ...overrides,
   };
+  const realtime = recordingRealtime();
   const app = await buildApp({
     database,
     config,
     clock,
     mailTransport,
+    realtime,
     ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
   });
   await app.ready();
@@ -138,6 +143,7 @@ async function buildTestApp(
     config,
     secrets,
     sentMail,
+    emitted: realtime.emitted,
     outbox: async (to) => {
       const rows = await db
         .select()

@@ -1,4 +1,5 @@
 export * from './center.js';
+export * from './chat.js';
 export * from './donor.js';
 export * from './file.js';
 export * from './match.js';
