@@ -7,8 +7,10 @@ import { ROLE, type RoleId } from '../roles.js';
  * agencies' intended parents; admins see managers, intended parents and admins; donors, clients
  * and managers also see an admin list.
  *
- * "Partner" centers of a center are those linked to it by donor access either way (it sees their
- * donors or they see its donors); a center with at least one partner has multi-agency access.
+ * "Partner" centers of a center are those whose donors it may see (its allowed organizations,
+ * one direction: a center sharing its donors learns nothing of who sees them); a center with at
+ * least one partner has multi-agency access (as getagencieshasdonoraccess reads it). The other
+ * side can still answer in a chat a partner opened: members always read and write their chats.
  * "Support" is the center's default case manager (the one consumer-center members write to).
  */
 export type ChatList =
@@ -47,7 +49,7 @@ export interface ChatPerson {
 
 /** The facts of the caller's center. */
 export interface ChatCenterFacts {
-  /** Centers linked to the caller's center by donor access, either way, its own excluded. */
+  /** The centers whose donors the caller's center may see, its own excluded. */
   partnerCenterIds: readonly number[];
   /** The center's default case manager (support), if set. */
   supportUserId: number | null;

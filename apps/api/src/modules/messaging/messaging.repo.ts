@@ -1,5 +1,5 @@
 import { CHAT_STATUSES, type ChatPerson, type RoleId } from '@dm/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   centerDonorAccess,
   centerSettings,
@@ -50,15 +50,17 @@ export async function findPerson(db: Db, userId: number): Promise<PersonRow | un
   return row;
 }
 
-/** The centers linked to a center by donor access either way, its own excluded. */
+/**
+ * The partner centers of a center: those whose donors it may see (allowed organizations), its
+ * own excluded. One direction, as "multi-agency access" is read everywhere (getagencieshasdonoraccess):
+ * a center that shares its donors learns nothing of who sees them.
+ */
 export async function partnerCenterIds(db: Db, centerId: number): Promise<number[]> {
   const rows = await db
-    .select({ a: centerDonorAccess.centerId, b: centerDonorAccess.allowedCenterId })
+    .select({ id: centerDonorAccess.allowedCenterId })
     .from(centerDonorAccess)
-    .where(or(eq(centerDonorAccess.centerId, centerId), eq(centerDonorAccess.allowedCenterId, centerId)));
-  const ids = new Set<number>();
-  for (const { a, b } of rows) for (const id of [a, b]) if (id !== centerId) ids.add(id);
-  return [...ids].sort((x, y) => x - y);
+    .where(and(eq(centerDonorAccess.centerId, centerId), ne(centerDonorAccess.allowedCenterId, centerId)));
+  return [...new Set(rows.map((r) => r.id))].sort((x, y) => x - y);
 }
 
 export async function centerFacts(db: Db, centerId: number) {

@@ -297,41 +297,50 @@ describe('chat lists, one test per role (a list another role is shown holds nobo
 
   it('client: case manager, agency case managers (multi-agency), admins; lists of other roles empty', async () => {
     expect(await usernames(await names('getclientmanager', PARENT))).toEqual([MANAGER]);
-    const agency = await usernames(await names('getagencycasemanagerlistclient', PARENT));
-    expect(agency).toContain(MANAGER85);
-    expect(agency).not.toContain(MANAGER);
+    // Center 1 sees no other center's donors: no multi-agency access, no agency list.
+    expect(await names('getagencycasemanagerlistclient', PARENT)).toEqual([]);
+    // Center 85 sees center 1's donors: its clients see center 1's case managers too.
+    expect(await usernames(await names('getclientmanager', PARENT85))).toEqual([MANAGER85]);
+    expect(await usernames(await names('getagencycasemanagerlistclient', PARENT85))).toEqual([MANAGER]);
     expect(await usernames(await names('getselectedadminforchatlist', PARENT))).toEqual([ADMIN]);
     // The consumer center's Pre-Active member has support (its default case manager).
     expect(await usernames(await names('getclientmanager', PARENT111))).toEqual([MANAGER111]);
+    // Every role has the message room (the page table decides 403s): another role's list holds nobody.
     for (const url of [
       'getclientchatlist',
       'getpartnercmchatlist',
       'getdonorchatlist',
       'getusersbytypeforchatlist?type=6',
     ]) {
-      // Every role has the message room (the page table decides 403s): another role's list holds nobody.
       expect(await names(url, PARENT)).toEqual([]);
     }
-    expect(await names('getpartneragencyiplist', PARENT, { ip_center: 85 })).toEqual([]);
+    expect(await names('getpartneragencyiplist', PARENT85, { ip_center: 1 })).toEqual([]);
+    expect(await openChat(PARENT85, MANAGER)).toBeGreaterThan(0);
   });
 
   it('manager: clients, partner case managers, agency managers, partner IPs, admins', async () => {
     const clients = await names('getclientchatlist', MANAGER);
     expect(await usernames(clients)).toEqual([PARENT]);
     expect(clients[0]!.chatId).toBe(await openChat(MANAGER, PARENT));
-    expect(await usernames(await names('getpartnercmchatlist', MANAGER))).toContain(MANAGER85);
     expect(await usernames(await names('getagencycasemanagerlistmanager', MANAGER))).toEqual([]);
-    expect(await usernames(await names('getpartneragencyiplist', MANAGER, { ip_center: 85 }))).toEqual([
-      PARENT85,
-    ]);
     expect(await usernames(await names('getselectedadminforchatlist', MANAGER))).toEqual([ADMIN]);
-    // Center 85 and 46 are partners of center 1 but not of each other: not a partner, 404.
+    // Partners are the centers whose donors the manager's center sees: center 85 sees center 1's.
+    expect(await names('getpartnercmchatlist', MANAGER)).toEqual([]);
+    expect(await usernames(await names('getpartnercmchatlist', MANAGER85))).toEqual([MANAGER]);
+    expect(await usernames(await names('getpartneragencyiplist', MANAGER85, { ip_center: 1 }))).toEqual([
+      PARENT,
+    ]);
+    // Not a partner: 404 (center 1 does not see center 85's donors; 85 does not see 46's).
+    expect((await post('getpartneragencyiplist', { ip_center: 85 }, MANAGER)).statusCode).toBe(404);
     expect((await post('getpartneragencyiplist', { ip_center: 46 }, MANAGER85)).statusCode).toBe(404);
     expect((await post('getpartneragencyiplist', { ip_center: 'x' }, MANAGER)).statusCode).toBe(400);
     expect(await names('getclientmanager', MANAGER)).toEqual([]);
-    // Everyone listed can be chatted with.
-    expect(await openChat(MANAGER, PARENT85)).toBeGreaterThan(0);
-    expect(await openChat(MANAGER, MANAGER85)).toBeGreaterThan(0);
+    // Everyone listed can be chatted with; the other side of a partner is not (until a chat exists).
+    expect(await openChat(MANAGER85, PARENT)).toBeGreaterThan(0);
+    expect(await openChat(MANAGER85, MANAGER)).toBe(await openChat(MANAGER, MANAGER85));
+    expect(
+      (await post('create', { another_user: await idOf('parent46@demo.test') }, MANAGER)).statusCode,
+    ).toBe(404);
   });
 
   it('admin: managers, intended parents and admins of the center', async () => {
