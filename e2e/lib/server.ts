@@ -27,10 +27,11 @@ async function freePort(): Promise<number> {
 /**
  * Starts the built app (`npm run build` first) as production runs it (NODE_ENV=production, mail
  * written to the file drop in DATA_DIR/mail), on a fresh embedded database in a temporary
- * DATA_DIR with the demo seed, on a free port.
+ * DATA_DIR with the demo seed, on a free port (or E2E_PORT).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // E2E_PORT: a fixed port (helpers sharing a machine each keep to their own range).
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dm-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {

@@ -212,7 +212,7 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
       </Group>
       {state !== 'minimized' && (
         <>
-          <ScrollArea style={{ flex: 1 }} px="xs" type="auto">
+          <ScrollArea style={{ flex: 1 }} px="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
             {pages.hasNextPage && (
               <Button
                 variant="subtle"

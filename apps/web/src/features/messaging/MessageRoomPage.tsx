@@ -1,5 +1,16 @@
 import { type ChatContact, type ChatInfo, PAGES, ROLE, type SessionUser } from '@dm/shared';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -54,13 +65,15 @@ function Contacts({
                 key={c.userId}
                 variant={c.unread > 0 ? 'filled' : 'light'}
                 onClick={() => onOpen(c)}
-                aria-label={`Chat with ${c.name}${c.unread > 0 ? `, ${c.unread} unread` : ''}`}
                 styles={{ label: { whiteSpace: 'normal' } }}
                 h="auto"
                 py={6}
               >
                 <Stack gap={0} align="center">
-                  <span>{c.name}</span>
+                  <span>
+                    <VisuallyHidden>Chat with </VisuallyHidden>
+                    {c.name}
+                  </span>
                   <Text size="xs" c={c.unread > 0 ? 'white' : 'dimmed'}>
                     {c.centerName}
                     {c.unread > 0 ? ` · ${c.unread} new` : ''}

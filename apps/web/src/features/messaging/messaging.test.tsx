@@ -103,7 +103,7 @@ function roomApi(disabled = false) {
 describe('MessageRoomPage', () => {
   it('opens a chat from the lists, shows its history and sends with the chosen channels', async () => {
     const { requests } = renderPage(<MessageRoomPage />, { api: roomApi() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Chat with Casey Manager' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Chat with Casey Manager/ }));
     expect(await screen.findByText('Hello Pat')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(CHAT_MSG.BLANK)).toBeTruthy();
@@ -127,18 +127,18 @@ describe('MessageRoomPage', () => {
 
   it('keeps one chat box at a time', async () => {
     renderPage(<MessageRoomPage />, { api: roomApi() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Chat with Casey Manager' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Chat with Casey Manager/ }));
     await screen.findByRole('region', { name: 'Casey Manager' });
-    fireEvent.click(screen.getByRole('button', { name: 'Chat with Other Manager' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Chat with Other Manager/ }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('warning', CHAT_MSG.ONE_BOX));
     fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Chat with Other Manager' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Chat with Other Manager/ }));
     expect(await screen.findByRole('region', { name: 'Other Manager' })).toBeTruthy();
   });
 
   it('shows the Premium upgrade text instead of the form when messaging is disabled', async () => {
     renderPage(<MessageRoomPage />, { api: roomApi(true) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Chat with Casey Manager' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Chat with Casey Manager/ }));
     expect(await screen.findByText(CHAT_MSG.PREMIUM_UPGRADE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
