@@ -262,7 +262,10 @@ describe('disable chat', () => {
     expect(body<{ disableChat: boolean }>(await get('getdisablechatflag', PARENT111)).data.disableChat).toBe(
       true,
     );
+    const pushed = t.emitted.length;
     expectMessage(await send(PARENT111, chatId), 403, CHAT_MSG.DISABLED);
+    // Refused inside the transaction: nothing stored is announced.
+    expect(t.emitted.length).toBe(pushed);
     expectMessage(await post('setdisablechat', { disable_chat: false }, PARENT111), 403, CHAT_MSG.DISABLED);
     // Support can still answer.
     expect((await send(MANAGER111, chatId)).statusCode).toBe(200);
