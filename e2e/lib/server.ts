@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 /**
  * Starts the built app (`npm run build` first) as production runs it (NODE_ENV=production, mail
  * written to the file drop in DATA_DIR/mail), on a fresh embedded database in a temporary
- * DATA_DIR with the demo seed, on a free port.
+ * DATA_DIR with the demo seed, on a free port (or E2E_PORT).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // E2E_PORT pins the port (a worktree given a port range); else any free one.

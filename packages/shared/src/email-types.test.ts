@@ -25,9 +25,12 @@ describe('EMAIL_TYPES', () => {
 
   it('keeps every type, in order, as the list of written-out objects had it', () => {
     // The hash of the list as it was written out object by object before it became rows.
-    const hash = createHash('sha256').update(JSON.stringify(EMAIL_TYPES)).digest('hex');
-    expect(EMAIL_TYPES).toHaveLength(22);
-    // Issue 20 added {unsubscribe} to every type's placeholders.
+    // Types added later (the chat message, issue 20) come after them; issue 20 added
+    // {unsubscribe} to every type's placeholders.
+    const hash = createHash('sha256')
+      .update(JSON.stringify(EMAIL_TYPES.slice(0, 22)))
+      .digest('hex');
+    expect(EMAIL_TYPES).toHaveLength(23);
     expect(hash).toBe('7313bc77f43adda054794dd39720fbf7f9607db7d74c0b6ebe8696f8c3abdaad');
   });
 });

@@ -36,6 +36,7 @@ export const EMAIL_TYPE = {
   DONOR_FORM_STATUS: 34,
   DETAILS_ACCESS_REQUEST: 44,
   FAVORITE_NOTES_NOTIFICATION: 45,
+  CHAT_MESSAGE: 46,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -202,6 +203,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient sender donor action message link organization',
     '{sender} {action} donor {donor}',
     '<p>Dear {recipient},</p><p>{sender} {action} donor {donor}.</p><p>{message}</p><p><a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.CHAT_MESSAGE,
+    'Chat Message',
+    'recipient sender message link organization',
+    'New message from {sender}',
+    '<p>Dear {recipient},</p><p>{sender} sent you a message:</p><p>{message}</p><p>Reply in the message room: <a href="{link}">{link}</a></p>',
   ],
 ];
 

@@ -45,9 +45,7 @@ export const NOTIFICATION_EMAIL_TYPES: ReadonlySet<number> = new Set([
   EMAIL_TYPE.MATCH_STATUS_CHANGED,
   EMAIL_TYPE.MATCH_CANCELLED,
   EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
-  ...Object.entries(EMAIL_TYPE as Record<string, number>)
-    .filter(([name]) => name.startsWith('CHAT'))
-    .map(([, id]) => id),
+  EMAIL_TYPE.CHAT_MESSAGE,
 ]);
 
 function escapeHtml(value: string): string {

@@ -27,6 +27,8 @@ export interface TestApp {
   realtime: Realtime & { emitted: EmittedEvent[] };
   /** Mail handed to SMTP by the mail job in this test app. */
   sentMail: OutgoingMail[];
+  /** Events the app pushed to browsers (its Realtime records them instead of sending). */
+  emitted: EmittedEvent[];
   /**
    * Queued e-mails (mail_outbox rows), newest last, optionally only those to one address, with
    * the sealed subject and bodies opened as the recipient reads them (empty once delivered).
@@ -144,6 +146,7 @@ async function buildTestApp(
     secrets,
     realtime,
     sentMail,
+    emitted: realtime.emitted,
     outbox: async (to) => {
       const rows = await db
         .select()

@@ -27,6 +27,7 @@ const MENU: MenuItem[] = [
   { page: 'assigndonor', label: 'Assign donors' },
   { page: 'ip-search-history-list', label: 'IP search history' },
   { page: 'registered-ip-report', label: 'Registered IP report' },
+  { page: 'messageroom', label: 'Messages' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'shareddonors', label: 'Shared donors' },
   { page: 'requested-donors-list', label: 'Requested donors' },

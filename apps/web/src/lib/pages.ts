@@ -16,6 +16,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     'join-as-a-member': 'JoinAsMemberPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
+  messaging: { messageroom: 'MessageRoomPage', 'message-history': 'MessageHistoryPage' },
   access: {
     unauthorize: 'UnauthorizePage',
     noportfolio: 'NoPortfolioPage',

@@ -8,9 +8,8 @@ export const canReadNotification = (s: PolicySubject, n: { recipientId: number }
 export const canSendMessageTo = (s: PolicySubject, target: { centerId: number; userId: number }): boolean =>
   (isCenterStaff(s) || isMaster(s)) && target.userId !== s.userId && inCenterOf(s, target.centerId);
 
-/** Whose message history (fetchallmessagesbyuserid) the caller reads: staff, of their center. */
-export const canReadMessageHistory = (s: PolicySubject, target: { centerId: number }): boolean =>
-  (isCenterStaff(s) || isMaster(s)) && inCenterOf(s, target.centerId);
+// Whose message history the caller reads (fetchallmessagesbyuserid, /message-history) is one
+// rule for chats and in-app messages: canReadMessageHistory in policy/chat.ts.
 
 /** Only clients message "their case manager". */
 export const canMessageCaseManager = (s: PolicySubject): boolean => isClient(s);

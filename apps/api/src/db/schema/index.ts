@@ -1,4 +1,5 @@
 export * from './centers.js';
+export * from './chat.js';
 export * from './donor-activity.js';
 export * from './donor-form.js';
 export * from './donor-profile.js';

@@ -8,6 +8,7 @@ import {
   type NotificationKindName,
   type NotificationList,
   type NotificationRange,
+  type RoleId,
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -114,9 +115,10 @@ export async function archive(deps: Deps, auth: Auth, id: number): Promise<{ unr
  * sent (/message-history). Staff only; another center's user is 404. The read is audited.
  */
 export async function messagesOfUser(deps: Deps, auth: Auth, userId: number): Promise<NotificationItem[]> {
-  if (!canReadMessageHistory(auth, { centerId: auth.centerId })) throw forbidden();
   const target = await repo.userById(deps.db, userId);
-  if (!target || !canReadMessageHistory(auth, target)) throw notFound();
+  const me = { userId: auth.userId, role: auth.role, centerId: auth.centerId, managerId: null, status: '' };
+  const person = target && { ...target, userId: target.id, role: target.role as RoleId };
+  if (!person || !canReadMessageHistory(me, person)) throw notFound();
   const rows = await repo.messagesOf(deps.db, userId, LIST_LIMIT);
   await audit(deps.db, auth, {
     action: 'notification.messages_read',
