@@ -145,10 +145,11 @@ describe('POST savemessagetodb', () => {
     const message = body<ChatMessage>(res).data;
     const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, message.id));
     expect(row).toMatchObject({ text: 'Your portfolio is ready', senderId: await idOf(MANAGER) });
-    const event = t.emitted.at(-1)!;
-    expect(event.event).toBe('chat:message');
+    const event = t.emitted.filter((e) => e.event === 'chat:message').at(-1)!;
     expect(event.userIds.sort()).toEqual([await idOf(MANAGER), await idOf(PARENT)].sort());
     expect(event.data).toMatchObject({ chatId, message: { id: message.id, clientMessageId: 'client-0001' } });
+    // The recipient's bell: a notification row and its unread count pushed after commit.
+    expect(t.emitted.at(-1)).toMatchObject({ event: 'notification', userIds: [await idOf(PARENT)] });
   });
 
   it('stores a retried clientMessageId once and answers the first message', async () => {
