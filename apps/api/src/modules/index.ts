@@ -35,3 +35,11 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */
 export const moduleJobs: readonly JobDefinition[] = [donorImportJob];
+
+/**
+ * Who may see a user's presence on the socket (issue 20, platform/realtime-socket.ts): nobody
+ * until the chat module answers it (the people the user has a chat with), wired here at merge.
+ */
+export function presenceAudience(_deps: ModuleDeps): (userId: number) => Promise<number[]> {
+  return async () => [];
+}
