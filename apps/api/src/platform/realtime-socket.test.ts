@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema/index.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startSiblingApp, startTestApp, type TestApp } from '../test/harness.js';
 import { hashToken } from './crypto.js';
 import { createSocketRealtime, type SocketRealtime } from './realtime-socket.js';
+import { gracefulShutdown } from './shutdown.js';
 
 /** The brief's ports for this work: 4120-4139 (4120-4129 here, 4130-4139 in the Redis test). */
 const PORT = 4121;
@@ -257,5 +258,27 @@ describe('presence', () => {
       { userId: parentId, online: false },
     ]);
     expect(parentEvents).toEqual([]);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('disconnects the open sockets and exits 0 instead of waiting on them', { timeout: 60_000 }, async () => {
+    const port = 4123;
+    const sibling = await startSiblingApp(t, { publicUrl: `http://127.0.0.1:${port}` });
+    await sibling.app.listen({ port, host: '127.0.0.1' });
+    const socket = client({ auth: { token: await t.tokenFor(PARENT) } }, `http://127.0.0.1:${port}`);
+    expect(await outcome(socket)).toBe('connected');
+    const gone = next<string>(socket, 'disconnect');
+    let exitCode: number | null = null;
+    await gracefulShutdown({
+      app: sibling.app,
+      jobs: [],
+      database: { close: async () => {} },
+      exit: (code) => {
+        exitCode = code;
+      },
+    })('SIGTERM');
+    expect(exitCode).toBe(0);
+    expect(await gone).toBe('io server disconnect');
   });
 });
