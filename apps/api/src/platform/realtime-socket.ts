@@ -262,8 +262,9 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
       if (closed) return;
       closed = true;
       clearInterval(recheck);
-      // Not io.close(): that closes the HTTP server too, which Fastify closes itself.
-      io.local.disconnectSockets(true);
+      // Not io.close(): that closes the HTTP server too, which Fastify closes itself. Closing the
+      // transports (not disconnecting the sockets) lets the browsers reconnect, with backoff, to
+      // the process that takes over.
       io.engine.close();
       await io.of('/').adapter.close();
       await Promise.all(redis.map((client) => client.quit().catch(() => {})));
