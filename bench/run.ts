@@ -26,13 +26,17 @@ import { donorForm, donorGrid, userGrids } from './lib/grids.js';
 import { SERVER_MAIN } from './lib/load/processes.js';
 import { runLoad } from './lib/load/section.js';
 import { measure, type Result } from './lib/measure.js';
+import { runSocket } from './lib/socket.js';
 
 // BENCH_ONLY=search,grid runs only the named sections (details, search, match, xlsx, video,
 // grid, users, form, load); the basic calls always run, except for BENCH_ONLY=load alone.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wants = (section: string) => !only || only.includes(section);
-if (only?.every((s) => s === 'load')) {
-  await runLoad();
+// The socket section (issue 20) runs only when named (BENCH_ONLY=socket): it needs the build and
+// the chat routes, and a PostgreSQL server for its scratch database (bench/lib/socket.ts).
+if (only?.every((s) => s === 'load' || s === 'socket')) {
+  if (wants('load')) await runLoad();
+  if (wants('socket')) await runSocket();
 } else {
   await inProcess();
   // A plain `npm run bench` without a build skips the load section; BENCH_ONLY=load asks for it.

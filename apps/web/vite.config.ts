@@ -19,7 +19,8 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    // ws: the socket at /api/socket.io (issue 20) goes through the proxy too.
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } },
   },
   build: {
     outDir: 'dist',
@@ -42,7 +43,7 @@ export default defineConfig({
               // React, the router, Mantine (without the charts), TanStack Query, zod, the shared
               // package: what nearly every page uses, in one file loaded with the app.
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@mantine[\\/](core|hooks|modals|notifications|form)|@floating-ui|@tanstack|zod|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|cookie|set-cookie-parser)[\\/]|packages[\\/]shared[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@mantine[\\/](core|hooks|modals|notifications|form)|@floating-ui|@tanstack|zod|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|cookie|set-cookie-parser|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]|packages[\\/]shared[\\/]/,
               priority: 20,
             },
             {

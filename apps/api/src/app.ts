@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerModules } from './modules/index.js';
+import { presenceAudience, registerModules } from './modules/index.js';
 import { installAccessHook } from './platform/auth-context.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -19,7 +19,8 @@ import { installSecurityHeaders } from './platform/headers.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
 import { installOriginCheck } from './platform/origin-check.js';
-import { type Realtime, recordingRealtime } from './platform/realtime.js';
+import type { Realtime } from './platform/realtime.js';
+import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
@@ -28,10 +29,23 @@ export interface AppDeps {
   config: Config;
   clock?: Clock;
   mailTransport?: MailTransportFactory;
-  /** Tests pass a recording one to read what was pushed. */
+  /**
+   * Tests pass a recording one (`recordingRealtime()`) to read what was pushed; without it the app
+   * serves the socket server (platform/realtime-socket.ts) on its own HTTP server.
+   */
   realtime?: Realtime;
   logger?: FastifyServerOptions['logger'];
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the app pushes events with (`ModuleDeps.realtime`): tests and the bench emit through it. */
+    realtime: Realtime;
+  }
+}
+
+/** The routes that end the caller's own session (auth module): its sockets are disconnected. */
+const SESSION_ENDING_ROUTES = new Set(['/api/logoutuser', '/api/authadmin', '/api/switchback']);
 
 /** Paths whose values must never reach a log line. */
 const REDACT = [
@@ -92,6 +106,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The socket server shares the app's HTTP server (and port): it answers /api/socket.io as soon as
+  // the app listens. Who may see a user's presence is the modules' answer, known once they have
+  // their deps.
+  let audience: PresenceAudience = async () => [];
+  const socketRealtime = deps.realtime
+    ? null
+    : await createSocketRealtime({
+        server: app.server,
+        db: deps.database.db,
+        clock: deps.clock ?? systemClock,
+        publicUrl: deps.config.publicUrl,
+        redisUrl: deps.config.redisUrl,
+        presenceAudience: (userId) => audience(userId),
+        log: app.log,
+      });
+  const realtime = deps.realtime ?? socketRealtime!;
+  app.decorate('realtime', realtime);
+  // Closing the app (graceful shutdown, tests) disconnects the sockets before the server closes,
+  // or their open connections would hold the close.
+  app.addHook('preClose', async () => realtime.close());
+  if (socketRealtime) {
+    // Signing out (or switching user) ends this session: its sockets go at once, in every
+    // process. Sessions ended otherwise (password change, archive) go at the periodic re-check.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'POST' || reply.statusCode >= 400 || !request.auth) return;
+      if (SESSION_ENDING_ROUTES.has(request.routeOptions.url ?? '')) {
+        socketRealtime.endSession(request.auth.sessionId);
+      }
+    });
+  }
+
   const moduleDeps: ModuleDeps = {
     db: deps.database.db,
     database: deps.database,
@@ -99,12 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     secrets: new SecretBox(deps.config.appSecret),
     mailTransport: deps.mailTransport ?? smtpTransportFactory,
-    realtime: deps.realtime ?? recordingRealtime(),
+    realtime,
   };
+  audience = presenceAudience(moduleDeps);
 
   await app.register(fastifyCookie);
   // Security headers on every answer, the web app's files and errors included (issue 16).
-  installSecurityHeaders(app, deps.config.publicUrl.startsWith('https:'));
+  installSecurityHeaders(app, deps.config.publicUrl);
   app.addHook('onRoute', (route) => {
     // The docs routes serve the OpenAPI UI itself: public. Added before the docs are registered,
     // or their routes miss it and answer 403.

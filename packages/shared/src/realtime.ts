@@ -4,6 +4,15 @@
  * announces is already stored, so a browser that missed an event loses nothing (it refetches on
  * reconnect).
  */
+/** Where the socket server listens (socket.io's `path`), under the API's prefix. */
+export const REALTIME_PATH = '/api/socket.io';
+
+/**
+ * What a browser may ask over the socket: which of these users are online (answered with the ids
+ * online among those whose presence it may see).
+ */
+export const PRESENCE_QUERY = 'presence:query';
+
 export const REALTIME_EVENTS = ['chat:message', 'notification', 'presence'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 

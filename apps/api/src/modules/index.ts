@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { chatPartnerIds } from './messaging/messaging.service.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -31,12 +32,17 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);
   await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
   await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
-  await api.register(
-    (await import('./notifications/notifications.routes.js')).notificationsRoutes,
-    deps,
-  );
+  await api.register((await import('./notifications/notifications.routes.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
 }
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */
 export const moduleJobs: readonly JobDefinition[] = [donorImportJob];
+
+/**
+ * Who may see a user's presence on the socket (issue 20, platform/realtime-socket.ts): the people
+ * the user has a chat with.
+ */
+export function presenceAudience(deps: ModuleDeps): (userId: number) => Promise<number[]> {
+  return (userId) => chatPartnerIds(deps.db, userId);
+}

@@ -12,7 +12,7 @@ import {
   TOKEN_HEADER,
   type UserStatus,
 } from '@dm/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { centerSettings, centers, donors, sessions, users } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
@@ -204,6 +204,34 @@ export async function resolveSession(
     ip,
     ...(sessionUser ? { sessionUser } : {}),
   };
+}
+
+/**
+ * Which of these sessions are still in force (not ended, not idle or too old, the user not
+ * archived), read without touching them: an open socket is no activity of its user, so checking
+ * it must not keep the session alive. The socket server re-checks its connections with it.
+ */
+export async function sessionsInForce(
+  db: Db,
+  clock: Clock,
+  sessionIds: readonly number[],
+): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const now = clock.now().getTime();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...sessionIds]),
+        isNull(sessions.endedAt),
+        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        gt(sessions.createdAt, new Date(now - SESSION_ABSOLUTE_MS)),
+        ne(users.status, 'Archived'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Runs before validation so that an anonymous caller gets 401 and a wrong role 403, not 400. */

@@ -39,6 +39,11 @@ export interface Config {
    * count, or proxy addresses and CIDR ranges. Fastify's trustProxy option.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * REDIS_URL: the socket server (platform/realtime-socket.ts) shares rooms and presence with the
+   * other API processes through Redis; null: one process, in memory.
+   */
+  redisUrl: string | null;
 }
 
 export const MAIL_TRANSPORTS = ['file', 'smtp', 'outbox'] as const;
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true' || publicUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || null,
   };
 }
 

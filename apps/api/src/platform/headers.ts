@@ -10,10 +10,14 @@ import helmet from 'helmet';
  * - object-src and frame-src blob:: the donor PDF is shown in an <object> on a blob URL, which
  *   chromium frames (a chromium e2e run caught it under default-src); media-src blob: for videos.
  * - worker-src blob:: the altcha widget solves its proof of work in workers made from blobs.
+ * - connect-src adds the WebSocket origin of PUBLIC_URL (ws: or wss:) for the socket at
+ *   /api/socket.io (issue 20): CSP 3 lets 'self' match it, older browsers (Safari before 15.4)
+ *   did not.
  * - frame-ancestors 'none': no other site may frame the app (with X-Frame-Options: DENY).
  * The OpenAPI UI at /api/docs (swagger-ui, static files only) works under the same policy.
  */
-export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
+export function contentSecurityPolicy(https: boolean, publicUrl?: string): Record<string, string[]> {
+  const socketOrigin = publicUrl ? new URL(publicUrl).origin.replace(/^http/, 'ws') : null;
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -26,7 +30,7 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
     objectSrc: ["'self'", 'blob:'],
     frameSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     ...(https ? { upgradeInsecureRequests: [] } : {}),
@@ -39,14 +43,17 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
  * included, again on every request (a tenth of the CPU of GET /health, issue 19); the headers do
  * not depend on the request.
  */
-export function securityHeaders(https: boolean): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders(
+  https: boolean,
+  publicUrl?: string,
+): ReadonlyArray<readonly [string, string]> {
   const headers: [string, string][] = [];
   const collect = {
     setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
     removeHeader: () => {},
   };
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https, publicUrl) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600 } : false,
@@ -57,8 +64,8 @@ export function securityHeaders(https: boolean): ReadonlyArray<readonly [string,
 }
 
 /** Sets the security headers on every answer, the web app's files, errors and 404s included. */
-export function installSecurityHeaders(app: FastifyInstance, https: boolean): void {
-  const headers = securityHeaders(https);
+export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const headers = securityHeaders(publicUrl.startsWith('https:'), publicUrl);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

@@ -15,20 +15,46 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   and tests authenticate with the x-access-token header, or not at all (login).
  */
 export function sameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
-  const origin = request.headers.origin;
+  return sameOriginHeaders(
+    {
+      origin: request.headers.origin,
+      secFetchSite: request.headers['sec-fetch-site'],
+      host: request.host,
+      headerToken: request.headers[TOKEN_HEADER],
+      sessionCookie: request.cookies?.[SESSION_COOKIE],
+    },
+    publicOrigin,
+  );
+}
+
+/**
+ * The rule of `sameOriginRequest` over the values it reads, so the socket handshake
+ * (platform/realtime-socket.ts), which is no Fastify request, applies the very same one.
+ */
+export function sameOriginHeaders(
+  seen: {
+    origin: string | string[] | undefined;
+    secFetchSite: string | string[] | undefined;
+    host: string | undefined;
+    headerToken: string | string[] | undefined;
+    sessionCookie: string | undefined;
+  },
+  publicOrigin: string,
+): boolean {
+  const { origin } = seen;
   if (typeof origin === 'string' && origin.length > 0) {
     if (origin === publicOrigin) return true;
     try {
-      return new URL(origin).host === request.host;
+      return new URL(origin).host === seen.host;
     } catch {
       return false;
     }
   }
-  const site = request.headers['sec-fetch-site'];
+  const site = seen.secFetchSite;
   if (typeof site === 'string' && site.length > 0) return site === 'same-origin' || site === 'none';
-  const headerToken = request.headers[TOKEN_HEADER];
+  const headerToken = seen.headerToken;
   if (typeof headerToken === 'string' && headerToken.length > 0) return true;
-  return !request.cookies?.[SESSION_COOKIE];
+  return !seen.sessionCookie;
 }
 
 /** One onRequest hook, before the access hook, refuses every cross-site state change with 403. */

@@ -11,6 +11,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { ApiError, api, checkLocalExpiry, installApiHandlers, markActivity } from './api';
 import { notify } from './notify';
+import { realtime } from './realtime';
 
 type Success = Extract<LoginOutcome, { outcome: 'success' }>;
 
@@ -85,6 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = me.data ?? null;
 
   const clear = useCallback(() => {
+    realtime.stop();
     queryClient.setQueryData(sessionKey, null);
     queryClient.removeQueries({
       predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'public',
@@ -106,6 +108,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
     });
   }, [navigate, clear, queryClient]);
+
+  // The socket (issue 20) is open while someone is signed in; a switch into another account (or
+  // back) is a new session, so the connection is opened again with the new cookie.
+  const socketIdentity = user ? `${user.userId}:${user.switchedFrom?.userId ?? ''}` : null;
+  useEffect(() => {
+    if (!socketIdentity) return;
+    realtime.start();
+    return () => realtime.stop();
+  }, [socketIdentity]);
 
   // A tab left open past the idle limit signs out by itself.
   useEffect(() => {
