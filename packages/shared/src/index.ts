@@ -26,3 +26,4 @@ export * from './statistics.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
+export * from './texts.js';

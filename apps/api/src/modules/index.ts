@@ -31,6 +31,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);
   await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
   await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
+  await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
 }
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */

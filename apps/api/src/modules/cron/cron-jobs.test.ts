@@ -35,7 +35,7 @@ afterAll(() => t.close());
 describe('the jobs of the process in the cron pages', () => {
   it('lists database maintenance only once it has run', async () => {
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
-    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'donor-import']);
+    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'text-delivery', 'donor-import']);
   });
 
   it('shows the runs of mail delivery, the donor import and maintenance, run as main.ts runs them', async () => {
