@@ -93,7 +93,7 @@ export const registerBody = z
     path: ['contactno'],
   })
   .refine((v) => !v.receive_text_notification || !!v.otp, {
-    message: MSG.VERIFY_CONTACT_FIRST,
+    message: MSG.ENTER_VERIFICATION_CODE,
     path: ['otp'],
   });
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -55,7 +55,7 @@ describe('sign-up with text notifications', () => {
   it('refuses without a code, and without a number, with clear messages', async () => {
     const noCode = await post('/userregistration', registration());
     expect(noCode.statusCode).toBe(400);
-    expect(body(noCode).message).toBe(MSG.VERIFY_CONTACT_FIRST);
+    expect(body(noCode).message).toBe(MSG.ENTER_VERIFICATION_CODE);
     const noNumber = await post('/userregistration', registration({ contactno: '', otp: '123456' }));
     expect(body(noNumber).message).toBe(MSG.FILL_CONTACT_NUMBER);
     expect(await userRow('texting.parent@demo.test')).toBeUndefined();
