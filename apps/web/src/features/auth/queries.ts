@@ -86,3 +86,7 @@ export const sendOtp = (body: SendOtpBody, resend: boolean) =>
   api<OtpSent>(resend ? 'resendmoileotp' : 'sendotpcontact', { body, silent: true });
 
 export const verifyContact = (body: VerifyContactBody) => api<null>('verifycontact', { body, silent: true });
+
+/** An archived client asks her agency to reactivate her (after the archivedClient login outcome). */
+export const sendArchivedClientNotification = (body: { username: string }) =>
+  api<null>('sendarchivedclientnotification', { body, silent: true });
