@@ -142,6 +142,46 @@ describe('sign-up with text notifications', () => {
   });
 });
 
+describe('privacy', () => {
+  it('never writes a code to the log, sent, verified or registered with', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp(
+      { logLevel: 'debug' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      await logged.db
+        .update(centers)
+        .set({ settings: sql`${centers.settings} || '{"receiveTextMessages": true}'::jsonb` })
+        .where(eq(centers.id, 1));
+      const call = (url: string, payload: Record<string, unknown>) =>
+        logged.request({ method: 'POST', url: `/api${url}`, payload });
+      const contactno = '2025550177';
+      await call('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
+      const [row] = await logged.db
+        .select()
+        .from(textOutbox)
+        .where(eq(textOutbox.toNumber, `+1${contactno}`));
+      const code = openText(logged.secrets, row!.sealedContent)!.match(/\b(\d{6})\b/)![1]!;
+      await call('/verifycontact', {
+        contactno,
+        country_code: '+1',
+        otp: '999999' === code ? '999998' : '999999',
+      });
+      await call('/verifycontact', { contactno, country_code: '+1', otp: code });
+      const res = await call(
+        '/userregistration',
+        registration({ username: 'logged@demo.test', contactno, otp: code }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.filter((line) => line.includes(code))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('POST /api/sendarchivedclientnotification', () => {
   const notices = async () =>
     t.db.select().from(auditLog).where(eq(auditLog.action, 'archived_client_notification'));
