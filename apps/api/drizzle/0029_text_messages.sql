@@ -37,4 +37,7 @@ ALTER TABLE "text_outbox" ADD CONSTRAINT "text_outbox_center_id_centers_id_fk" F
 ALTER TABLE "text_outbox" ADD CONSTRAINT "text_outbox_to_user_id_users_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "phone_codes_phone_idx" ON "phone_codes" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "phone_codes_ip_idx" ON "phone_codes" USING btree ("ip","created_at");--> statement-breakpoint
-CREATE INDEX "text_outbox_due_idx" ON "text_outbox" USING btree ("status","next_attempt_at");
+CREATE INDEX "phone_codes_center_idx" ON "phone_codes" USING btree ("center_id");--> statement-breakpoint
+CREATE INDEX "text_outbox_due_idx" ON "text_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "text_outbox_center_idx" ON "text_outbox" USING btree ("center_id","id");--> statement-breakpoint
+CREATE INDEX "text_outbox_to_user_idx" ON "text_outbox" USING btree ("to_user_id");

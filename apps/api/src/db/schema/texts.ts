@@ -32,7 +32,11 @@ export const textOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('text_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('text_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('text_outbox_center_idx').on(t.centerId, t.id),
+    index('text_outbox_to_user_idx').on(t.toUserId),
+  ],
 );
 
 /**
@@ -63,5 +67,6 @@ export const phoneCodes = pgTable(
   (t) => [
     index('phone_codes_phone_idx').on(t.phone, t.createdAt),
     index('phone_codes_ip_idx').on(t.ip, t.createdAt),
+    index('phone_codes_center_idx').on(t.centerId),
   ],
 );
