@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
@@ -83,6 +83,7 @@ describe('the jobs of the process in the cron pages', () => {
       }
     } finally {
       await runner.stop();
+      rmSync(textDir, { recursive: true, force: true });
     }
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
     expect(jobs.map((j) => j.job)).toEqual([
