@@ -13,7 +13,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** E2E_PORT when set (a machine that hands out port ranges), else any free port. */
 async function freePort(): Promise<number> {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -13,6 +13,7 @@ import { errorSummary } from './platform/log-safe.js';
 import { mailDeliveryJob } from './platform/mail-delivery.js';
 import { smtpTransportFactory } from './platform/mail-transport.js';
 import { gracefulShutdown } from './platform/shutdown.js';
+import { textDeliveryJob } from './platform/sms-delivery.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 const config = loadConfig();
@@ -60,6 +61,7 @@ const jobs = startJobRunner(
       secrets: new SecretBox(config.appSecret),
       mailTransport: smtpTransportFactory,
     }),
+    textDeliveryJob({ db: database.db, config, log: app.log, secrets: new SecretBox(config.appSecret) }),
     ...moduleJobs,
     // PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
     ...(database.kind === 'pglite' ? [dbMaintenanceJob()] : []),

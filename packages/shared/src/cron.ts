@@ -12,6 +12,11 @@ export const CRON_JOBS = {
     description: 'Sends queued e-mails through the agency SMTP connection.',
     everySeconds: 5,
   },
+  'text-delivery': {
+    name: 'Text message delivery',
+    description: "Sends queued text messages from the agency's Twilio number.",
+    everySeconds: 3,
+  },
   'donor-import': { name: 'Donor import', description: 'Imports uploaded donor CSV files.', everySeconds: 3 },
   'db-maintenance': {
     name: 'Database maintenance',

@@ -24,6 +24,7 @@ export * from './search.js';
 export * from './session.js';
 export * from './staff-donors.js';
 export * from './statistics.js';
+export * from './texts.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';

@@ -83,8 +83,19 @@ export const registerBody = z
     password_c: z.string(),
     referrer: z.string().max(200).optional(),
     centerId: z.number().int().positive().optional(),
+    /** Text notifications chosen: the number must have been verified with `otp` (issue 20). */
+    receive_text_notification: z.boolean().optional().default(false),
+    otp: z.string().trim().max(10).optional(),
   })
-  .refine((v) => v.password === v.password_c, { message: MSG.PASSWORD_MISMATCH, path: ['password_c'] });
+  .refine((v) => v.password === v.password_c, { message: MSG.PASSWORD_MISMATCH, path: ['password_c'] })
+  .refine((v) => !v.receive_text_notification || v.contactno !== '', {
+    message: MSG.FILL_CONTACT_NUMBER,
+    path: ['contactno'],
+  })
+  .refine((v) => !v.receive_text_notification || !!v.otp, {
+    message: MSG.ENTER_VERIFICATION_CODE,
+    path: ['otp'],
+  });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** Accepting an invitation (/signup/{token}). */

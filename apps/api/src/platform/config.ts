@@ -22,6 +22,17 @@ export interface Config {
   mailTransport: MailTransportName;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * outbox: texts are kept in the local outbox (the development outbox viewer and the operator's
+   * drop DATA_DIR/texts, the default); twilio: sent through the center's own Twilio number and
+   * account (issue 20).
+   */
+  smsTransport: SmsTransportName;
+  /**
+   * Where the twilio transport sends its API requests instead of https://api.twilio.com (a
+   * Twilio-compatible gateway or a test double); null: Twilio itself.
+   */
+  twilioApiUrl: string | null;
   seedDemo: boolean;
   /** Synthetic donors added by the first demo seed. */
   seedDonors: number;
@@ -48,6 +59,27 @@ export interface Config {
 
 export const MAIL_TRANSPORTS = ['file', 'smtp', 'outbox'] as const;
 export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+
+export const SMS_TRANSPORTS = ['outbox', 'twilio'] as const;
+export type SmsTransportName = (typeof SMS_TRANSPORTS)[number];
+
+function smsTransportOf(value: string | undefined): SmsTransportName {
+  const name = value || 'outbox';
+  if (!(SMS_TRANSPORTS as readonly string[]).includes(name))
+    throw new Error(`SMS_TRANSPORT must be one of ${SMS_TRANSPORTS.join(', ')}, got "${name}"`);
+  return name as SmsTransportName;
+}
+
+function urlOrNull(value: string | undefined, name: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/$/, '');
+}
 
 /** The development health-check password; a production process has none unless configured. */
 export const DEV_HEALTHCHECK_PASSWORD = 'Health!2345';
@@ -104,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: mailTransportOf(env.MAIL_TRANSPORT, production),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'no-reply@donormatch.local',
+    smsTransport: smsTransportOf(env.SMS_TRANSPORT),
+    twilioApiUrl: urlOrNull(env.TWILIO_API_URL, 'TWILIO_API_URL'),
     seedDemo: env.SEED_DEMO !== 'false',
     seedDonors: wholeNumber(env.SEED_DONORS, 20_000, 'SEED_DONORS'),
     version: env.APP_VERSION ?? readVersion(),

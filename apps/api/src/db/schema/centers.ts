@@ -112,6 +112,11 @@ export const centers = pgTable('centers', {
   payments: boolean('payments').notNull().default(false),
   consumerSite: boolean('consumer_site').notNull().default(false),
   settings: jsonb('settings').$type<Partial<CenterSettings>>().notNull().default({}),
+  /** The agency's own Twilio number and account (issue 20); texts are sent from them. */
+  twilioPhoneNumber: text('twilio_phone_number'),
+  twilioAccountSid: text('twilio_account_sid'),
+  /** SecretBox-sealed (platform/crypto.ts), like the SMTP password. */
+  twilioAuthTokenSealed: text('twilio_auth_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -16,5 +16,6 @@ export * from './questions.js';
 export * from './reference.js';
 export * from './search.js';
 export * from './staff-donors.js';
+export * from './texts.js';
 export * from './uploads.js';
 export * from './users.js';

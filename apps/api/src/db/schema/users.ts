@@ -44,6 +44,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     contactNo: text('contact_no').notNull().default(''),
     countryCode: text('country_code').notNull().default('+1'),
+    /** The user chose text notifications (sign-up's optional step, issue 20). */
+    receiveTextNotification: boolean('receive_text_notification').notNull().default(false),
+    /** When a one-time code sent to contact_no was verified; null: not verified. */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
     country: text('country').notNull().default(''),
     passwordHash: text('password_hash'),
     managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

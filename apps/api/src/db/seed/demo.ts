@@ -38,6 +38,8 @@ export const DEMO_CENTERS: CenterSeed[] = [
       rejectionRange: DEFAULT_REJECTION_RANGE,
       autoRejection: true,
       matchingToolAllowed: true,
+      // Sends text messages (issue 20): sign-up offers text notifications; the local outbox by default.
+      receiveTextMessages: true,
     },
   },
   {

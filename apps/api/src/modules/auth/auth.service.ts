@@ -34,6 +34,8 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { buildSessionUser } from '../../platform/session-user.js';
+import { assertVerifiedCode, useVerifiedCode } from '../texts/texts.codes.js';
+import { ARCHIVED_LOGIN_ACTION } from '../texts/texts.service.js';
 import {
   ATTEMPT,
   type AttemptOutcome,
@@ -179,6 +181,19 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
   // Only after the right password, so the outcome never reveals an account to a guesser.
   if (archivedClient) {
     await record(ATTEMPT.FAILED);
+    // What lets her ask her agency to reactivate her (sendarchivedclientnotification, issue 20).
+    await audit(
+      deps.db,
+      null,
+      {
+        action: ARCHIVED_LOGIN_ACTION,
+        entityType: 'user',
+        entityId: user.id,
+        centerId: user.centerId,
+        at: now,
+      },
+      ctx.ip,
+    );
     throw new AppError(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' });
   }
 
@@ -368,6 +383,9 @@ export async function updatePassword(
 /** POST /userregistration and /updateduserregistration: self sign-up, then signed in at once. */
 export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestContext): Promise<SignedIn> {
   const now = deps.clock.now();
+  // Text notifications need the number's code verified (issue 20); a wrong code counts as a try.
+  const number = { country_code: body.countryCode, contactno: body.contactno };
+  if (body.receive_text_notification) await assertVerifiedCode(deps, number, body.otp);
   const passwordHash = await hashPassword(body.password);
   const centerId = body.centerId ?? CENTER_ID.MAIN;
   try {
@@ -376,6 +394,9 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
       if (!center?.visible) throw badRequest(MSG.INVALID_CENTER);
       if (await findUserByUsername(tx, body.username)) throw badRequest(MSG.USERNAME_EXISTS);
       const role: RoleId = body.userType;
+      const mobileVerifiedAt = body.receive_text_notification
+        ? await useVerifiedCode(tx, deps, number, body.otp)
+        : null;
       const user = await insertUser(tx, {
         centerId,
         role,
@@ -390,6 +411,8 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
         country: body.country,
         passwordHash,
         referrer: body.referrer ?? null,
+        receiveTextNotification: body.receive_text_notification,
+        mobileVerifiedAt,
         createdAt: now,
         updatedAt: now,
       });
@@ -412,7 +435,11 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
           entityType: 'user',
           entityId: user.id,
           centerId,
-          details: { role, referrer: body.referrer ?? null },
+          details: {
+            role,
+            referrer: body.referrer ?? null,
+            textNotifications: body.receive_text_notification,
+          },
         },
         ctx.ip,
       );

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,8 @@ import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { mailDeliveryJob } from '../../platform/mail-delivery.js';
+import { queueText } from '../../platform/sms.js';
+import { textDeliveryJob } from '../../platform/sms-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { moduleJobs } from '../index.js';
 
@@ -35,10 +40,11 @@ afterAll(() => t.close());
 describe('the jobs of the process in the cron pages', () => {
   it('lists database maintenance only once it has run', async () => {
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
-    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'donor-import']);
+    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'text-delivery', 'donor-import']);
   });
 
-  it('shows the runs of mail delivery, the donor import and maintenance, run as main.ts runs them', async () => {
+  it('shows the runs of mail and text delivery, the donor import and maintenance, run as main.ts runs them', async () => {
+    const textDir = mkdtempSync(path.join(tmpdir(), 'cron-texts-'));
     const imported = await t.request({
       method: 'POST',
       url: '/api/importdonors',
@@ -52,6 +58,7 @@ describe('the jobs of the process in the cron pages', () => {
       to: 'jobs@cron.test',
       vars: { recipient: 'Pat', link: 'https://example.test/x' },
     });
+    await queueText(t.db, t.secrets, { centerId: 1, toUserId: null, to: '+12025550111', body: 'Cron' });
     t.clock.advance(1);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -62,6 +69,7 @@ describe('the jobs of the process in the cron pages', () => {
           secrets: t.secrets,
           mailTransport: () => ({}) as never,
         }),
+        textDeliveryJob({ db: t.db, config: { ...t.config, dataDir: textDir }, secrets: t.secrets }),
         ...moduleJobs,
         dbMaintenanceJob(20),
       ],
@@ -70,14 +78,20 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 3) break;
+        if (jobs.size === 4) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
       await runner.stop();
+      rmSync(textDir, { recursive: true, force: true });
     }
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
-    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'donor-import', 'db-maintenance']);
+    expect(jobs.map((j) => j.job)).toEqual([
+      'mail-delivery',
+      'text-delivery',
+      'donor-import',
+      'db-maintenance',
+    ]);
     for (const j of jobs) {
       expect(j.runs, j.job).toBeGreaterThan(0);
       expect(j.lastOkAt, j.job).not.toBeNull();
@@ -86,7 +100,9 @@ describe('the jobs of the process in the cron pages', () => {
       await t.request({ method: 'POST', url: '/api/getcrondetails', payload: {}, as: 'master@demo.test' }),
     ).data;
     const names = new Set(page.rows.map((r) => r.name));
-    expect(names).toEqual(new Set(['E-mail delivery', 'Donor import', 'Database maintenance']));
+    expect(names).toEqual(
+      new Set(['E-mail delivery', 'Text message delivery', 'Donor import', 'Database maintenance']),
+    );
     const maintenance = page.rows.find((r) => r.job === 'db-maintenance')!;
     expect(maintenance).toMatchObject({ center_id: null, status: 'success' });
     expect(maintenance.processed).toBeGreaterThan(0);

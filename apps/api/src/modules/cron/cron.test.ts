@@ -129,10 +129,11 @@ describe('GET crondata/{status}', () => {
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
     expect(jobs.map((j) => [j.job, j.runs])).toEqual([
       ['mail-delivery', 1],
+      ['text-delivery', 0],
       ['donor-import', 1],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
-    expect(failed.map((j) => j.runs)).toEqual([0, 0]);
+    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0]);
     expect((await get('/api/crondata/nope')).statusCode).toBe(400);
   });
 });

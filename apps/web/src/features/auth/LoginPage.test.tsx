@@ -51,6 +51,35 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('checkbox', { name: /not a robot/i })).toBeNull();
   });
 
+  it('lets an archived client ask her agency to reactivate her', async () => {
+    const { requests } = renderPage(<LoginPage />, {
+      route: '/login',
+      path: LOGIN_PATH,
+      api: {
+        authenticate: fail(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' }),
+        sendarchivedclientnotification: ok(null, MSG.ARCHIVED_NOTIFICATION_SENT),
+      },
+    });
+    fillAndSubmit('Archived@demo.test', 'Right!2345');
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.ARCHIVED_CLIENT);
+    fireEvent.click(screen.getByRole('button', { name: 'Ask my agency to reactivate my account' }));
+    expect(await screen.findByText(MSG.ARCHIVED_NOTIFICATION_SENT)).toBeTruthy();
+    expect(requests.find((r) => r.name === 'sendarchivedclientnotification')?.body).toEqual({
+      username: 'Archived@demo.test',
+    });
+  });
+
+  it('offers no reactivation request after an ordinary failure', async () => {
+    renderPage(<LoginPage />, {
+      route: '/login',
+      path: LOGIN_PATH,
+      api: { authenticate: fail(400, MSG.LOGIN_FAILED, { outcome: 'failed', captchaRequired: false }) },
+    });
+    fillAndSubmit('someone@demo.test', 'Wrong!2345');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: /reactivate/ })).toBeNull();
+  });
+
   it('shows the captcha when the server asks, and retries the login with the solution', async () => {
     let calls = 0;
     const { requests } = renderPage(<LoginPage />, {

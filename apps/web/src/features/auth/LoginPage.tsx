@@ -16,7 +16,7 @@ import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session';
 import { CaptchaField } from './CaptchaField';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { login as authenticate } from './queries';
+import { login as authenticate, sendArchivedClientNotification } from './queries';
 import { SignupLinkDialog } from './SignupLinkDialog';
 import { TermsDialog } from './TermsDialog';
 
@@ -56,6 +56,11 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [signupLinkOpen, setSignupLinkOpen] = useState(false);
   const [destination, setDestination] = useState<string | null>(null);
+  /** The archived client who gave the right password: she may ask her agency to reactivate her. */
+  const [archivedUser, setArchivedUser] = useState<string | null>(null);
+  const askReactivation = useMutation({
+    mutationFn: (username: string) => sendArchivedClientNotification({ username }),
+  });
 
   const { form, formRef, focusFirstError } = useZodForm(loginBody, {
     username: params.username ?? '',
@@ -86,6 +91,8 @@ export default function LoginPage() {
         payload: null,
       }));
       setError(messageOf(failure));
+      setArchivedUser(outcome?.outcome === 'archivedClient' ? body.username : null);
+      askReactivation.reset();
     },
   });
 
@@ -147,6 +154,20 @@ export default function LoginPage() {
           />
           {captcha.shown ? <CaptchaField key={captcha.key} onSolved={onCaptchaSolved} /> : null}
           <FormAlert message={error} />
+          {archivedUser !== null &&
+            (askReactivation.isSuccess ? (
+              <Text size="sm" role="status">
+                {MSG.ARCHIVED_NOTIFICATION_SENT}
+              </Text>
+            ) : (
+              <Button
+                variant="light"
+                loading={askReactivation.isPending}
+                onClick={() => askReactivation.mutate(archivedUser)}
+              >
+                Ask my agency to reactivate my account
+              </Button>
+            ))}
           <Button type="submit" loading={login.isPending}>
             Login
           </Button>

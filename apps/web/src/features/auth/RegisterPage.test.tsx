@@ -84,7 +84,90 @@ describe('RegisterPage', () => {
       country: 'United States',
       password: 'Strong!2345',
       password_c: 'Strong!2345',
+      receive_text_notification: false,
     });
+  });
+
+  it('offers text notifications when the agency sends texts: no number, then code, verify, register', async () => {
+    const answer: LoginSuccess = {
+      outcome: 'success',
+      user: sessionUser({ role: 9, eulaAccepted: false, eulaAcceptedAt: null }),
+      destination: '/notpaid',
+    };
+    const { requests } = renderPage(<RegisterPage />, {
+      route: '/userregister/9',
+      path: REGISTER_PATH,
+      api: {
+        getallcountries: ok(COUNTRIES),
+        'checktextmessagesvisibility/1': ok([{ receive_text_messages: true }]),
+        sendotpcontact: ok({ resendAfterSeconds: 30, expiresInSeconds: 600 }, MSG.OTP_SENT),
+        verifycontact: ok(null, MSG.OTP_VERIFIED),
+        userregistration: ok(answer, MSG.USER_REGISTERED),
+        terms: ok({ body: 'Short terms.', publishedAt: '2026-01-01T00:00:00.000Z' }),
+      },
+    });
+    fillValid();
+    const choice = await screen.findByRole('checkbox', { name: /Receive text notifications/ });
+    fireEvent.click(choice);
+    // Without a number: the spec's message, and the choice goes back off.
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(MSG.FILL_CONTACT_NUMBER)).toBeTruthy();
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    expect(requests.some((r) => r.name === 'sendotpcontact')).toBe(false);
+
+    type('Contact number', '5551234567');
+    fireEvent.click(choice);
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(MSG.OTP_SENT)).toBeTruthy();
+    expect(requests.find((r) => r.name === 'sendotpcontact')?.body).toEqual({
+      contactno: '5551234567',
+      country_code: '+1',
+      center_id: 1,
+    });
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
+    // Registering without the code is refused on the form.
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(MSG.ENTER_VERIFICATION_CODE)).toBeTruthy();
+    type('Verification code', '12a3456');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(requests.find((r) => r.name === 'verifycontact')?.body).toEqual({
+      contactno: '5551234567',
+      country_code: '+1',
+      otp: '123456',
+    });
+    expect(requests.find((r) => r.name === 'userregistration')?.body).toMatchObject({
+      receive_text_notification: true,
+      otp: '123456',
+    });
+  });
+
+  it('shows the refusal of a wrong code and does not register', async () => {
+    const { requests } = renderPage(<RegisterPage />, {
+      route: '/userregister/9',
+      path: REGISTER_PATH,
+      api: {
+        'checktextmessagesvisibility/1': ok([{ receive_text_messages: true }]),
+        verifycontact: fail(400, MSG.OTP_INVALID),
+      },
+    });
+    fillValid();
+    type('Contact number', '5551234567');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Receive text notifications/ }));
+    type('Verification code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.OTP_INVALID);
+    expect(requests.some((r) => r.name === 'userregistration')).toBe(false);
+  });
+
+  it('leaves the step out when the agency does not send texts', async () => {
+    const { requests } = renderPage(<RegisterPage />, {
+      route: '/userregister/9',
+      path: REGISTER_PATH,
+      api: { 'checktextmessagesvisibility/1': ok([{ receive_text_messages: false }]) },
+    });
+    await waitFor(() => expect(requests.some((r) => r.name === 'checktextmessagesvisibility/1')).toBe(true));
+    expect(screen.queryByRole('checkbox', { name: /Receive text notifications/ })).toBeNull();
   });
 
   it("uses the referrer route and shows the server's refusal", async () => {

@@ -1,4 +1,4 @@
-import { type CountryOption, type RegisterBody, ROLE, registerBody } from '@dm/shared';
+import { CENTER_ID, type CountryOption, type RegisterBody, ROLE, registerBody } from '@dm/shared';
 import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { requestedCenterId } from '../../lib/agency';
 import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, useSession } from '../../lib/session';
 import { ContactNumberField, NameFields, NewPasswordFields } from './fields';
-import { register as registerAccount, usePublicCountries } from './queries';
+import { register as registerAccount, usePublicCountries, verifyContact } from './queries';
 import { TermsDialog } from './TermsDialog';
+import { TextNotificationStep } from './TextNotificationStep';
 
 const DEFAULT_COUNTRY = 'United States';
 const DEFAULT_COUNTRY_CODE = '+1';
@@ -45,10 +46,21 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
     country: DEFAULT_COUNTRY,
     password: '',
     password_c: '',
+    receive_text_notification: false,
+    otp: '',
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterBody) => registerAccount(body, Boolean(referrer)),
+    // With text notifications chosen the code must verify first (spec: submit, verify, register).
+    mutationFn: async (body: RegisterBody) => {
+      if (body.receive_text_notification)
+        await verifyContact({
+          contactno: body.contactno,
+          country_code: body.countryCode,
+          otp: body.otp ?? '',
+        });
+      return registerAccount(body, Boolean(referrer));
+    },
     onSuccess: (answer) => {
       session.signedIn(answer);
       // New accounts have not accepted the terms: the dialog opens from the session user.
@@ -62,14 +74,18 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
     ? countryOptions.map((c) => c.name)
     : [form.values.country, ...countryOptions.map((c) => c.name)].filter(Boolean);
 
+  const countryCode = countryCodeOf(countryOptions.find((c) => c.name === form.values.country));
+  const centerId = requestedCenterId();
+
   const submit = (values: typeof form.values) => {
     const country = countryOptions.find((c) => c.name === values.country);
     const parsed = registerBody.parse({
       ...values,
+      otp: values.receive_text_notification ? values.otp : undefined,
       countryCode: countryCodeOf(country),
       referrer: referrer || undefined,
       // The agency whose link brought the visitor; without one the server uses the main agency.
-      centerId: requestedCenterId(),
+      centerId,
     });
     register.mutate(parsed);
   };
@@ -90,6 +106,7 @@ function RegisterForm({ userType, referrer }: { userType: 2 | 9; referrer?: stri
             {...form.getInputProps('username')}
           />
           <ContactNumberField form={form} />
+          <TextNotificationStep form={form} centerId={centerId ?? CENTER_ID.MAIN} countryCode={countryCode} />
           <Select
             label="Country"
             aria-required

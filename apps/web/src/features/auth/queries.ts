@@ -3,11 +3,15 @@ import type {
   CountryOption,
   LoginBody,
   LoginSuccess,
+  OtpSent,
   RegisterBody,
+  SendOtpBody,
   SignupDetails,
   SignupTokenAnswer,
   SignupTokenBody,
   TermsAnswer,
+  TextVisibility,
+  VerifyContactBody,
 } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -17,6 +21,7 @@ export const publicKeys = {
   signup: (token: string) => ['public', 'signup', token] as const,
   terms: ['public', 'terms'] as const,
   countries: ['public', 'countries'] as const,
+  textVisibility: (centerId: number) => ['public', 'textVisibility', centerId] as const,
 };
 
 /** The invited user's names for /signup/{token}. */
@@ -45,6 +50,16 @@ export function usePublicCountries() {
   });
 }
 
+/** Whether the agency sends text messages (the sign-up's optional text-notification step). */
+export function useTextVisibility(centerId: number) {
+  return useQuery({
+    queryKey: publicKeys.textVisibility(centerId),
+    queryFn: () => api<TextVisibility[]>(`checktextmessagesvisibility/${centerId}`, { silent: true }),
+    select: (rows) => rows[0]?.receive_text_messages === true,
+    staleTime: 10 * 60_000,
+  });
+}
+
 // The submits of the signed-out screens: each screen shows a refusal itself (silent).
 
 export const login = (body: LoginBody) => api<LoginSuccess>('authenticate', { body, silent: true });
@@ -65,3 +80,13 @@ export const signupWithToken = (body: SignupTokenBody) =>
   api<SignupTokenAnswer>('signuptokenauth', { body, silent: true });
 
 export const acceptTerms = () => api<AcceptEulaAnswer>('accepteula', { method: 'POST', silent: true });
+
+/** Texts a one-time code to the number (`resend`: the spec's resendmoileotp). */
+export const sendOtp = (body: SendOtpBody, resend: boolean) =>
+  api<OtpSent>(resend ? 'resendmoileotp' : 'sendotpcontact', { body, silent: true });
+
+export const verifyContact = (body: VerifyContactBody) => api<null>('verifycontact', { body, silent: true });
+
+/** An archived client asks her agency to reactivate her (after the archivedClient login outcome). */
+export const sendArchivedClientNotification = (body: { username: string }) =>
+  api<null>('sendarchivedclientnotification', { body, silent: true });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { emailSchema } from './validation.js';
+
+/** One-time codes for a contact number (issue 20). */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+/** Wrong codes before a code is dead. */
+export const OTP_MAX_TRIES = 5;
+/** The spec: resend waits 30 s after a successful send and 10 s after a failure. */
+export const OTP_RESEND_AFTER_SUCCESS_SECONDS = 30;
+export const OTP_RESEND_AFTER_FAILURE_SECONDS = 10;
+/** Codes sent per number and per address within the rate window. */
+export const OTP_MAX_PER_NUMBER = 5;
+export const OTP_MAX_PER_ADDRESS = 20;
+export const OTP_RATE_WINDOW_SECONDS = 60 * 60;
+/** A verified code registers an account for this long. */
+export const OTP_VERIFIED_VALID_SECONDS = 30 * 60;
+export const DEFAULT_COUNTRY_CODE = '+1';
+
+/** "Please wait {seconds} seconds ..." */
+export const otpWaitMessage = (seconds: number) => MSG.OTP_WAIT.replace('{seconds}', String(seconds));
+
+const contactNo = z
+  .string({ error: MSG.FILL_CONTACT_NUMBER })
+  .trim()
+  .min(1, MSG.FILL_CONTACT_NUMBER)
+  .regex(/^\d{4,10}$/, MSG.CONTACT_NUMBER_INVALID);
+const countryCode = z
+  .string({ error: MSG.FILL_CONTACT_NUMBER })
+  .trim()
+  .min(1, MSG.FILL_CONTACT_NUMBER)
+  .regex(/^\+?\d{1,4}$/, MSG.CONTACT_NUMBER_INVALID);
+const optionalId = z.coerce.number().int().positive().optional();
+
+/** POST sendotpcontact / resendmoileotp {contactno, country_code, userid, center_id}. */
+export const sendOtpBody = z.object({
+  contactno: contactNo,
+  country_code: countryCode,
+  /** The agency whose number sends the code (sign-up: the agency signed up with; default main). */
+  center_id: optionalId,
+  userid: optionalId,
+});
+export type SendOtpBody = z.infer<typeof sendOtpBody>;
+
+/** POST verifycontact {contactno, country_code, otp}. */
+export const verifyContactBody = z.object({
+  contactno: contactNo,
+  country_code: countryCode,
+  otp: z
+    .string({ error: MSG.ENTER_VERIFICATION_CODE })
+    .trim()
+    .min(1, MSG.ENTER_VERIFICATION_CODE)
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.OTP_INVALID),
+  userid: optionalId,
+});
+export type VerifyContactBody = z.infer<typeof verifyContactBody>;
+
+/** GET checktextmessagesvisibility/{centerId}. */
+export const textVisibilityParams = z.object({
+  centerId: z.coerce
+    .number({ error: 'Center is invalid.' })
+    .int('Center is invalid.')
+    .positive('Center is invalid.'),
+});
+/** data[0].receive_text_messages, as the spec reads it. */
+export interface TextVisibility {
+  receive_text_messages: boolean;
+}
+
+/** POST sendarchivedclientnotification {username}. */
+export const archivedClientNotificationBody = z.object({ username: emailSchema });
+export type ArchivedClientNotificationBody = z.infer<typeof archivedClientNotificationBody>;
+
+/** What a send answers: when the next send is allowed (seconds), for the resend button. */
+export interface OtpSent {
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+}
+
+/** One row of the development text outbox (GET devtextoutbox). */
+export interface OutboxText {
+  id: number;
+  toNumber: string;
+  body: string;
+  status: string;
+  createdAt: string;
+}
