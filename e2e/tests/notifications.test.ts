@@ -55,7 +55,10 @@ describe('notifications', () => {
       const bell = page.getByRole('button', { name: `Notifications, ${before + 1} unread` });
       await bell.click();
       const popover = page.getByRole('dialog', { name: 'Latest notifications' });
-      await popover.getByText(/shared the portfolio/).first().waitFor();
+      await popover
+        .getByText(/shared the portfolio/)
+        .first()
+        .waitFor();
       await assertAccessible(page, 'notification bell open');
       await page.keyboard.press('Escape');
 
@@ -63,7 +66,9 @@ describe('notifications', () => {
       await row.waitFor();
       await assertAccessible(page);
       await row.getByRole('button', { name: /^Mark read:/ }).click();
-      await page.getByRole('button', { name: `Notifications, ${before === 0 ? 'none' : before} unread` }).waitFor();
+      await page
+        .getByRole('button', { name: `Notifications, ${before === 0 ? 'none' : before} unread` })
+        .waitFor();
       assert.equal(await bellCount(page), before);
 
       // Opening a notification goes to its link.

@@ -85,9 +85,11 @@ ALTER TABLE "phone_codes" ADD CONSTRAINT "phone_codes_center_id_centers_id_fk" F
 ALTER TABLE "text_outbox" ADD CONSTRAINT "text_outbox_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_outbox" ADD CONSTRAINT "text_outbox_to_user_id_users_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_attachments_chat_idx" ON "chat_attachments" USING btree ("chat_id");--> statement-breakpoint
+CREATE INDEX "chat_attachments_uploader_idx" ON "chat_attachments" USING btree ("uploader_id");--> statement-breakpoint
 CREATE INDEX "chat_messages_chat_idx" ON "chat_messages" USING btree ("chat_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_messages_client_id_unique" ON "chat_messages" USING btree ("sender_id","client_message_id");--> statement-breakpoint
 CREATE INDEX "chat_messages_unread_idx" ON "chat_messages" USING btree ("receiver_id","chat_id") WHERE "chat_messages"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "chat_messages_attachment_idx" ON "chat_messages" USING btree ("attachment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chats_pair_unique" ON "chats" USING btree ("user_low","user_high");--> statement-breakpoint
 CREATE INDEX "chats_user_high_idx" ON "chats" USING btree ("user_high");--> statement-breakpoint
 CREATE INDEX "phone_codes_phone_idx" ON "phone_codes" USING btree ("phone","created_at");--> statement-breakpoint

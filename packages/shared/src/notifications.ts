@@ -58,8 +58,7 @@ export interface NotificationList {
   unread: number;
 }
 
-const positiveId = (message: string) =>
-  z.coerce.number({ message }).int({ message }).positive({ message });
+const positiveId = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
 
 export const archiveNotificationBody = z.object({
   notification_id: positiveId('Please select a notification.'),

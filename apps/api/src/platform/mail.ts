@@ -205,8 +205,8 @@ export function withUnsubscribe(
   const { subject, html, text, unsubscribe } = mail;
   if (!unsubscribe) return { subject, html, text };
   const page = unsubscribePageUrl(publicUrl, unsubscribe);
-  const fill = (s: string, escape: boolean) =>
-    s.split(UNSUBSCRIBE_MARK).join(escape ? page.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : page);
+  const fill = (s: string, inHtml: boolean) =>
+    s.split(UNSUBSCRIBE_MARK).join(inHtml ? page.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : page);
   return {
     subject,
     html: fill(html, true),

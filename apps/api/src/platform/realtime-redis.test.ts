@@ -49,8 +49,12 @@ describe.skipIf(!REDIS)('realtime across two API processes (Redis adapter)', () 
     (await a.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
   beforeAll(async () => {
-    a = await startTestApp({ publicUrl: `http://127.0.0.1:${PORT_A}`, redisUrl: REDIS! });
-    b = await startSiblingApp(a, { publicUrl: `http://127.0.0.1:${PORT_B}`, redisUrl: REDIS! });
+    a = await startTestApp({ publicUrl: `http://127.0.0.1:${PORT_A}`, redisUrl: REDIS! }, { sockets: true });
+    b = await startSiblingApp(
+      a,
+      { publicUrl: `http://127.0.0.1:${PORT_B}`, redisUrl: REDIS! },
+      { sockets: true },
+    );
     await a.app.listen({ port: PORT_A, host: '127.0.0.1' });
     await b.app.listen({ port: PORT_B, host: '127.0.0.1' });
   });

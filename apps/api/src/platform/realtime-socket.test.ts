@@ -68,7 +68,7 @@ async function userId(username: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ publicUrl: BASE });
+  t = await startTestApp({ publicUrl: BASE }, { sockets: true });
   await t.app.listen({ port: PORT, host: '127.0.0.1' });
 });
 
@@ -264,7 +264,7 @@ describe('presence', () => {
 describe('graceful shutdown', () => {
   it('disconnects the open sockets and exits 0 instead of waiting on them', { timeout: 60_000 }, async () => {
     const port = 4123;
-    const sibling = await startSiblingApp(t, { publicUrl: `http://127.0.0.1:${port}` });
+    const sibling = await startSiblingApp(t, { publicUrl: `http://127.0.0.1:${port}` }, { sockets: true });
     await sibling.app.listen({ port, host: '127.0.0.1' });
     const socket = client({ auth: { token: await t.tokenFor(PARENT) } }, `http://127.0.0.1:${port}`);
     expect(await outcome(socket)).toBe('connected');

@@ -61,7 +61,14 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 /** Boots the real app on a fresh copy of the migrated, seeded test database. */
-export type LogOptions = { logStream?: { write(line: string): void } };
+export type LogOptions = {
+  logStream?: { write(line: string): void };
+  /**
+   * Serve the socket server (platform/realtime-socket.ts) as production does; otherwise the app
+   * records its pushes in `emitted` and opens no sockets.
+   */
+  sockets?: boolean;
+};
 
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -74,8 +81,12 @@ export async function startTestApp(
  * A second app process over the same database and clock as `t` (as when several API processes
  * run behind a load balancer); closing it leaves the database open for `t`.
  */
-export function startSiblingApp(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
-  return buildTestApp(t.database, t.clock, overrides, false, {});
+export function startSiblingApp(
+  t: TestApp,
+  overrides: Partial<Config> = {},
+  options: LogOptions = {},
+): Promise<TestApp> {
+  return buildTestApp(t.database, t.clock, overrides, false, options);
 }
 
 async function buildTestApp(
@@ -107,7 +118,7 @@ async function buildTestApp(
     config,
     clock,
     mailTransport,
-    realtime,
+    ...(options.sockets ? {} : { realtime }),
     ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
   });
   await app.ready();

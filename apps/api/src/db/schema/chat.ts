@@ -60,7 +60,11 @@ export const chatAttachments = pgTable(
     mime: text('mime').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_attachments_chat_idx').on(t.chatId)],
+  (t) => [
+    index('chat_attachments_chat_idx').on(t.chatId),
+    // An account's deletion finds the files it uploaded.
+    index('chat_attachments_uploader_idx').on(t.uploaderId),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -89,6 +93,8 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_client_id_unique').on(t.senderId, t.clientMessageId),
     // Unread counts of a receiver.
     index('chat_messages_unread_idx').on(t.receiverId, t.chatId).where(sql`${t.readAt} is null`),
+    // A removed attachment clears its message's link.
+    index('chat_messages_attachment_idx').on(t.attachmentId),
   ],
 );
 

@@ -9,7 +9,9 @@ import * as repo from './donors.repo.js';
 
 // What a caller may see of a donor and how a read is recorded: every part of the donors module uses these.
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config' | 'realtime'> & { storage: FileStorage };
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config' | 'realtime'> & {
+  storage: FileStorage;
+};
 
 /** What the caller may see of one donor: the donor policy with the donor's center's switches. */
 export function visibilityFor(

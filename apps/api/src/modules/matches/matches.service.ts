@@ -394,7 +394,11 @@ async function notify(
         link,
       },
     });
-    await inApp(manager.user.id, `${parentName} requested a match with donor ${m.donorLabel}`, `/donordetails/${m.donorId}`);
+    await inApp(
+      manager.user.id,
+      `${parentName} requested a match with donor ${m.donorLabel}`,
+      `/donordetails/${m.donorId}`,
+    );
     return;
   }
   // A parent withdrawing their own request needs no e-mail about it, nor a released reservation.
@@ -407,7 +411,11 @@ async function notify(
       to: m.parent.username,
       vars: { recipient: parentName, donor: m.donorLabel, reason: m.reason ?? '' },
     });
-    await inApp(m.parent.id, `Your match with donor ${m.donorLabel} was cancelled`, `/donordetails/${m.donorId}`);
+    await inApp(
+      m.parent.id,
+      `Your match with donor ${m.donorLabel} was cancelled`,
+      `/donordetails/${m.donorId}`,
+    );
     return;
   }
   await queueTemplatedMail(db, deps.secrets, {
@@ -419,7 +427,9 @@ async function notify(
   const status = MAIL_STATUS[m.action];
   await inApp(
     m.parent.id,
-    status ? `Your match with donor ${m.donorLabel} is now ${status}` : `Your match with donor ${m.donorLabel} changed`,
+    status
+      ? `Your match with donor ${m.donorLabel} is now ${status}`
+      : `Your match with donor ${m.donorLabel} changed`,
     `/donordetails/${m.donorId}`,
   );
 }

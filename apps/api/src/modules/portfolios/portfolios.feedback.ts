@@ -14,9 +14,9 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { notify } from '../notifications/notify.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
+import { notify } from '../notifications/notify.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import {
   clientIdOf,
