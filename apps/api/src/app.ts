@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerModules } from './modules/index.js';
 import { installAccessHook } from './platform/auth-context.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -21,6 +21,7 @@ import { type MailTransportFactory, smtpTransportFactory } from './platform/mail
 import { installOriginCheck } from './platform/origin-check.js';
 import { type Realtime, recordingRealtime } from './platform/realtime.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
+import { compiledSerializerCompiler } from './platform/serializer.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
 export interface AppDeps {
@@ -90,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: fast-json-stringify compiled from each route's zod schema (only declared fields).
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const moduleDeps: ModuleDeps = {
     db: deps.database.db,
