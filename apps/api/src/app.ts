@@ -105,8 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(fastifyCookie);
-  // Security headers on every answer, the web app's files and errors included (issue 16).
-  installSecurityHeaders(app, deps.config.publicUrl.startsWith('https:'));
+  // Security headers on every answer, the web app's files and errors included (issue 16), the
+  // build's version, and no-store on API answers unless the route chose otherwise (a donor's
+  // photo or file bytes: private, short-lived).
+  installSecurityHeaders(app, {
+    https: deps.config.publicUrl.startsWith('https:'),
+    always: [[VERSION_HEADER, deps.config.version]],
+  });
   app.addHook('onRoute', (route) => {
     // The docs routes serve the OpenAPI UI itself: public. Added before the docs are registered,
     // or their routes miss it and answer 403.
@@ -147,14 +152,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installOriginCheck(app, deps.config.publicUrl);
   installAccessHook(app, moduleDeps.db, moduleDeps.clock);
   installInputGuard(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(VERSION_HEADER, deps.config.version);
-    // API answers are never stored by a browser or proxy, unless the route chose otherwise (a
-    // donor's photo or file bytes: private, short-lived).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
 
   await app.register(async (api) => registerModules(api, moduleDeps), { prefix: '/api' });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
