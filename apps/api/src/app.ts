@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { presenceAudience, registerModules } from './modules/index.js';
 import { installAccessHook } from './platform/auth-context.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -22,6 +22,7 @@ import { installOriginCheck } from './platform/origin-check.js';
 import type { Realtime } from './platform/realtime.js';
 import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
+import { compiledSerializerCompiler } from './platform/serializer.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
 export interface AppDeps {
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: fast-json-stringify compiled from each route's zod schema (only declared fields).
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   // The socket server shares the app's HTTP server (and port): it answers /api/socket.io as soon as
   // the app listens. Who may see a user's presence is the modules' answer, known once they have
@@ -149,8 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   audience = presenceAudience(moduleDeps);
 
   await app.register(fastifyCookie);
-  // Security headers on every answer, the web app's files and errors included (issue 16).
-  installSecurityHeaders(app, deps.config.publicUrl);
+  // Security headers on every answer, the web app's files and errors included (issue 16), the
+  // build's version, and no-store on API answers unless the route chose otherwise (a donor's
+  // photo or file bytes: private, short-lived).
+  installSecurityHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    always: [[VERSION_HEADER, deps.config.version]],
+  });
   app.addHook('onRoute', (route) => {
     // The docs routes serve the OpenAPI UI itself: public. Added before the docs are registered,
     // or their routes miss it and answer 403.
@@ -191,14 +198,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installOriginCheck(app, deps.config.publicUrl);
   installAccessHook(app, moduleDeps.db, moduleDeps.clock);
   installInputGuard(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(VERSION_HEADER, deps.config.version);
-    // API answers are never stored by a browser or proxy, unless the route chose otherwise (a
-    // donor's photo or file bytes: private, short-lived).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
 
   await app.register(async (api) => registerModules(api, moduleDeps), { prefix: '/api' });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>

@@ -8,6 +8,7 @@ if (typeof process.send === 'function') {
   const RESOLUTION_MS = 10;
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
+  let cpuFrom = process.cpuUsage();
   let rssMax = 0;
   let rssLast = 0;
   const sample = () => {
@@ -22,6 +23,11 @@ if (typeof process.send === 'function') {
   process.on('message', (message) => {
     if (message?.probe !== 'read') return;
     sample();
+    // CPU time (user + system, microseconds) the process used since the last read: the bench
+    // divides it by the requests answered to get a cost per request that does not depend on how
+    // busy the rest of the machine is.
+    const cpu = process.cpuUsage(cpuFrom);
+    cpuFrom = process.cpuUsage();
     const reading = {
       probe: 'reading',
       id: message.id,
@@ -33,6 +39,7 @@ if (typeof process.send === 'function') {
       },
       rss: { last: rssLast, max: rssMax },
       heapUsed: process.memoryUsage().heapUsed,
+      cpuMicros: cpu.user + cpu.system,
     };
     delay.reset();
     rssMax = rssLast;

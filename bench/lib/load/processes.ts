@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..', '..');
-export const SERVER_MAIN = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
+/** BENCH_LOAD_SERVER_MAIN: another build's main.js (e.g. a copy of the one before a change). */
+export const SERVER_MAIN = process.env.BENCH_LOAD_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_LOAD_SERVER_MAIN)
+  : path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const PROBE = path.join(here, 'probe.mjs');
 const BARE = path.join(here, 'bare.mjs');
 
@@ -17,6 +20,8 @@ export interface ProbeReading {
   eld: { p50: number; p99: number; max: number; mean: number };
   rss: { last: number; max: number };
   heapUsed: number;
+  /** CPU time (user + system, µs) the process used since the last read. */
+  cpuMicros: number;
 }
 
 export interface Child {

@@ -10,6 +10,8 @@ export interface Row {
   bareRps: number | null;
   /** The probe's readings over the run, one per server process. */
   probes: ProbeReading[];
+  /** PostgreSQL backends' CPU over the run (µs), when it could be read (db-cpu.ts). */
+  dbCpuMicros?: number | null;
 }
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
@@ -17,19 +19,24 @@ const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits)
 
 export const eldP99 = (row: Row) => Math.max(...row.probes.map((p) => p.eld.p99));
 export const rssMax = (row: Row) => Math.max(...row.probes.map((p) => p.rss.max));
+/** The server processes' CPU time (user + system) over the run per request answered, in µs. */
+export const apiCpuPerRequest = (row: Row) =>
+  row.probes.reduce((sum, p) => sum + p.cpuMicros, 0) / Math.max(1, row.result.requests);
+const dbCpuPerRequest = (row: Row) =>
+  row.dbCpuMicros == null ? Number.NaN : row.dbCpuMicros / Math.max(1, row.result.requests);
 export const ratio = (row: Row) => (row.bareRps ? row.result.rps / row.bareRps : 1);
 
 export function table(rows: Row[]): string {
   const lines = [
-    '| target | req/s | p50 ms | p99 ms | ratio to bare | ELD p99 ms | RSS max MB | non-2xx / errors |',
-    '|---|---|---|---|---|---|---|---|',
+    '| target | req/s | p50 ms | p99 ms | ratio to bare | API CPU µs/req | PostgreSQL CPU µs/req | ELD p99 ms | RSS max MB | non-2xx / errors |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const r = row.result;
     lines.push(
       `| ${row.name} | ${fixed(r.rps, 0)} | ${fixed(r.p50, 0)} | ${fixed(r.p99, 0)} | ${
         row.bareRps ? `${fixed(ratio(row) * 100)}%` : '-'
-      } | ${fixed(eldP99(row))} | ${row.probes.map((p) => fixed(mb(p.rss.max), 0)).join(' + ')} | ${r.non2xx} / ${r.errors + r.timeouts} |`,
+      } | ${fixed(apiCpuPerRequest(row), 0)} | ${fixed(dbCpuPerRequest(row), 0)} | ${fixed(eldP99(row))} | ${row.probes.map((p) => fixed(mb(p.rss.max), 0)).join(' + ')} | ${r.non2xx} / ${r.errors + r.timeouts} |`,
     );
   }
   return lines.join('\n');

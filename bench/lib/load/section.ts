@@ -5,8 +5,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { SearchAnswer, SearchRequestInput } from '@dm/shared';
 import { type Api, onServer, signIn } from './api.js';
 import { type CannonSettings, fire, type Target } from './cannon.js';
+import { DatabaseCpu } from './db-cpu.js';
 import { type Child, SERVER_MAIN, startBare, startServer } from './processes.js';
-import { goalRows, goalTable, megabytes, type Row, table } from './report.js';
+import { apiCpuPerRequest, goalRows, goalTable, megabytes, type Row, table } from './report.js';
 import { Writer } from './writer.js';
 
 // The load section of the bench (issue 19): the built production server as its own process (or
@@ -104,9 +105,12 @@ export async function runLoad(): Promise<void> {
   );
 
   const children: Child[] = [];
+  const databaseCpu = databaseUrl ? await DatabaseCpu.open(databaseUrl) : null;
   let keep = Boolean(env.BENCH_LOAD_KEEP);
+  let bareChild: Child | null = null;
   try {
     const bare = await startBare(num('BENCH_LOAD_BARE_PORT', 3211), path.join(work, 'bare.log'));
+    bareChild = bare;
     children.push(bare);
     const started = performance.now();
     const logFiles = [path.join(work, 'api-1.log'), path.join(work, 'api-2.log')];
@@ -173,6 +177,7 @@ export async function runLoad(): Promise<void> {
         warmup,
       );
       await Promise.all(servers.map((s) => s.read()));
+      const dbCpu = await databaseCpu?.start();
       if (write) writer.start(writesPerSecond);
       const result = await fire(
         servers.map((s) => s.url),
@@ -181,8 +186,15 @@ export async function runLoad(): Promise<void> {
       );
       if (write) await writer.stop();
       const probes = await Promise.all(servers.map((s) => s.read()));
-      const row: Row = { name, result, bareRps, probes };
-      console.log(`load: ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`);
+      const dbCpuMicros = dbCpu && servers.every((s) => s !== bareChild) ? await dbCpu() : null;
+      const row: Row = { name, result, bareRps, probes, dbCpuMicros };
+      console.log(
+        `load: ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, API CPU ${apiCpuPerRequest(row).toFixed(0)} µs/req${
+          dbCpuMicros !== null
+            ? `, PostgreSQL CPU ${(dbCpuMicros / Math.max(1, result.requests)).toFixed(0)} µs/req`
+            : ''
+        }`,
+      );
       return row;
     };
 
@@ -249,6 +261,7 @@ export async function runLoad(): Promise<void> {
     }
   } finally {
     for (const child of children.reverse()) await child.stop();
+    await databaseCpu?.close();
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
 }

@@ -237,25 +237,35 @@ export async function sessionsInForce(
 /** Runs before validation so that an anonymous caller gets 401 and a wrong role 403, not 400. */
 export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style (done): a public route called without a token (GET /health) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     if (!access) {
       // Unknown URLs fall through to the 404 handler; a known route without access is a bug.
-      if (request.routeOptions.url === undefined) return;
-      throw forbidden();
+      if (request.routeOptions.url === undefined) return done();
+      return done(forbidden());
     }
     const token = tokenOf(request);
     if ('public' in access) {
-      if (token) request.auth = await resolveSession(db, clock, token, request.ip).catch(() => null);
+      if (!token) return done();
+      resolveSession(db, clock, token, request.ip).then(
+        (auth) => {
+          request.auth = auth;
+          done();
+        },
+        () => done(),
+      );
       return;
     }
-    if (!token) throw unauthenticated(MSG.NO_TOKEN);
+    if (!token) return done(unauthenticated(MSG.NO_TOKEN));
     const withUser = 'signedIn' in access && access.sessionUser === true;
-    const auth = await resolveSession(db, clock, token, request.ip, withUser);
-    request.auth = auth;
-    if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
-      throw forbidden();
-    }
+    resolveSession(db, clock, token, request.ip, withUser).then((auth) => {
+      request.auth = auth;
+      if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
+        return done(forbidden());
+      }
+      done();
+    }, done);
   });
 }
 

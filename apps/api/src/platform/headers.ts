@@ -63,11 +63,29 @@ export function securityHeaders(
   return headers;
 }
 
-/** Sets the security headers on every answer, the web app's files, errors and 404s included. */
-export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const headers = securityHeaders(publicUrl.startsWith('https:'), publicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+/** What every answer carries besides the security headers (the build's version header). */
+export interface AnswerHeaders {
+  /** The app's public address: https turns on HSTS, and the socket's ws(s): origin comes from it. */
+  publicUrl: string;
+  /** Headers of every answer, e.g. the build's version. */
+  always?: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Sets the security headers (and `always`) on every answer, the web app's files, errors and 404s
+ * included, and `Cache-Control: no-store` on API answers: a route that chooses otherwise (a
+ * donor's photo, a file download) sets its own with `reply.header`, which wins over these
+ * (Fastify passes its headers to writeHead, which gives them precedence). One synchronous hook
+ * with the values worked out at start: an async onSend hook per answer for the version and
+ * cache headers cost more than the headers themselves (issue 19).
+ */
+export function installSecurityHeaders(app: FastifyInstance, answer: AnswerHeaders): void {
+  const https = answer.publicUrl.startsWith('https:');
+  const headers = [...securityHeaders(https, answer.publicUrl), ...(answer.always ?? [])];
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    if (request.url.startsWith('/api/')) raw.setHeader('cache-control', 'no-store');
     done();
   });
 }

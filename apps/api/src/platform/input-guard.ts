@@ -93,9 +93,15 @@ export function assertCleanInput(value: unknown, path: (string | number)[] = [])
  * fields are checked where they are read (`uploads/received.ts`).
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    assertCleanInput(request.params);
-    assertCleanInput(request.query);
-    assertCleanInput(request.body);
+  // Synchronous (done): an async hook costs a promise on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertCleanInput(request.params);
+      assertCleanInput(request.query);
+      assertCleanInput(request.body);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }

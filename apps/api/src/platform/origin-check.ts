@@ -60,8 +60,11 @@ export function sameOriginHeaders(
 /** One onRequest hook, before the access hook, refuses every cross-site state change with 403. */
 export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    if (!sameOriginRequest(request, publicOrigin)) throw forbidden(MSG.CROSS_SITE_REFUSED);
+  // Synchronous (done): an async hook costs a promise on every request, GETs included.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (STATE_CHANGING.has(request.method) && !sameOriginRequest(request, publicOrigin)) {
+      return done(forbidden(MSG.CROSS_SITE_REFUSED));
+    }
+    done();
   });
 }
