@@ -27,7 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
 import { checksSchema, useZodForm } from '../../lib/form';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
+import { usePresence, useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 import {
   type BoxState,
   boxSize,
@@ -36,7 +36,6 @@ import {
   mergeMessages,
   newClientMessageId,
 } from './chat-logic';
-import { usePresence } from './presence';
 import {
   chatKeys,
   reportApiError,
@@ -90,7 +89,8 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
   const queryClient = useQueryClient();
   const pages = useChatMessages(chat.chatId);
   const [arrived, setArrived] = useState<ChatMessage[]>([]);
-  const online = usePresence(chat.other.userId);
+  // Online or offline per chat (the socket answers who is online now, then pushes changes).
+  const online = usePresence([chat.other.userId]).has(chat.other.userId);
   const send = useSendMessage();
   const sendFile = useSendFile();
   const { form, formRef, focusFirstError } = useZodForm<Values>(
@@ -180,11 +180,9 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
           <Text id={titleId} c="white" fw={600} size="sm" truncate>
             {chat.other.name}
           </Text>
-          {online !== null && (
-            <Badge size="xs" color={online ? 'green' : 'gray'} variant="white">
-              {online ? 'Online' : 'Offline'}
-            </Badge>
-          )}
+          <Badge size="xs" color={online ? 'green' : 'gray'} variant="white">
+            {online ? 'Online' : 'Offline'}
+          </Badge>
         </Group>
         <Group gap={2} wrap="nowrap">
           <ActionIcon
