@@ -7,12 +7,13 @@ import { bellLabel, NotificationBell } from './NotificationBell';
 import NotificationsPage from './NotificationsPage';
 import UnsubscribePage from './UnsubscribePage';
 
-// The socket client is a stub until it lands: catch the handlers the screens register.
+// Catch the handlers the screens register with the socket client (the rest of it stays real).
 const live = vi.hoisted(() => ({
   event: new Map<string, (data: unknown) => void>(),
   reconnect: [] as (() => void)[],
 }));
-vi.mock('../../lib/realtime', () => ({
+vi.mock('../../lib/realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/realtime')>()),
   useRealtimeEvent: (name: string, handler: (data: unknown) => void) => {
     live.event.set(name, handler);
   },
