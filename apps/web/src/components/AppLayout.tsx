@@ -1,4 +1,4 @@
-import { PAGES, type PageKey, pagePath, ROLE_LABEL } from '@dm/shared';
+import { canOpen, PAGES, type PageKey, pagePath, ROLE_LABEL } from '@dm/shared';
 import {
   Alert,
   AppShell,
@@ -18,7 +18,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { guardedLeave } from '../lib/leave-guard';
 import { menuFor } from '../lib/menu';
-import { useSession } from '../lib/session';
+import { subjectOf, useSession } from '../lib/session';
 import { useSwitchBack } from '../lib/switch-role';
 
 /** The signed-in frame: header with the user menu, navigation by role, the page in <main>. */
@@ -58,7 +58,8 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <NotificationBell />
+            {/* Only for those who may open /notifications (not a Pre-Active parent held at /notpaid). */}
+            {canOpen(subjectOf(user), 'notifications') && <NotificationBell />}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton>
