@@ -60,7 +60,7 @@ CREATE TABLE "text_outbox" (
 	"sealed_content" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL,
 	"last_error" text,
 	"provider_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

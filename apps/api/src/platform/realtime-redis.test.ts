@@ -30,13 +30,17 @@ describe.skipIf(!REDIS)('realtime across two API processes (Redis adapter)', () 
       auth: { token },
     });
     opened.push(socket);
-    return socket;
-  };
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
+    // Listen from the start: awaiting another token before asking would miss an early connect.
+    const outcome = new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    outcome.catch(() => {});
+    firstOutcome.set(socket, outcome);
+    return socket;
+  };
+  const firstOutcome = new WeakMap<Socket, Promise<void>>();
+  const connected = (socket: Socket) => firstOutcome.get(socket)!;
   const next = <T>(socket: Socket, event: string, ms = 5000) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);

@@ -18,6 +18,7 @@ const MANAGER = 'manager@demo.test';
 
 let t: TestApp;
 const opened: Socket[] = [];
+const firstOutcome = new WeakMap<Socket, Promise<'connected' | string>>();
 
 function client(options: Parameters<typeof connect>[1] = {}, base = BASE): Socket {
   const socket = connect(base, {
@@ -28,15 +29,21 @@ function client(options: Parameters<typeof connect>[1] = {}, base = BASE): Socke
     ...options,
   });
   opened.push(socket);
+  // Listen from the start: a test that awaits something else (a token, another client) before
+  // asking for the outcome would otherwise miss a connection made in the meantime.
+  firstOutcome.set(
+    socket,
+    new Promise((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    }),
+  );
   return socket;
 }
 
-/** Connects, or answers the refusal's message. */
+/** Connects, or answers the refusal's message (of the socket's first connection attempt). */
 function outcome(socket: Socket): Promise<'connected' | string> {
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve('connected'));
-    socket.once('connect_error', (error) => resolve(error.message));
-  });
+  return firstOutcome.get(socket)!;
 }
 
 function next<T>(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 import { users } from './users.js';
@@ -25,7 +26,12 @@ export const textOutbox = pgTable(
     /** pending -> sending -> sent | failed; 'captured' when the local outbox keeps it. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    // Due from the moment it is queued, to the millisecond: the job compares with the app's clock
+    // (JavaScript dates have milliseconds), so a row queued within the same millisecond as a pass
+    // is not left for the next one.
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
     lastError: text('last_error'),
     /** The provider's id of the sent message (Twilio's message sid). */
     providerId: text('provider_id'),
