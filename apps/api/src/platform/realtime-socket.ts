@@ -8,9 +8,7 @@ import {
   TOKEN_HEADER,
 } from '@dm/shared';
 import { fastifyCookie } from '@fastify/cookie';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type Auth, resolveSession, sessionsInForce } from './auth-context.js';
 import type { Clock } from './clock.js';
@@ -129,6 +127,9 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
 
   const redis: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
+    // Loaded only when several processes share Redis: a single process never needs them.
+    const { createClient } = await import('redis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     let lastLogged = 0;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import twilio from 'twilio';
 
 /** One text to send: from the center's number to a number in E.164 form. */
 export interface OutgoingText {
@@ -57,13 +56,27 @@ export function dropSmsTransport(dir: string): SmsTransport {
   };
 }
 
-type RequestClient = InstanceType<typeof twilio.RequestClient>;
+type Twilio = typeof import('twilio');
+type RequestClient = InstanceType<Twilio['RequestClient']>;
+
+let twilioPackage: Promise<Twilio> | null = null;
+/**
+ * The twilio package is large and most processes never send through it (the default transport is
+ * the outbox): it loads on the first text sent with SMS_TRANSPORT=twilio (as exceljs and pdfkit do).
+ */
+const loadTwilio = (): Promise<Twilio> => {
+  // A CommonJS package: the function is the module's default export when imported.
+  twilioPackage ??= import('twilio').then(
+    (m) => (m as unknown as { default?: Twilio }).default ?? (m as unknown as Twilio),
+  );
+  return twilioPackage;
+};
 
 /**
  * The twilio client's request client, sending every request to `baseUrl` instead of Twilio's
  * hosts (path and query kept): a Twilio-compatible gateway, or a fake server in the tests.
  */
-function redirectingRequestClient(baseUrl: string): RequestClient {
+function redirectingRequestClient(twilio: Twilio, baseUrl: string): RequestClient {
   const client = new twilio.RequestClient({ timeout: 15_000 });
   const send = client.request.bind(client);
   client.request = (opts) => {
@@ -99,13 +112,25 @@ function describeTwilioError(error: unknown, credentials: TwilioCredentials): Sm
  * its own number. `apiUrl` (TWILIO_API_URL) sends the API requests elsewhere.
  */
 export function twilioSmsTransport(credentials: TwilioCredentials, apiUrl: string | null): SmsTransport {
-  const client = twilio(credentials.accountSid, credentials.authToken, {
-    httpClient: apiUrl ? redirectingRequestClient(apiUrl) : new twilio.RequestClient({ timeout: 15_000 }),
-  });
+  let client: Promise<ReturnType<Twilio>> | null = null;
+  const clientOf = () => {
+    client ??= loadTwilio().then((twilio) =>
+      twilio(credentials.accountSid, credentials.authToken, {
+        httpClient: apiUrl
+          ? redirectingRequestClient(twilio, apiUrl)
+          : new twilio.RequestClient({ timeout: 15_000 }),
+      }),
+    );
+    return client;
+  };
   return {
     send: async (text) => {
       try {
-        const message = await client.messages.create({ from: text.from, to: text.to, body: text.body });
+        const message = await (await clientOf()).messages.create({
+          from: text.from,
+          to: text.to,
+          body: text.body,
+        });
         return { id: message.sid };
       } catch (error) {
         throw describeTwilioError(error, credentials);
