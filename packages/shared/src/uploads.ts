@@ -48,6 +48,8 @@ export const UPLOAD_MSG = {
   UPLOAD_FAILED: 'Error during upload.',
   UPLOAD_RETRY: 'Some Error occured during upload. Please try again',
   EDITED_TOO_SMALL: 'Edited image size is too small',
+  /** A profile picture (/profileimg) of a type other than the photo types. */
+  INVALID_FILE_TYPE: 'Invalid File Type',
   IMAGE_NOT_FOUND: 'Image not found. Try deleting and updating the image again.',
   IMAGE_UPDATE_FAILED: 'Some error occured',
   SELECT_IMAGES: 'Select Images.',
@@ -63,6 +65,8 @@ export const UPLOAD_MSG = {
   VIDEO_DELETED: 'Video deleted successfully.',
   DOCUMENT_DELETED: 'Document deleted successfully.',
   PROFILE_PICTURE_SET: 'Profile picture updated successfully.',
+  PROFILE_PICTURE_REMOVED: 'Profile picture removed successfully.',
+  REMOVE_PROFILE_PICTURE_CONFIRM: 'Are you sure you want to remove your profile picture?',
   VISIBILITY_SAVED: 'Visibility updated successfully.',
   CAPTION_SAVED: 'Caption saved successfully.',
   GUIDELINES_ACCEPTED: 'Image guidelines accepted.',
@@ -134,4 +138,14 @@ export interface DonorMedia {
 export interface AdditionalUploadResult {
   uploaded: MediaFile[];
   failed: { name: string; message: string }[];
+}
+
+/**
+ * GET /api/profilepicture/{userId}: the profile picture of a user who is not a donor (/profileimg);
+ * `url` carries the picture's version, so a new picture is a new address (cached privately).
+ */
+export interface UserPicture {
+  userId: number;
+  url: string | null;
+  updatedAt: string | null;
 }

@@ -26,6 +26,10 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
+  await api.register(
+    (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,
+    deps,
+  );
   await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);

@@ -70,6 +70,7 @@ interface OpenApiOperation {
 export const UPLOAD_ROUTES = [
   'POST /api/uploaddonorpic/{id}',
   'POST /api/uploadprofilepic/{id}/1/{role}',
+  'POST /api/uploadprofilepic/{userId}/0/{userTypeId}',
   'POST /api/updatedonorpic/{id}',
   'POST /api/uploaddonordocument/{id}',
   'POST /api/uploadcoviddocument/{id}',

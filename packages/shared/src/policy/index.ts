@@ -10,3 +10,4 @@ export * from './question.js';
 export * from './search.js';
 export * from './subject.js';
 export * from './user.js';
+export * from './user-picture.js';

@@ -18,4 +18,5 @@ export * from './search.js';
 export * from './staff-donors.js';
 export * from './texts.js';
 export * from './uploads.js';
+export * from './user-pictures.js';
 export * from './users.js';

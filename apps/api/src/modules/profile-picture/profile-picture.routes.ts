@@ -1,0 +1,86 @@
+import { IMAGE_MAX_BYTES, type PageKey, UPLOAD_MSG } from '@dm/shared';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/auth-context.js';
+import type { ModuleDeps } from '../../platform/deps.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { jsonRoute } from '../../platform/routes.js';
+import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
+import { receiveParts } from '../uploads/received.js';
+import type { Deps } from '../uploads/uploads.shared.js';
+import * as s from './profile-picture.schemas.js';
+import * as service from './profile-picture.service.js';
+
+/** /profileimg: every signed-in user may open it; the service says whose picture is whose. */
+const PAGE: readonly PageKey[] = ['profileimg'];
+
+/** The profile picture of users who are not donors: upload, read, remove (issue 21). */
+export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const workDir = uploadsWorkDir(deps.config.dataDir);
+  // The same storage as donor photos.
+  const sdeps: Deps = { ...deps, storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)), workDir };
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES }, throwFileSizeLimit: false });
+
+  app.post(
+    '/uploadprofilepic/:userId/0/:userTypeId',
+    {
+      config: { access: { pages: PAGE } },
+      schema: {
+        consumes: ['multipart/form-data'],
+        summary: `The caller's own profile picture (not a donor's; one multipart \`file\`, optional \`edited\` field): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes. Re-encoded without metadata.`,
+        params: s.uploadParams,
+        response: { 200: envelope(s.userPicture) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.uploadPicture(
+          sdeps,
+          requireAuth(request),
+          request.params.userId,
+          request.params.userTypeId,
+          () => receiveParts(request, workDir, { maxBytes: IMAGE_MAX_BYTES, maxFiles: 1 }),
+        ),
+        UPLOAD_MSG.PROFILE_PICTURE_SET,
+      ),
+  );
+
+  jsonRoute(app, 'GET /profilepicture/:userId', PAGE, {
+    summary: "A user's profile picture: its address, or null (the user, staff of the center, chat partners)",
+    params: s.userParams,
+    data: s.userPicture,
+    run: (auth, { params }) => service.pictureInfo(sdeps, auth, params.userId),
+  });
+
+  jsonRoute(app, 'DELETE /profilepicture/:userId', PAGE, {
+    summary: 'Removes the caller’s own profile picture',
+    params: s.userParams,
+    data: s.userPicture,
+    run: (auth, { params }) => service.removePicture(sdeps, auth, params.userId),
+    message: UPLOAD_MSG.PROFILE_PICTURE_REMOVED,
+  });
+
+  app.get(
+    '/profilepicture/:userId/file',
+    {
+      config: { access: { pages: PAGE } },
+      schema: {
+        summary: "Streams a user's profile picture to a caller who may see it (cached privately)",
+        params: s.userParams,
+        querystring: s.fileQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.pictureFile(sdeps, requireAuth(request), request.params.userId);
+      reply
+        .header('content-type', file.contentType)
+        // Never in a shared cache, and never answered from the browser's cache to another session.
+        .header('cache-control', 'private, max-age=300')
+        .header('vary', 'Cookie, Authorization')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size);
+      return reply.send(file.stream);
+    },
+  );
+};
