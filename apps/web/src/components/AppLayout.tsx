@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { UserAvatar } from '../features/profile-picture/UserAvatar';
 import { guardedLeave } from '../lib/leave-guard';
 import { menuFor } from '../lib/menu';
 import { subjectOf, useSession } from '../lib/session';
@@ -60,6 +61,8 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
           <Group gap="sm" wrap="nowrap">
             {/* Only for those who may open /notifications (not a Pre-Active parent held at /notpaid). */}
             {canOpen(subjectOf(user), 'notifications') && <NotificationBell />}
+            {/* Not for donors (their pictures are on the donor form). */}
+            <UserAvatar user={user} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton>

@@ -1,8 +1,7 @@
-import { type MediaFile, UPLOAD_MSG } from '@dm/shared';
+import { UPLOAD_MSG } from '@dm/shared';
 import { Alert, Button, Group, Image, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
-import { saveEditedPhoto } from './queries';
 
 export type Crop = 'none' | 'square' | '4:3';
 
@@ -55,19 +54,24 @@ export function editFailure(error: unknown): string {
 
 /**
  * The photo editor: turn left or right by 90 degrees and crop (centred, square or 4:3), then the
- * canvas result replaces the stored picture (POST updatedonorpic). The canvas step is a prop so
- * tests (jsdom has no canvas) can stand in for it.
+ * canvas result goes to `save` (a donor's photo: POST updatedonorpic; a user's profile picture:
+ * POST uploadprofilepic/{userId}/0/{userTypeId}). The canvas step is a prop so tests (jsdom has
+ * no canvas) can stand in for it.
  */
 export function ImageEditorDialog(props: {
   opened: boolean;
-  donorId: number;
-  photo: MediaFile;
+  /** The picture to edit (a stored file's address or an object URL of a chosen file). */
+  src: string;
   title: string;
   onClose: () => void;
   onSaved: () => void;
+  save: (blob: Blob) => Promise<unknown>;
+  /** The message for a failed save (default: the donor photo's, editFailure). */
+  failure?: (error: unknown) => string;
+  saveLabel?: string;
   render?: (url: string, edit: ImageEdit) => Promise<Blob | null>;
 }) {
-  const { photo } = props;
+  const photo = { url: props.src };
 
   const [turns, setTurns] = useState(0);
   const [crop, setCrop] = useState<Crop>('none');
@@ -96,10 +100,10 @@ export function ImageEditorDialog(props: {
         setError(UPLOAD_MSG.EDITED_TOO_SMALL);
         return;
       }
-      await saveEditedPhoto(props.donorId, photo, blob);
+      await props.save(blob);
       props.onSaved();
     } catch (e) {
-      setError(editFailure(e));
+      setError((props.failure ?? editFailure)(e));
     } finally {
       setSaving(false);
     }
@@ -149,7 +153,7 @@ export function ImageEditorDialog(props: {
             Cancel
           </Button>
           <Button loading={saving} onClick={() => void save()}>
-            Save edited photo
+            {props.saveLabel ?? 'Save edited photo'}
           </Button>
         </Group>
       </Stack>

@@ -32,6 +32,7 @@ import {
   acceptImageGuidelines,
   makeProfilePhoto,
   removePhoto,
+  saveEditedPhoto,
   savePhotoCaption,
   setVisibility,
   uploadKeys,
@@ -140,8 +141,8 @@ function PhotoCard(props: {
             </Group>
             <ImageEditorDialog
               opened={editing}
-              donorId={donorId}
-              photo={photo}
+              src={photo.url}
+              save={(blob) => saveEditedPhoto(donorId, photo, blob)}
               title={`Edit ${label}`}
               onClose={() => setEditing(false)}
               onSaved={() => {
