@@ -1,6 +1,6 @@
 import type { SessionUser } from '@dm/shared';
 import { hasUserPicture } from '@dm/shared';
-import { Avatar, Tooltip } from '@mantine/core';
+import { Avatar, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { initialsOf } from './checks';
 import { useUserPicture } from './queries';
@@ -16,16 +16,10 @@ export function UserAvatar({ user }: { user: SessionUser }) {
   const url = picture.data?.url ?? undefined;
   return (
     <Tooltip label="Profile picture">
-      <Avatar
-        component={Link}
-        to="/profileimg"
-        src={url}
-        alt={url ? `Profile picture of ${user.fullName}` : undefined}
-        aria-label="Profile picture"
-        radius="xl"
-        color="violet"
-      >
-        {initialsOf(user)}
+      {/* The link's name is 'Profile picture' either way: the picture's alt, or hidden text beside the initials. */}
+      <Avatar component={Link} to="/profileimg" src={url} alt="Profile picture" radius="xl" color="violet">
+        <span aria-hidden="true">{initialsOf(user)}</span>
+        <VisuallyHidden>Profile picture</VisuallyHidden>
       </Avatar>
     </Tooltip>
   );
