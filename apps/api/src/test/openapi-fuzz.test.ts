@@ -151,7 +151,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
 
   it('multipart text fields of the upload routes: a NUL is refused, a long value is not a 5xx', async () => {
     const routes = listRoutes(t.app).filter((r) => r.upload && r.method === 'POST');
-    expect(routes.length).toBe(6);
+    expect(routes.length).toBe(7);
     const [donor] = await t.db
       .select({ id: users.id })
       .from(users)
