@@ -133,10 +133,9 @@ describe('POST /api/uploadprofilepic/:userId/0/:userTypeId', () => {
     expect(await audits('user.picture.set', parent)).toBe(before + 1);
 
     // A new picture (an edited one, bmp becomes png) replaces it; the old file is gone from storage.
-    const [{ storageKey: oldKey }] = (await t.db
-      .select()
-      .from(userPictures)
-      .where(eq(userPictures.userId, parent))) as [{ storageKey: string }];
+    const [row] = await t.db.select().from(userPictures).where(eq(userPictures.userId, parent));
+    const oldKey = row!.storageKey;
+    await expect(new LocalDiskStorage(uploadsDir(t.config.dataDir)).read(oldKey)).resolves.toBeTruthy();
     t.clock.advance(1000);
     const form = multipart([
       { field: 'edited', value: 'true' },
