@@ -144,6 +144,28 @@ describe('ProfilePicturePage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('crops and rotates the current picture and uploads the result as edited', async () => {
+    const render = vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' }));
+    imageEditing.render = render;
+    const next = { ...stored, url: '/api/profilepicture/10/file?v=2' };
+    const { requests } = renderProfilePage({
+      'profilepicture/10': ok(stored),
+      'uploadprofilepic/10/0/9': ok(next),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Crop and rotate current picture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crop and rotate profile picture' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload edited picture' }));
+    await waitFor(() => expect(uploads(requests)).toHaveLength(1));
+    expect(render).toHaveBeenCalledWith(stored.url, { turns: -1, crop: 'none' });
+    expect((uploads(requests)[0]!.body as FormData).get('edited')).toBe('1');
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Profile picture of Pat Parent' }).getAttribute('src')).toBe(
+        next.url,
+      ),
+    );
+  });
+
   it('removes the picture after asking', async () => {
     const { requests } = renderProfilePage({
       'profilepicture/10': (r: StubRequest) =>
