@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
-/** The password hash and what the throttle and audit need; null for an unknown user. */
+/** The password hash and what the throttle and audit need; undefined for an unknown user. */
 export async function passwordOf(
   db: Db,
   userId: number,
@@ -11,8 +11,7 @@ export async function passwordOf(
   const [row] = await db
     .select({ username: users.username, centerId: users.centerId, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+    .where(eq(users.id, userId));
   return row;
 }
 
