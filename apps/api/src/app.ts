@@ -130,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.close());
   if (socketRealtime) {
     // Signing out (or switching user) ends this session: its sockets go at once, in every
-    // process. Sessions ended otherwise (password change, archive) go at the periodic re-check.
+    // process. A password change ends the user's other sessions through `realtime.endSessions`
+    // (modules/account); sessions ended otherwise (archive) go at the periodic re-check.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'POST' || reply.statusCode >= 400 || !request.auth) return;
       if (SESSION_ENDING_ROUTES.has(request.routeOptions.url ?? '')) {

@@ -259,6 +259,15 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
     endSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      try {
+        io.in([...new Set(sessionIds)].map(sessionRoom)).disconnectSockets(true);
+      } catch (error) {
+        // The periodic re-check still drops them.
+        log.error({ error: errorSummary(error) }, 'realtime: ending sessions failed');
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -14,6 +14,12 @@ export interface Realtime {
   ): void;
   /** Which of these users have an open connection in any API process. */
   onlineUsers(userIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * Disconnects every connection of these sessions, in every API process, at once (call it after
+   * the transaction that ended them has committed: a password change ends the user's other
+   * sessions). Never throws.
+   */
+  endSessions(sessionIds: readonly number[]): void;
   close(): Promise<void>;
 }
 
@@ -24,13 +30,20 @@ export interface EmittedEvent {
 }
 
 /**
- * A Realtime with no sockets: it keeps what was emitted (tests read `emitted`) and knows nobody
+ * A Realtime with no sockets: it keeps what was emitted and the sessions ended (tests read
+ * `emitted`, `endedSessions`) and knows nobody
  * online. The app uses it until a socket server is attached.
  */
-export function recordingRealtime(): Realtime & { emitted: EmittedEvent[] } {
+export function recordingRealtime(): Realtime & { emitted: EmittedEvent[]; endedSessions: number[] } {
   const emitted: EmittedEvent[] = [];
+  const endedSessions: number[] = [];
   return {
     emitted,
+    endedSessions,
+    endSessions(sessionIds) {
+      endedSessions.push(...sessionIds);
+      if (endedSessions.length > 1000) endedSessions.splice(0, endedSessions.length - 1000);
+    },
     emitToUsers(userIds, event, data) {
       emitted.push({ userIds: [...userIds], event, data });
       if (emitted.length > 1000) emitted.shift();

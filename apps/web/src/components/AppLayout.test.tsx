@@ -86,3 +86,12 @@ describe('AppLayout leaving with unsaved changes', () => {
     await waitFor(() => expect(requests.some((r) => r.name === 'switchback')).toBe(true));
   });
 });
+
+describe('AppLayout account menu', () => {
+  it('has a Profile entry to /editprofile (issue 21)', async () => {
+    page(admin);
+    await openAccountMenu();
+    const profile = await screen.findByRole('menuitem', { name: 'Profile' });
+    expect(profile.getAttribute('href')).toBe('/editprofile');
+  });
+});

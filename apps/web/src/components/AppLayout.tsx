@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { UserAvatar } from '../features/profile-picture/UserAvatar';
 import { guardedLeave } from '../lib/leave-guard';
@@ -79,6 +79,9 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
                     Back to {user.switchedFrom.fullName}
                   </Menu.Item>
                 ) : null}
+                <Menu.Item component={RouterLink} to={pagePath('editprofile')}>
+                  Profile
+                </Menu.Item>
                 <Menu.Item onClick={() => guardedLeave(() => void signOut())}>Log out</Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -70,6 +70,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     donormonthlystats: 'MonthlyStatsPage',
     donormessages: 'DonorMessagesPage',
   },
+  profile: { editprofile: 'EditProfilePage' },
   users: {
     viewclient: 'UsersPage',
     viewip: 'UsersPage#ViewIpPage',

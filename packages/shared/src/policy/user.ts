@@ -144,3 +144,22 @@ export const statusFollowsPrimary = (
   to: string,
 ): boolean =>
   target.role === ROLE.CLIENT && target.parentId === null && (to === 'Archived' || to === 'Pre-Active');
+
+/** The staff list of /editprofile (getstaffdetails): the agency admin and the case manager. */
+export const canSeeStaffList = (s: Pick<PolicySubject, 'role'>): boolean =>
+  s.role === ROLE.ADMIN || s.role === ROLE.MANAGER;
+
+/** The second-parent tab of /editprofile: a primary intended parent (no parent of her own). */
+export const isPrimaryClient = (s: Pick<PolicySubject, 'role' | 'parentId'>): boolean =>
+  s.role === ROLE.CLIENT && !s.parentId;
+
+/**
+ * Sending a new sign-up link to an invited user: staff who could have invited her (canReinviteUser),
+ * or a primary intended parent for her own invited second parent.
+ */
+export const canReinviteAsCaller = (
+  s: PolicySubject,
+  target: UserFacts & { parentId: number | null },
+): boolean =>
+  canReinviteUser(s, target) ||
+  (isPrimaryClient(s) && target.role === ROLE.CLIENT && target.parentId === s.userId);

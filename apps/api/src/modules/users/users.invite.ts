@@ -1,6 +1,7 @@
 import {
   canInvite,
   canInviteSecondParent,
+  canReinviteAsCaller,
   canReinviteUser,
   EMAIL_TYPE,
   INVITE_TOKEN_TTL_MS,
@@ -162,7 +163,7 @@ export async function inviteUser(
   }
 }
 
-/** POST /reinviteuser: a new link for someone who has not signed up yet. */
+/** POST /reinviteuser: a new link for someone who has not signed up yet (staff, or a primary parent's second parent). */
 export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, ip: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -170,7 +171,8 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
     if (!found) throw notFound();
     const invitee = found.user;
     assertCenter(auth, invitee.centerId);
-    if (!canInvite(auth.role, invitee.role as RoleId)) throw forbidden();
+    // Staff who could have invited her, or a primary parent for her own second parent (issue 21).
+    if (!canReinviteAsCaller(auth, invitee)) throw forbidden();
     if (invitee.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
     await sendInvitation(tx, deps, now, auth, invitee);
     await audit(

@@ -81,8 +81,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     message: MSG.INVITE_SENT,
   });
 
-  jsonRoute(app, 'POST /reinviteuser', ['addclient', ...USER_PAGES], {
-    summary: 'Send a new sign-up link to an invited user',
+  jsonRoute(app, 'POST /reinviteuser', ['addclient', 'editprofile', ...USER_PAGES], {
+    summary: 'Send a new sign-up link to an invited user (staff; a primary parent: her own second parent)',
     body: reinviteUserBody,
     data: null,
     run: (auth, { body, ip }) => invite.reinviteUser(deps, auth, body.userId, ip),
