@@ -60,6 +60,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   cron: { cronjob: 'CronJobPage', crontable: 'CronTablePage' },
   audit: { auditlog: 'AuditLogPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
+  profile: { viewprofile: 'ViewProfilePage', verifyuser: 'VerifyUserPage' },
   statistics: { statistics: 'StatisticsPage' },
   'staff-donors': {
     viewdonor: 'ViewDonorPage',
