@@ -13,13 +13,14 @@ import { useVerifyEmail } from './queries';
  */
 export default function VerifyUserPage() {
   const { token = '', newEmail = '' } = useParams();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const navigate = useNavigate();
   const verify = useVerifyEmail();
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    // The session first: where a failure goes depends on who is signed in.
+    if (started.current || loading) return;
     started.current = true;
     verify
       .mutateAsync({ newEmail: decodeURIComponent(newEmail), verificationCode: token, isUrl: true })
@@ -28,7 +29,7 @@ export default function VerifyUserPage() {
         notify('error', PROFILE_MSG.EMAIL_NOT_VERIFIED);
         navigate(user && isStaff(user) ? '/viewclient' : '/editprofile/myaccount', { replace: true });
       });
-  }, [newEmail, token, user, navigate, verify]);
+  }, [newEmail, token, user, loading, navigate, verify]);
 
   return (
     <Stack>
