@@ -1,7 +1,10 @@
-import { MSG, PROFILE_MSG, type ProfileView } from '@dm/shared';
+import { MSG, PROFILE_MSG, type ProfileView, type RoleId } from '@dm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
+import { userRow } from '../../test/rows';
+import { usersPage } from '../../test/users';
+import ViewClientPage from '../users/UsersPage';
 import { MyAccountTab } from './MyAccountTab';
 import VerifyUserPage from './VerifyUserPage';
 import ViewProfilePage from './ViewProfilePage';
@@ -46,7 +49,7 @@ function profile(over: Partial<ProfileView> = {}): ProfileView {
   };
 }
 
-const me = (role = 9) => ok(sessionUser({ role }));
+const me = (role: RoleId = 9) => ok(sessionUser({ role }));
 const saves = (requests: StubRequest[]) => requests.filter((r) => r.name === 'updateprofileuserdetails');
 
 function renderTab(p: ProfileView, extra: Record<string, ReturnType<typeof ok>> = {}) {
@@ -215,5 +218,23 @@ describe('VerifyUserPage', () => {
       api: { me: me(7), 'verifyverificationcode/': fail(400, PROFILE_MSG.EMAIL_NOT_VERIFIED) },
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/viewclient'));
+  });
+});
+
+describe('users grid', () => {
+  it("offers each row's profile (/viewprofile/{id})", async () => {
+    renderPage(usersPage(<ViewClientPage />), {
+      route: '/viewclient',
+      api: {
+        me: ok(sessionUser({ userId: 2, username: 'admin@demo.test', role: 7, client: null })),
+        getallusers: ok({
+          rows: [userRow({ userId: 60, status: 'Active', role: 9, firstName: 'Cam', lastName: 'Client' })],
+          count: 1,
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions: Cam Client' }));
+    const item = await screen.findByRole('menuitem', { name: 'View profile' });
+    expect(item.getAttribute('href')).toBe('/viewprofile/60');
   });
 });
