@@ -60,10 +60,10 @@ describe('profile: my account', () => {
       await assertAccessible(page, '/editprofile/myaccount');
 
       // The mandatory fields: an empty one is refused before the server is asked.
-      await page.getByLabel('Address', { exact: true }).fill('');
+      await page.getByLabel(/^Address\s*\*?$/).fill('');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Please fill all the mandatory fields.').first().waitFor();
-      await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
+      await page.getByLabel(/^Address\s*\*?$/).fill('1 Main Street');
       await page.getByLabel('Country').fill('United States');
       await page.getByLabel('State').fill('NY');
       await page.getByLabel('City').fill('New York');
