@@ -17,6 +17,6 @@ export * from './reference.js';
 export * from './search.js';
 export * from './staff-donors.js';
 export * from './texts.js';
-export * from './user-profiles.js';
 export * from './uploads.js';
+export * from './user-profiles.js';
 export * from './users.js';
