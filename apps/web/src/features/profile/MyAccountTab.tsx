@@ -8,6 +8,7 @@ import {
   type ProfileView,
   prefsOf,
   profileBody,
+  ROLE,
   withoutCc,
 } from '@dm/shared';
 import {
@@ -220,20 +221,25 @@ function MyAccountForm({ profile }: { profile: ProfileView }) {
             {...form.getInputProps('voicemail', { type: 'checkbox' })}
           />
 
-          <Title order={3}>About your search</Title>
-          <TextInput label="Searching for" {...form.getInputProps('searching_for')} />
-          <Checkbox
-            label="Working with a clinic"
-            {...form.getInputProps('working_with_clinic', { type: 'checkbox' })}
-          />
-          {v.working_with_clinic ? (
-            <TextInput label="Clinic details" {...form.getInputProps('clinic_detail')} />
+          {/* The search questions are an intended parent's. */}
+          {profile.role === ROLE.CLIENT ? (
+            <>
+              <Title order={3}>About your search</Title>
+              <TextInput label="Searching for" {...form.getInputProps('searching_for')} />
+              <Checkbox
+                label="Working with a clinic"
+                {...form.getInputProps('working_with_clinic', { type: 'checkbox' })}
+              />
+              {v.working_with_clinic ? (
+                <TextInput label="Clinic details" {...form.getInputProps('clinic_detail')} />
+              ) : null}
+              <Checkbox
+                label="Working with an agency"
+                {...form.getInputProps('working_with_agency', { type: 'checkbox' })}
+              />
+              <TextInput label="Sperm source" {...form.getInputProps('sperm_source')} />
+            </>
           ) : null}
-          <Checkbox
-            label="Working with an agency"
-            {...form.getInputProps('working_with_agency', { type: 'checkbox' })}
-          />
-          <TextInput label="Sperm source" {...form.getInputProps('sperm_source')} />
           <TextInput label="How did you hear about us?" {...form.getInputProps('referral_detail')} />
           {v.referral_detail.trim().toLowerCase() === 'other' ? (
             <TextInput label="Please specify" {...form.getInputProps('referral_other')} />

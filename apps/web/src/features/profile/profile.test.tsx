@@ -100,6 +100,17 @@ describe('MyAccountTab', () => {
     expect(await screen.findByText(PROFILE_MSG.VERIFY_CONTACT_FIRST)).toBeTruthy();
   });
 
+  it('asks an intended parent about her search, not staff', async () => {
+    renderTab(profile());
+    expect(await screen.findByLabelText('Searching for')).toBeTruthy();
+  });
+
+  it('staff see no search questions', async () => {
+    renderTab(profile({ role: 7 }));
+    await screen.findByLabelText(/First name/);
+    expect(screen.queryByLabelText('Searching for')).toBeNull();
+  });
+
   it('the text choice is disabled where the agency sends no texts', async () => {
     renderTab(profile({ texts_available: false }));
     const text = await screen.findByRole('checkbox', { name: /Text message notifications/ });
