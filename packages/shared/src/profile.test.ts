@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type PolicySubject, profileReadAccess } from './policy/index.js';
 import {
   emailOffNeedsConfirmation,
   type NotificationContext,
@@ -130,5 +131,26 @@ describe('profileBody', () => {
     );
     expect(zipFormatOk('Canada', 'K1A 0B1')).toBe(true);
     expect(zipFormatOk('Canada', '')).toBe(false);
+  });
+});
+
+describe('profileReadAccess (policy/user.ts)', () => {
+  const target = { userId: 50, role: 9, centerId: 1 };
+  it.each([
+    [{ userId: 50, role: 9, centerId: 1 }, 'own'],
+    [{ userId: 51, role: 9, centerId: 1 }, 'forbidden'],
+    [{ userId: 52, role: 2, centerId: 1 }, 'forbidden'],
+    [{ userId: 53, role: 6, centerId: 1 }, 'staff'],
+    [{ userId: 54, role: 7, centerId: 1 }, 'staff'],
+    [{ userId: 55, role: 6, centerId: 85 }, 'unseen'],
+    [{ userId: 56, role: 7, centerId: 85 }, 'unseen'],
+    [{ userId: 57, role: 1, centerId: 85 }, 'staff'],
+  ] as const)('%o reads a client of center 1: %s', (subject, expected) => {
+    expect(profileReadAccess(subject as PolicySubject, target)).toBe(expected);
+  });
+  it("nobody but the master herself reads the master's profile", () => {
+    const master = { userId: 1, role: 1, centerId: 1 };
+    expect(profileReadAccess({ userId: 2, role: 7, centerId: 1 }, master)).toBe('unseen');
+    expect(profileReadAccess({ userId: 1, role: 1, centerId: 1 }, master)).toBe('own');
   });
 });

@@ -90,11 +90,13 @@ describe('GET /api/getuserbyuserid/:id', () => {
       expect(res.statusCode).toBe(200);
       expect(body<ProfileView>(res).data.email).toBe(username);
     }
+    // The master reads any center's users; her read is audited too.
+    expect((await get(`/getuserbyuserid/${id}`, 'master@demo.test')).statusCode).toBe(200);
     const audits = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'profile_read'), eq(auditLog.entityId, String(id))));
-    expect(audits).toHaveLength(2);
+    expect(audits).toHaveLength(3);
     // One's own read is not a staff read.
     expect(audits.every((a) => a.actorUserId !== id)).toBe(true);
   });
