@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  CENTER_ID,
   COMMUNICATION_TYPES,
   type CommunicationType,
   canEditProfile,
@@ -198,7 +199,7 @@ const plusCode = (code: string) => (code.startsWith('+') ? code : `+${code}`);
 
 /**
  * POST profile/sendotpcontact: a solved captcha, a number other than the current verified one,
- * then the one-time code of the texts module, sent from the caller's agency.
+ * then the one-time code of the texts module (senderOf: the caller's agency, or the main one).
  */
 export async function sendContactCode(
   deps: Deps,
@@ -216,10 +217,16 @@ export async function sendContactCode(
     throw badRequest(MSG.CAPTCHA_INVALID);
   return sendCode(
     deps,
-    { contactno: body.contactno, country_code: body.country_code, center_id: auth.centerId },
+    { contactno: body.contactno, country_code: body.country_code, center_id: senderOf(row, auth) },
     ip,
   );
 }
+
+/**
+ * The agency whose number texts the code: the caller's when it sends texts, else the main
+ * agency's (as at sign-up), so a user of an agency without texts can still verify a new number.
+ */
+const senderOf = (row: ProfileRow, auth: Auth) => (row.textsAvailable ? auth.centerId : CENTER_ID.MAIN);
 
 /** POST profile/resendmoileotp: another code to the same number (the texts module's 30 s wait). */
 export async function resendContactCode(
@@ -228,7 +235,9 @@ export async function resendContactCode(
   body: { contactno: string; country_code: string },
   ip: string,
 ): Promise<OtpSent> {
-  return sendCode(deps, { ...body, center_id: auth.centerId }, ip);
+  const row = await findProfile(deps.db, auth.userId);
+  if (!row) throw notFound();
+  return sendCode(deps, { ...body, center_id: senderOf(row, auth) }, ip);
 }
 
 /** POST profile/verifycontact: the code makes the number the caller's, verified now. */

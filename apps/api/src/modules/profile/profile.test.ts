@@ -232,6 +232,23 @@ describe('contact number change (signed in)', () => {
     expect(body(noCode).message).toBe(PROFILE_MSG.ENTER_CODE);
   });
 
+  it("a user of an agency without texts gets the code from the main agency's number", async () => {
+    const username = await usernameOf(await makeUser({ role: ROLE.CLIENT, centerId: 85 }));
+    const number = nextNumber();
+    const sent = await post(
+      '/profile/sendotpcontact',
+      { contactno: number, country_code: '+1', captcha: await solvedCaptcha() },
+      username,
+      '10.77.0.2',
+    );
+    expect(sent.statusCode).toBe(200);
+    const [queued] = await t.db
+      .select()
+      .from(textOutbox)
+      .where(eq(textOutbox.toNumber, `+1${number}`));
+    expect(queued!.centerId).toBe(1);
+  });
+
   it('captcha, code, verify: the number changes and is verified; a resend waits 30 s', async () => {
     const id = await makeUser({ role: ROLE.CLIENT });
     const username = await usernameOf(id);
