@@ -30,7 +30,7 @@ describe('EMAIL_TYPES', () => {
     const hash = createHash('sha256')
       .update(JSON.stringify(EMAIL_TYPES.slice(0, 22)))
       .digest('hex');
-    expect(EMAIL_TYPES).toHaveLength(23);
+    expect(EMAIL_TYPES).toHaveLength(24);
     expect(hash).toBe('7313bc77f43adda054794dd39720fbf7f9607db7d74c0b6ebe8696f8c3abdaad');
   });
 });

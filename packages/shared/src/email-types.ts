@@ -37,6 +37,7 @@ export const EMAIL_TYPE = {
   DETAILS_ACCESS_REQUEST: 44,
   FAVORITE_NOTES_NOTIFICATION: 45,
   CHAT_MESSAGE: 46,
+  EMAIL_CHANGE_VERIFICATION: 47,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -210,6 +211,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient sender message link organization',
     'New message from {sender}',
     '<p>Dear {recipient},</p><p>{sender} sent you a message:</p><p>{message}</p><p>Reply in the message room: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.EMAIL_CHANGE_VERIFICATION,
+    'E-mail Change Verification',
+    'recipient code link organization',
+    'Verify your new e-mail address',
+    '<p>Dear {recipient},</p><p>Your verification code is <strong>{code}</strong>. Enter it on your profile, or open this link while signed in:</p><p><a href="{link}">{link}</a></p><p>The code and the link expire in 30 minutes. If you did not ask to change your e-mail address, you can ignore this e-mail.</p>',
   ],
 ];
 

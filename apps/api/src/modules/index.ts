@@ -40,6 +40,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
+  await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
 }
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */

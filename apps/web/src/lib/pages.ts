@@ -61,6 +61,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   audit: { auditlog: 'AuditLogPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
   'profile-picture': { profileimg: 'ProfilePicturePage' },
+  profile: { editprofile: 'EditProfilePage', viewprofile: 'ViewProfilePage', verifyuser: 'VerifyUserPage' },
   statistics: { statistics: 'StatisticsPage' },
   'staff-donors': {
     viewdonor: 'ViewDonorPage',
@@ -70,7 +71,6 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     donormonthlystats: 'MonthlyStatsPage',
     donormessages: 'DonorMessagesPage',
   },
-  profile: { editprofile: 'EditProfilePage' },
   users: {
     viewclient: 'UsersPage',
     viewip: 'UsersPage#ViewIpPage',

@@ -163,3 +163,22 @@ export const canReinviteAsCaller = (
 ): boolean =>
   canReinviteUser(s, target) ||
   (isPrimaryClient(s) && target.role === ROLE.CLIENT && target.parentId === s.userId);
+
+/**
+ * Reading a user's profile (issue 21, GET getuserbyuserid, /viewprofile): one's own; the staff of
+ * the user's center (manager, admin) and the master (any center) read others'. A client or donor
+ * asking for someone else is refused for the role (403); staff of another center (and anyone
+ * asking for the master's) meet an unseen user (404).
+ */
+export function profileReadAccess(
+  s: PolicySubject,
+  target: UserFacts & { userId: number },
+): 'own' | 'staff' | 'forbidden' | 'unseen' {
+  if (target.userId === s.userId) return 'own';
+  if (s.role === ROLE.CLIENT || s.role === ROLE.DONOR) return 'forbidden';
+  if (target.role === ROLE.MASTER || !inCenterOf(s, target.centerId)) return 'unseen';
+  return 'staff';
+}
+
+/** Editing a profile, changing its contact number or e-mail: the user themself only. */
+export const canEditProfile = (s: PolicySubject, targetUserId: number): boolean => s.userId === targetUserId;

@@ -19,4 +19,5 @@ export * from './staff-donors.js';
 export * from './texts.js';
 export * from './uploads.js';
 export * from './user-pictures.js';
+export * from './user-profiles.js';
 export * from './users.js';

@@ -218,3 +218,23 @@ export async function useVerifiedCode(
   await updateCode(tx, checked.row.id, { usedAt: now });
   return checked.row.verifiedAt;
 }
+
+/**
+ * A signed-in user's contact number change (issue 21, profile): in the caller's transaction the
+ * code must be the number's live one; it is then verified and used up at once (the number is
+ * the user's from now). A wrong code counts as a try and is refused with its message.
+ */
+export async function verifyAndUseCode(
+  tx: Db,
+  deps: TextDeps,
+  number: { country_code: string; contactno: string },
+  otp: string,
+): Promise<{ refusal: AppError } | { verifiedAt: Date }> {
+  const phone = phoneOf(number);
+  const now = deps.clock.now();
+  await lockPhone(tx, phone);
+  const checked = await checkCode(tx, deps, phone, otp, now);
+  if ('refusal' in checked) return checked;
+  await updateCode(tx, checked.row.id, { verifiedAt: checked.row.verifiedAt ?? now, usedAt: now });
+  return { verifiedAt: now };
+}

@@ -1,18 +1,78 @@
 import type {
   ChangePasswordBody,
+  EmailCodeSent,
   InviteSecondaryBody,
+  OtpSent,
   PasswordChanged,
+  ProfileBody,
+  ProfileSendOtpBody,
+  ProfileVerifyContactBody,
+  ProfileView,
+  SendEmailCodeBody,
   StaffMember,
   UserRow,
+  VerifyEmailCodeBody,
 } from '@dm/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** Query keys of /editprofile's tabs (the My account tab keeps its own). */
+/** Query keys of /editprofile and /viewprofile. */
 export const profileKeys = {
+  all: ['profile'] as const,
+  one: (id: number | 'me') => ['profile', id] as const,
   secondParent: ['profile', 'second-parent'] as const,
   staff: ['profile', 'staff'] as const,
 };
+
+/** GET getuserbyuserid[/{id}]: one's own profile, or (staff) a user's of the center. */
+export function useProfile(id?: number) {
+  return useQuery({
+    queryKey: profileKeys.one(id ?? 'me'),
+    queryFn: () =>
+      api<ProfileView>(id === undefined ? 'getuserbyuserid' : `getuserbyuserid/${id}`, { silent: true }),
+  });
+}
+
+/** After a change: the profile and the session (name, e-mail in the header) are asked for again. */
+function useProfileMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+/** POST updateprofileuserdetails: the refusal is shown by the form (silent), success as a toast. */
+export const useUpdateProfile = () =>
+  useProfileMutation((body: ProfileBody) =>
+    api<ProfileView>('updateprofileuserdetails', { method: 'POST', body, silent: true, successToast: true }),
+  );
+
+export const sendContactCode = (body: ProfileSendOtpBody) =>
+  api<OtpSent>('profile/sendotpcontact', { method: 'POST', body, silent: true });
+
+export const resendContactCode = (body: { contactno: string; country_code: string }) =>
+  api<OtpSent>('profile/resendmoileotp', { method: 'POST', body, silent: true });
+
+export const useVerifyContact = () =>
+  useProfileMutation((body: ProfileVerifyContactBody) =>
+    api<ProfileView>('profile/verifycontact', { method: 'POST', body, silent: true, successToast: true }),
+  );
+
+export const sendEmailCode = (body: SendEmailCodeBody, again: boolean) =>
+  api<EmailCodeSent>(again ? 'resendverificationcode/' : 'sendverificationcode/', {
+    method: 'POST',
+    body,
+    silent: true,
+  });
+
+export const useVerifyEmail = () =>
+  useProfileMutation((body: VerifyEmailCodeBody) =>
+    api<null>('verifyverificationcode/', { method: 'POST', body, silent: true, successToast: true }),
+  );
 
 /** The caller's second intended parent (null: none invited yet). */
 export function useSecondParent(enabled: boolean) {

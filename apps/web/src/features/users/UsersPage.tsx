@@ -254,6 +254,9 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item component={Link} to={`/viewprofile/${r.userId}`}>
+              View profile
+            </Menu.Item>
             <Menu.Item onClick={() => setDialog({ kind: 'details', row: r })}>Edit details</Menu.Item>
             {r.status === 'Invited' ? <Menu.Item onClick={() => reinvite(r)}>Re-invite</Menu.Item> : null}
             {r.status === 'Invited' && who && reinviteRoles(who, r).length > 0 ? (
