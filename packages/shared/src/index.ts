@@ -17,6 +17,7 @@ export * from './pages.js';
 export * from './policy/index.js';
 export * from './portfolio.js';
 export * from './preform.js';
+export * from './ip-form.js';
 export * from './questions.js';
 export * from './realtime.js';
 export * from './roles.js';

@@ -35,6 +35,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./notifications/notifications.routes.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
+  await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
 }
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */
