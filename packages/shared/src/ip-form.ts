@@ -66,9 +66,12 @@ const yesNo = (label: string) =>
 
 const optionalNumber = (label: string, min: number, max: number) =>
   z
-    .union([z.number().min(min, IP_FORM_MSG.incorrect(label)).max(max, IP_FORM_MSG.incorrect(label)), z.null()], {
-      error: IP_FORM_MSG.incorrect(label),
-    })
+    .union(
+      [z.number().min(min, IP_FORM_MSG.incorrect(label)).max(max, IP_FORM_MSG.incorrect(label)), z.null()],
+      {
+        error: IP_FORM_MSG.incorrect(label),
+      },
+    )
     .optional();
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -188,7 +191,12 @@ const WEIGHT_KG: [number, number] = [30, 300];
 
 export const ipPersonalSchema = z.object({
   height: z
-    .number({ error: (i) => (i.input === undefined || i.input === null ? IP_FORM_MSG.required('Height') : IP_FORM_MSG.incorrect('Height')) })
+    .number({
+      error: (i) =>
+        i.input === undefined || i.input === null
+          ? IP_FORM_MSG.required('Height')
+          : IP_FORM_MSG.incorrect('Height'),
+    })
     .min(HEIGHT_CM[0], IP_FORM_MSG.incorrect('Height'))
     .max(HEIGHT_CM[1], IP_FORM_MSG.incorrect('Height')),
   sec_partner_height: optionalNumber("Partner's height", ...HEIGHT_CM),
@@ -241,7 +249,14 @@ export const IP_DIAGNOSES = [
   'Single parent by choice',
   'Other',
 ] as const;
-export const IP_TREATMENTS = ['Timed intercourse', 'IUI', 'IVF', 'IVF with ICSI', 'Frozen embryo transfer', 'Donor egg IVF'] as const;
+export const IP_TREATMENTS = [
+  'Timed intercourse',
+  'IUI',
+  'IVF',
+  'IVF with ICSI',
+  'Frozen embryo transfer',
+  'Donor egg IVF',
+] as const;
 export const IP_OUTCOMES = [
   'Not pregnant',
   'Biochemical pregnancy',
@@ -254,14 +269,17 @@ export const IP_OUTCOMES = [
 export const IP_SPERM_SOURCES = ['Partner', 'Donor sperm', 'Undecided', 'Not applicable'] as const;
 
 const cycleSchema = z.object({
-  treatment: oneOf('Treatment', IP_TREATMENTS),
+  treatment: oneOf('Treatment', IP_TREATMENTS).optional(),
   year: optionalNumber('Cycle year', 1970, 2100),
-  outcome: oneOf('Outcome', IP_OUTCOMES),
+  outcome: oneOf('Outcome', IP_OUTCOMES).optional(),
 });
 export type IpCycle = { treatment: string | null; year: number | null; outcome: string | null };
 
 export const ipFertilitySchema = z.object({
-  diagnosis: z.array(z.enum(IP_DIAGNOSES, { error: IP_FORM_MSG.incorrect('Diagnosis') })).max(IP_DIAGNOSES.length).optional(),
+  diagnosis: z
+    .array(z.enum(IP_DIAGNOSES, { error: IP_FORM_MSG.incorrect('Diagnosis') }))
+    .max(IP_DIAGNOSES.length)
+    .optional(),
   diagnosis_other: optionalText('Other diagnosis', 500),
   months_trying: optionalNumber('Months trying to conceive', 0, 600),
   previous_pregnancies: optionalNumber('Previous pregnancies', 0, 30),

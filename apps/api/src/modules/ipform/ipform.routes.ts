@@ -39,7 +39,8 @@ export const ipformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   });
 
   jsonRoute(app, 'POST /updateipformdetails', IPFORM, {
-    summary: 'The parent saves one tab of their IP form (empty dates null, cleared descriptions, invalid zip null)',
+    summary:
+      'The parent saves one tab of their IP form (empty dates null, cleared descriptions, invalid zip null)',
     body: ipFormUpdateBody,
     data: s.details,
     message: IP_FORM_MSG.SAVED,
@@ -47,7 +48,7 @@ export const ipformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   });
 
   jsonRoute(app, 'GET /ipformsubmission', IPFORM, {
-    summary: "The parent submits their IP form (users.ip_form_submitted_at); they then return home",
+    summary: 'The parent submits their IP form (users.ip_form_submitted_at); they then return home',
     data: s.submission,
     message: IP_FORM_MSG.SUBMITTED,
     run: (auth) => service.submit(deps, auth),
