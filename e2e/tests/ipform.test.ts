@@ -76,6 +76,8 @@ describe('intended-parent form', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('IP form submitted successfully.').first().waitFor();
       await page.waitForURL((url) => !url.hash.startsWith('#/ipform'));
+      await page.getByRole('heading', { level: 1, name: 'Search donors' }).waitFor();
+      assert.equal(route(page), '/');
 
       // The preview is read-only.
       await go(page, `/ipform/${parentId}/preview`);

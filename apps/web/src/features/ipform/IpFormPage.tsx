@@ -91,6 +91,13 @@ export default function IpFormPage() {
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Another parent or mode on the same mounted page starts again at the first tab.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on the address's id and mode
+  useEffect(() => {
+    setTab('general');
+    setConfirmed(false);
+    setError(null);
+  }, [params.id, params.mode]);
 
   // The values each tab started from (the server's answer), the dirty baseline.
   const initial = useMemo(
