@@ -12,10 +12,10 @@ describe('each demo account lands where the spec says', () => {
     ['admin111@demo.test', '/viewclient'],
     ['manager@demo.test', '/'],
     // Center 1 has the IP form on (issue 21): parent@demo.test's first login lands on it
-    // (its one Active portfolio, id 1, is where it lands once the form is submitted).
+    // (later logins go to its one Active portfolio, id 1, as before).
     ['parent@demo.test', '/ipform'],
-    // Center 85 keeps the IP form off: its parent has no portfolio.
-    ['parent85@demo.test', '/noportfolio/1'],
+    // Center 46 keeps the IP form off: its parent, at a first login too, has no portfolio.
+    ['parent46@demo.test', '/noportfolio/1'],
     ['parent111@demo.test', '/'],
     ['donor@demo.test', '/donorhome'],
     ['newdonor@demo.test', '/preform'],
