@@ -25,8 +25,8 @@ export const IP_FORM_MSG = {
   USER_INVALID: 'User id is invalid.',
   SAVED: 'IP form saved successfully.',
   SUBMITTED: 'IP form submitted successfully.',
-  /** Submitting before the tabs that must be filled are saved. */
-  INCOMPLETE: 'Please fill the general and personal characteristics tabs before submitting.',
+  /** Submitting before the personal characteristics (the height is mandatory) are saved. */
+  INCOMPLETE: 'Please fill the personal characteristics tab before submitting.',
   /** Staff open a client's form in preview only. */
   PARENT_ONLY: 'Only the intended parent can change the IP form.',
   NOT_AVAILABLE: 'The IP form is not available.',

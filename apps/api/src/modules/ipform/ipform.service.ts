@@ -138,14 +138,14 @@ export async function update(deps: Deps, auth: Auth, body: IpFormUpdateBody): Pr
 
 /**
  * GET /ipformsubmission: the parent submits their form (users.ip_form_submitted_at, the one
- * truth of "submitted"); the general and personal-characteristics tabs must be saved, the
- * latter valid. Submitting again keeps the first time.
+ * truth of "submitted"); the personal characteristics must be saved and valid (every other
+ * answer is optional). Submitting again keeps the first time.
  */
 export async function submit(deps: Deps, auth: Auth): Promise<{ submittedAt: string }> {
   if (!isClient(auth)) throw forbidden(IP_FORM_MSG.PARENT_ONLY);
   const { parent } = await openForm(deps, auth, auth.userId);
   const form = await repo.findForm(deps.db, auth.userId);
-  if (!form?.general || !personalComplete(form.personalCharacteristics)) {
+  if (!personalComplete(form?.personalCharacteristics ?? null)) {
     throw badRequest(IP_FORM_MSG.INCOMPLETE);
   }
   if (parent.ipFormSubmittedAt) return { submittedAt: parent.ipFormSubmittedAt.toISOString() };

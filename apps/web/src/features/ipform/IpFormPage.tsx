@@ -177,7 +177,8 @@ export default function IpFormPage() {
 
   const next = async (key: IpFormSavableTab) => {
     if (key === 'personalCharacteristics' && !readOnly && personal.validate().hasErrors) return;
-    if (!readOnly && dirtyTabs.includes(key) && !(await saveTab(key))) return;
+    // Save and next saves even an untouched tab, so a new form's defaults are stored too.
+    if (!readOnly && !(await saveTab(key))) return;
     setTab(IP_FORM_TABS[IP_FORM_TABS.indexOf(key) + 1] ?? 'confirm');
   };
 
