@@ -122,6 +122,21 @@ describe('IpFormPage', () => {
     expect(await screen.findByRole('region', { name: 'Fertility history' })).toBeTruthy();
   });
 
+  it("Save and next stores an untouched new form's general tab (the default date of birth)", async () => {
+    let sent: { tabName: string; formData: { dob: string | null } } | null = null;
+    renderForm({
+      updateipformdetails: (r: StubRequest) => {
+        sent = r.body as typeof sent;
+        return ok(form({ tabName: 'general' }));
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save and next' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent!.tabName).toBe('general');
+    expect(sent!.formData.dob).toBe(defaultIpDob(new Date()));
+    expect(await screen.findByRole('region', { name: 'Personal characteristics' })).toBeTruthy();
+  });
+
   it('submits from the confirm tab and returns home', async () => {
     const saved = form({ personalCharacteristics: { ...emptyIpPersonal(), height: 170.18 } });
     const { requests } = renderForm({
