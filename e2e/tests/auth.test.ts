@@ -11,8 +11,11 @@ describe('each demo account lands where the spec says', () => {
     ['admin@demo.test', '/viewclient'],
     ['admin111@demo.test', '/viewclient'],
     ['manager@demo.test', '/'],
-    // The demo seed gives parent@demo.test one Active portfolio (id 1).
-    ['parent@demo.test', '/previewshortlist/1'],
+    // Center 1 has the IP form on (issue 21): parent@demo.test's first login lands on it
+    // (later logins go to its one Active portfolio, id 1, as before).
+    ['parent@demo.test', '/ipform'],
+    // Center 46 keeps the IP form off: its parent, at a first login too, has no portfolio.
+    ['parent46@demo.test', '/noportfolio/1'],
     ['parent111@demo.test', '/'],
     ['donor@demo.test', '/donorhome'],
     ['newdonor@demo.test', '/preform'],

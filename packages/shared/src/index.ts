@@ -9,6 +9,7 @@ export * from './donor-form/index.js';
 export * from './donor-format.js';
 export * from './email-types.js';
 export * from './health.js';
+export * from './ip-form.js';
 export * from './issues.js';
 export * from './mapping.js';
 export * from './match.js';

@@ -41,6 +41,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
+  await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
 }
 
 /** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */

@@ -39,6 +39,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     donorformautorejection: 'AutoRejectionPage',
   },
   donorform: { donorform: 'DonorFormPage', donorhome: 'DonorHomePage' },
+  ipform: { ipform: 'IpFormPage' },
   match: {
     'requested-donors-list': 'RequestedDonorsPage',
     trackmatchrequests: 'TrackMatchRequestsPage',

@@ -2,6 +2,7 @@ export * from './center.js';
 export * from './chat.js';
 export * from './donor.js';
 export * from './file.js';
+export * from './ip-form.js';
 export * from './match.js';
 export * from './note.js';
 export * from './notification.js';

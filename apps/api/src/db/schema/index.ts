@@ -5,6 +5,7 @@ export * from './donor-form.js';
 export * from './donor-profile.js';
 export * from './donor-search.js';
 export * from './donors.js';
+export * from './ip-form.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './mapping.js';

@@ -40,6 +40,9 @@ export const DEMO_CENTERS: CenterSeed[] = [
       matchingToolAllowed: true,
       // Sends text messages (issue 20): sign-up offers text notifications; the local outbox by default.
       receiveTextMessages: true,
+      // The intended-parent form (issue 21): parent@demo.test meets it on a first login. The other
+      // demo centers keep it off (parent85@demo.test shows the behaviour without it).
+      ipFormVisible: true,
     },
   },
   {

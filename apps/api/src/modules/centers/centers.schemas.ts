@@ -1,4 +1,4 @@
-import { MSG } from '@dm/shared';
+import { MSG, ZIP_FORMAT } from '@dm/shared';
 import { z } from 'zod';
 
 const isoCode = (label: string, message: string) =>
@@ -11,12 +11,6 @@ const isoCode = (label: string, message: string) =>
     .regex(/^[A-Z0-9]+$/, message);
 
 const countryCode = isoCode('Country', MSG.INVALID_COUNTRY);
-
-/** US zip codes are 5 digits; Canadian postal codes are looked up by their first three characters. */
-const ZIP_FORMAT: Record<string, RegExp> = {
-  US: /^\d{5}$/,
-  CA: /^[A-Z]\d[A-Z](\s?\d[A-Z]\d)?$/,
-};
 
 /** The key of the zip_codes row a code belongs to (a Canadian postal code's forward sortation area). */
 export function zipKey(country: string, zip: string): string {

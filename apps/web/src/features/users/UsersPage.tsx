@@ -9,8 +9,10 @@ import {
   listableUserRoles,
   mayGetSecondParent,
   NAME_SEARCH_DEBOUNCE_MS,
+  offersIpFormAction,
   PAGES,
   type PageKey,
+  pagePath,
   ROLE,
   ROLE_LABEL,
   type RoleId,
@@ -275,6 +277,14 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
             {who && mayGetSecondParent(r) && canInviteSecondParent(who, r.userId) ? (
               <Menu.Item onClick={() => setDialog({ kind: 'secondary', row: r })}>
                 Invite second parent
+              </Menu.Item>
+            ) : null}
+            {user &&
+            who &&
+            canOpen(subjectOf(user), 'ipform') &&
+            offersIpFormAction(who, r, user.center.ipFormVisible) ? (
+              <Menu.Item component={Link} to={pagePath('ipform', { id: r.userId, mode: 'preview' })}>
+                IP form
               </Menu.Item>
             ) : null}
             {isAdmin ? (
