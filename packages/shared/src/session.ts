@@ -74,6 +74,9 @@ export function postLoginDestination(user: SessionUser, attemptedUrl?: string | 
       const client = user.client;
       const termsNewerThanLastLogin =
         user.lastLoginAt !== null && new Date(user.termsUpdatedAt) > new Date(user.lastLoginAt);
+      // A Pre-Active client of a center without pre-active access may open /notpaid only (the
+      // page table): sending her to the IP form first would bounce her there anyway.
+      if (user.status === 'Pre-Active' && !user.center.preActiveAccess) return pagePath('notpaid');
       if (
         user.center.ipFormVisible &&
         client &&
@@ -83,7 +86,6 @@ export function postLoginDestination(user: SessionUser, attemptedUrl?: string | 
       ) {
         return pagePath('ipform');
       }
-      if (user.status === 'Pre-Active' && !user.center.preActiveAccess) return pagePath('notpaid');
       if (user.center.consumerSite) return pagePath('home');
       if (user.status === 'Active' && user.shortlistId !== null) {
         return pagePath('previewshortlist', { id: user.shortlistId });

@@ -1,4 +1,4 @@
-import { canOpen, type PageKey, type SessionUser } from '@dm/shared';
+import { canOpen, type PageKey, ROLE, type SessionUser } from '@dm/shared';
 import { IMPLEMENTED_PAGES } from './pages';
 import { subjectOf } from './session';
 
@@ -27,6 +27,7 @@ const MENU: MenuItem[] = [
   { page: 'assigndonor', label: 'Assign donors' },
   { page: 'ip-search-history-list', label: 'IP search history' },
   { page: 'registered-ip-report', label: 'Registered IP report' },
+  { page: 'ipform', label: 'IP form' },
   { page: 'messageroom', label: 'Messages' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'shareddonors', label: 'Shared donors' },
@@ -46,7 +47,21 @@ const MENU: MenuItem[] = [
   { page: 'auditlog', label: 'Donor audit log' },
 ];
 
+/**
+ * Pages whose entry shows only to some of the roles that may open them: the IP form is the primary
+ * intended parent's own form where her center has it on (case managers open a client's from the
+ * users grid, not from the menu).
+ */
+const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
+  ipform: (user) => user.role === ROLE.CLIENT && user.parentId === null && user.center.ipFormVisible,
+};
+
 export function menuFor(user: SessionUser): MenuItem[] {
   const subject = subjectOf(user);
-  return MENU.filter((item) => IMPLEMENTED_PAGES.has(item.page) && canOpen(subject, item.page));
+  return MENU.filter(
+    (item) =>
+      IMPLEMENTED_PAGES.has(item.page) &&
+      canOpen(subject, item.page) &&
+      (SHOWN_TO[item.page]?.(user) ?? true),
+  );
 }

@@ -1,0 +1,22 @@
+import { ROLE } from '@dm/shared';
+import { describe, expect, it } from 'vitest';
+import { sessionUser } from '../test/render';
+import { menuFor } from './menu';
+
+const pages = (user: ReturnType<typeof sessionUser>) => menuFor(user).map((item) => item.page);
+const withForm = (over: Parameters<typeof sessionUser>[0] = {}) => {
+  const base = sessionUser(over);
+  return { ...base, center: { ...base.center, ipFormVisible: true } };
+};
+
+describe('menuFor: the IP form entry (issue 21)', () => {
+  it('shows to a primary intended parent whose center has the form on', () => {
+    expect(pages(withForm())).toContain('ipform');
+  });
+
+  it('not where the center has it off, nor to a second parent, nor to a case manager', () => {
+    expect(pages(sessionUser())).not.toContain('ipform');
+    expect(pages(withForm({ parentId: 3 }))).not.toContain('ipform');
+    expect(pages(withForm({ role: ROLE.MANAGER, client: null }))).not.toContain('ipform');
+  });
+});
