@@ -19,6 +19,7 @@ export * from './portfolio.js';
 export * from './preform.js';
 export * from './questions.js';
 export * from './realtime.js';
+export * from './reminders.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';

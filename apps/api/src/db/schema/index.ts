@@ -19,3 +19,4 @@ export * from './staff-donors.js';
 export * from './texts.js';
 export * from './uploads.js';
 export * from './users.js';
+export * from './reminders.js';
