@@ -123,14 +123,17 @@ describe('emailScheduleSchema', () => {
   it('accepts every interval 1-7 and every total 0-7', () => {
     for (const d of [1, 2, 3, 4, 5, 6, 7])
       for (const n of [0, 1, 2, 3, 4, 5, 6, 7])
-        expect(firstMessage({ ...valid, durationFirst: d, durationRecurring: d, totalReminders: n })).toBeNull();
+        expect(
+          firstMessage({ ...valid, durationFirst: d, durationRecurring: d, totalReminders: n }),
+        ).toBeNull();
   });
 
   it('requires every field', () => {
     for (const key of Object.keys(valid)) {
       const { [key]: _, ...rest } = valid as Record<string, unknown>;
       expect(firstMessage(rest), key).toBe(MSG_REMINDER.MANDATORY);
-      if (key !== 'emailFlag') expect(firstMessage({ ...valid, [key]: '' }), key).toBe(MSG_REMINDER.MANDATORY);
+      if (key !== 'emailFlag')
+        expect(firstMessage({ ...valid, [key]: '' }), key).toBe(MSG_REMINDER.MANDATORY);
     }
     expect(firstMessage({ ...valid, subject: '   ' })).toBe(MSG_REMINDER.MANDATORY);
   });
@@ -141,7 +144,9 @@ describe('emailScheduleSchema', () => {
         const interval = firstMessage({ ...valid, durationRecurring: n });
         expect(interval).toBe(n >= 1 && n <= 7 ? null : MSG_REMINDER.INTERVAL);
         expect(firstMessage({ ...valid, durationFirst: n })).toBe(interval);
-        expect(firstMessage({ ...valid, totalReminders: n })).toBe(n >= 0 && n <= 7 ? null : MSG_REMINDER.TOTAL);
+        expect(firstMessage({ ...valid, totalReminders: n })).toBe(
+          n >= 0 && n <= 7 ? null : MSG_REMINDER.TOTAL,
+        );
       }),
     );
     expect(firstMessage({ ...valid, durationRecurring: 2.5 })).toBe(MSG_REMINDER.INTERVAL);
