@@ -338,7 +338,7 @@ describe('getemailscheduler, saveemailscheduler, saveemailschedulertoggle', () =
 
   it('refuses a schedule with a field missing or out of range, with the spec message', async () => {
     for (const key of Object.keys(valid())) {
-      const { [key]: _, ...rest } = valid();
+      const { [key]: _, ...rest } = valid() as Record<string, unknown>;
       const res = await post('/api/saveemailscheduler', { emailSchedule: rest }, ADMIN);
       expect(res.statusCode, key).toBe(400);
       expect(body(res).message, key).toBe('Please fill all mandatory fields.');
