@@ -29,6 +29,8 @@ export interface ReminderPassContext {
   clock: Clock;
   log?: FastifyBaseLogger;
   stopping?: () => boolean;
+  /** Only these centers (the development pass of one agency); default every center. */
+  onlyCenters?: readonly number[];
 }
 
 export interface ReminderPassResult {
@@ -69,7 +71,10 @@ export async function runReminderPass(
 ): Promise<ReminderPassResult> {
   const now = ctx.clock.now();
   const result: ReminderPassResult = { sent: 0, centers: 0, failedCenters: 0 };
-  for (const centerId of await centersWithScheduleOn(ctx.db)) {
+  const centerIds = (await centersWithScheduleOn(ctx.db)).filter(
+    (id) => !ctx.onlyCenters || ctx.onlyCenters.includes(id),
+  );
+  for (const centerId of centerIds) {
     if (ctx.stopping?.()) break;
     result.centers += 1;
     const startedAt = ctx.clock.now();

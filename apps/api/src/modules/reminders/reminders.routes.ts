@@ -2,7 +2,12 @@ import { MSG_REMINDER, type PageKey, saveEmailScheduleBody, toggleEmailScheduleB
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
-import { centerQuery, emailSchedulerData } from './reminders.schemas.js';
+import {
+  centerQuery,
+  devReminderPassBody,
+  devReminderPassData,
+  emailSchedulerData,
+} from './reminders.schemas.js';
 import * as service from './reminders.service.js';
 
 /** The agency admin's screen; the master admin's too, for a center they pick. */
@@ -34,4 +39,13 @@ export const remindersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
       (d, auth, b) => service.toggleScheduler(d, auth, b),
     ],
   ]);
+
+  // A development tool: a production process does not have the route at all (as devoutbox, decision 009).
+  if (!deps.config.production)
+    jsonRoute(app, 'POST /devreminderpass', SCHEDULER, {
+      summary: 'Development only: one reminder pass of the agency as if the clock were N days ahead',
+      body: devReminderPassBody,
+      data: devReminderPassData,
+      run: (auth, { body }) => service.devReminderPass(deps, auth, body),
+    });
 };

@@ -26,3 +26,10 @@ export const emailSchedulerData = z.object({
     z.object({ email_type: z.number(), title: z.string(), definition: z.string(), subject: z.string() }),
   ),
 }) satisfies z.ZodType<EmailSchedulerData>;
+
+/** POST devreminderpass (development only). */
+export const devReminderPassBody = z.object({
+  days: z.number().int().min(0).max(365),
+  center_id: z.number().int().positive().optional(),
+});
+export const devReminderPassData = z.object({ at: z.string(), sent: z.number() });

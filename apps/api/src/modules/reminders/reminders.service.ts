@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   type EmailSchedulerData,
   MSG,
   MSG_REMINDER,
@@ -13,6 +14,7 @@ import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { centerInScope } from '../centers/centers.service.js';
+import { runReminderPass } from './reminders.jobs.js';
 import {
   type EmailScheduleRow,
   findSchedule,
@@ -21,7 +23,7 @@ import {
   upsertSchedule,
 } from './reminders.repo.js';
 
-export type RemindersDeps = Pick<ModuleDeps, 'db' | 'clock'>;
+export type RemindersDeps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 /** The center a call acts on: the master admin names one; an agency admin acts on their own. */
 async function centerOf(db: Db, auth: Auth, centerId: number | undefined): Promise<number> {
@@ -123,4 +125,24 @@ export async function toggleScheduler(
     });
     return schedulerData(tx, centerId);
   });
+}
+
+/**
+ * POST devreminderpass {days, center_id?} (development and tests only; a production process does
+ * not register the route): one reminder pass of the agency as if the clock were `days` days
+ * ahead, so the outbox shows the reminders without waiting. Moves only this pass's clock, not the
+ * process's (sessions and links keep real time).
+ */
+export async function devReminderPass(
+  deps: RemindersDeps,
+  auth: Auth,
+  input: { days: number; center_id?: number | undefined },
+): Promise<{ at: string; sent: number }> {
+  const centerId = await centerOf(deps.db, auth, input.center_id);
+  const at = new Date(deps.clock.now().getTime() + input.days * DAY_MS);
+  const result = await runReminderPass(
+    { db: deps.db, clock: { now: () => at }, onlyCenters: [centerId] },
+    { config: deps.config, secrets: deps.secrets },
+  );
+  return { at: at.toISOString(), sent: result.sent };
 }

@@ -424,3 +424,43 @@ describe('getemailscheduler, saveemailscheduler, saveemailschedulertoggle', () =
     expect(row).toMatchObject({ emailFlag: true, durationFirst: 2, durationRecurring: 3, totalReminders: 3 });
   });
 });
+
+describe('the development reminder pass (POST devreminderpass)', () => {
+  it('runs one pass of the agency as if the clock were days ahead; the outbox shows the reminder', async () => {
+    const center = await makeCenter();
+    const save = await post(
+      '/api/saveemailscheduler',
+      { center_id: center, emailSchedule: valid({ durationFirst: 2, totalReminders: 1 }) },
+      MASTER,
+    );
+    expect(save.statusCode).toBe(200);
+    const donor = await makeDonor(center);
+    const early = await post('/api/devreminderpass', { days: 1, center_id: center }, MASTER);
+    expect(early.statusCode).toBe(200);
+    expect(body<{ sent: number }>(early).data.sent).toBe(0);
+    expect(await t.outbox(donor.username)).toEqual([]);
+    const later = await post('/api/devreminderpass', { days: 3, center_id: center }, MASTER);
+    expect(body<{ sent: number }>(later).data.sent).toBe(1);
+    const [mail] = await t.outbox(donor.username);
+    expect(mail!.subject).toBe(`Your application with Remind Agency ${centerSeq}`);
+    // Only the caller's agency: an agency admin cannot run another center's pass.
+    const other = await post('/api/devreminderpass', { days: 3, center_id: center }, ADMIN85);
+    expect(other.statusCode).toBe(404);
+    expect((await post('/api/devreminderpass', { days: 3 }, 'manager@demo.test')).statusCode).toBe(403);
+  });
+
+  it('is absent from a production process', async () => {
+    const prod = await startTestApp({ production: true });
+    try {
+      const res = await prod.request({
+        method: 'POST',
+        url: '/api/devreminderpass',
+        payload: { days: 3 },
+        as: ADMIN,
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
