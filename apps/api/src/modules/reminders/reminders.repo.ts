@@ -113,10 +113,13 @@ export function claimDueReminders(db: Db, centerId: number, now: Date, limit: nu
         for update skip locked
       ),
       sent as (
-        select donor_id, count(*)::int as n, max(sent_at) as last_at
-        from donor_reminders
-        where center_id = ${centerId}
-        group by donor_id
+        -- Every reminder of the center's donors, whichever center sent it (a donor who moved
+        -- keeps her count: the unique (donor, sequence) would refuse her numbers again).
+        select r.donor_id, count(*)::int as n, max(r.sent_at) as last_at
+        from donor_reminders r
+        join donors rd on rd.user_id = r.donor_id
+        where rd.center_id = ${centerId}
+        group by r.donor_id
       ),
       due as (
         select d.user_id as donor_id,

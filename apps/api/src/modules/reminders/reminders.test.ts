@@ -262,6 +262,23 @@ describe('the scheduler job', () => {
     expect(again.failedCenters).toBe(0);
   });
 
+  it('keeps counting the reminders of a donor who moved to another agency', async () => {
+    const from = await makeCenter();
+    const to = await makeCenter();
+    await schedule(from, { durationFirst: 1, durationRecurring: 1, totalReminders: 3 });
+    await schedule(to, { durationFirst: 1, durationRecurring: 1, totalReminders: 3 });
+    const donor = await makeDonor(from);
+    await passDays(1);
+    await t.db.update(donors).set({ centerId: to }).where(eq(donors.userId, donor.id));
+    await passDays(4);
+    const sent = await remindersOf([donor.id]);
+    expect(sent.map((r) => [r.sequence, r.centerId])).toEqual([
+      [1, from],
+      [2, to],
+      [3, to],
+    ]);
+  });
+
   it('records a run per center that sent reminders, for the cron pages', async () => {
     const center = await makeCenter();
     await schedule(center, { durationFirst: 1, totalReminders: 1 });
