@@ -80,14 +80,16 @@ export async function runReminderPass(
     const startedAt = ctx.clock.now();
     let sent = 0;
     try {
+      let after = 0;
       for (;;) {
         const claimed = await ctx.db.transaction(async (tx) => {
-          const rows = await claimDueReminders(tx, centerId, now, REMINDER_BATCH);
+          const rows = await claimDueReminders(tx, centerId, now, REMINDER_BATCH, after);
           await queueMails(tx, deps, centerId, rows);
-          return rows.length;
+          return rows;
         });
-        sent += claimed;
-        if (claimed < REMINDER_BATCH || ctx.stopping?.()) break;
+        sent += claimed.length;
+        if (claimed.length < REMINDER_BATCH || ctx.stopping?.()) break;
+        after = claimed.at(-1)!.donor_id;
       }
       if (sent > 0)
         await recordRun(ctx.db, {

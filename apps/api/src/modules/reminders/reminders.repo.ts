@@ -97,10 +97,12 @@ const INCOMPLETE = sql.join(
  *   latest of the application's start, its last status change and her last sign-in), or a
  *   later one's `duration_recurring` days since the previous reminder. The same rule as
  *   dueReminder in @dm/shared, which the property tests check.
+ * - Batches walk the donors in id order (`afterDonorId`: the last donor of the previous batch),
+ *   so a center of 100,000 donors is read once per pass, not once per batch.
  * - The unique (donor, sequence) makes a second insert of one reminder do nothing: a pass that
  *   read before another committed records (and so mails) nothing twice.
  */
-export function claimDueReminders(db: Db, centerId: number, now: Date, limit: number) {
+export function claimDueReminders(db: Db, centerId: number, now: Date, limit: number, afterDonorId = 0) {
   const at = now.toISOString();
   return queryRows<ClaimedReminder>(
     db,
@@ -112,15 +114,6 @@ export function claimDueReminders(db: Db, centerId: number, now: Date, limit: nu
         where center_id = ${centerId} and email_flag and total_reminders > 0
         for update skip locked
       ),
-      sent as (
-        -- Every reminder of the center's donors, whichever center sent it (a donor who moved
-        -- keeps her count: the unique (donor, sequence) would refuse her numbers again).
-        select r.donor_id, count(*)::int as n, max(r.sent_at) as last_at
-        from donor_reminders r
-        join donors rd on rd.user_id = r.donor_id
-        where rd.center_id = ${centerId}
-        group by r.donor_id
-      ),
       due as (
         select d.user_id as donor_id,
                coalesce(s.n, 0) + 1 as sequence,
@@ -129,8 +122,15 @@ export function claimDueReminders(db: Db, centerId: number, now: Date, limit: nu
         from sched sc
         join donors d on d.center_id = sc.center_id
         join users u on u.id = d.user_id
-        left join sent s on s.donor_id = d.user_id
-        where d.availability in (${INCOMPLETE})
+        -- The donor's reminders so far, whichever center sent them (a donor who moved keeps her
+        -- count: the unique (donor, sequence) would refuse her numbers again): an index lookup.
+        cross join lateral (
+          select nullif(count(*), 0)::int as n, max(r.sent_at) as last_at
+          from donor_reminders r
+          where r.donor_id = d.user_id
+        ) s
+        where d.user_id > ${afterDonorId}
+          and d.availability in (${INCOMPLETE})
           and not d.archived
           and u.status = 'Active'
           and (d.pre_form_status is null or d.pre_form_status = 1)
