@@ -18,6 +18,11 @@ export const CRON_JOBS = {
     everySeconds: 3,
   },
   'donor-import': { name: 'Donor import', description: 'Imports uploaded donor CSV files.', everySeconds: 3 },
+  'donor-reminders': {
+    name: 'Donor reminders',
+    description: "E-mails donors whose application is incomplete, on their agency's reminder schedule.",
+    everySeconds: 60,
+  },
   'db-maintenance': {
     name: 'Database maintenance',
     description: 'Vacuums and analyzes the busiest tables of the embedded database.',

@@ -22,6 +22,7 @@ export * from './preform.js';
 export * from './profile.js';
 export * from './questions.js';
 export * from './realtime.js';
+export * from './reminders.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './session.js';

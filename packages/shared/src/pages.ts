@@ -229,6 +229,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'addzipcodes',
     'emailtemplate',
     'testconnection',
+    'scheduledonoremail',
     'donormonthlystats',
     'archiveddonors',
     'messageroom',

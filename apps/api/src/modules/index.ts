@@ -4,6 +4,7 @@ import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
+import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -42,10 +43,16 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
+  await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
 }
 
-/** Each domain's background jobs; main.ts hands them to the job runner with the platform's own. */
-export const moduleJobs: readonly JobDefinition[] = [donorImportJob];
+/**
+ * Each domain's background jobs; main.ts hands them to the job runner with the platform's own.
+ * The reminder scheduler seals the mails it queues, so it needs the app's secrets and address.
+ */
+export function moduleJobs(deps: ReminderJobDeps): JobDefinition[] {
+  return [donorImportJob, donorReminderJob(deps)];
+}
 
 /**
  * Who may see a user's presence on the socket (issue 20, platform/realtime-socket.ts): the people

@@ -36,6 +36,7 @@ const MENU: MenuItem[] = [
   { page: 'donormatchreport', label: 'Match cancelled report' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
+  { page: 'scheduledonoremail', label: 'Donor e-mail reminders' },
   { page: 'donorformautorejection', label: 'Auto-rejection' },
   { page: 'customizedquestions', label: 'Customized questions' },
   { page: 'agencylist', label: 'Agencies' },

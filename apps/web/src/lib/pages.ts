@@ -25,6 +25,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   },
   'email-templates': { emailtemplate: 'EmailTemplatePage', testconnection: 'TestConnectionPage' },
   questions: { customizedquestions: 'QuestionsPage' },
+  reminders: { scheduledonoremail: 'ScheduleDonorEmailPage' },
   search: { home: 'SearchPage', search: 'SearchPage', searchlistpage: 'SavedSearchesPage' },
   donors: {
     donordetails: 'DonorDetailsPage',

@@ -15,6 +15,7 @@ export * from './portfolios.js';
 export * from './preform.js';
 export * from './questions.js';
 export * from './reference.js';
+export * from './reminders.js';
 export * from './search.js';
 export * from './staff-donors.js';
 export * from './texts.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobHeartbeats, jobRuns } from '../../db/schema/index.js';
+import { donors, emailSchedules, jobHeartbeats, jobRuns, users } from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -40,10 +40,15 @@ afterAll(() => t.close());
 describe('the jobs of the process in the cron pages', () => {
   it('lists database maintenance only once it has run', async () => {
     const jobs = body<CronJobRow[]>(await get('/api/crondata/all')).data;
-    expect(jobs.map((j) => j.job)).toEqual(['mail-delivery', 'text-delivery', 'donor-import']);
+    expect(jobs.map((j) => j.job)).toEqual([
+      'mail-delivery',
+      'text-delivery',
+      'donor-import',
+      'donor-reminders',
+    ]);
   });
 
-  it('shows the runs of mail and text delivery, the donor import and maintenance, run as main.ts runs them', async () => {
+  it('shows the runs of mail and text delivery, the donor import, the reminders and maintenance, run as main.ts runs them', async () => {
     const textDir = mkdtempSync(path.join(tmpdir(), 'cron-texts-'));
     const imported = await t.request({
       method: 'POST',
@@ -59,6 +64,29 @@ describe('the jobs of the process in the cron pages', () => {
       vars: { recipient: 'Pat', link: 'https://example.test/x' },
     });
     await queueText(t.db, t.secrets, { centerId: 1, toUserId: null, to: '+12025550111', body: 'Cron' });
+    // A donor who has not finished her application, and a schedule that reminds her after a day.
+    const [donor] = await t.db
+      .insert(users)
+      .values({ username: 'remind@cron.test', role: 2, status: 'Active', centerId: 1, firstName: 'Rita' })
+      .returning({ id: users.id });
+    const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 24 * 3600_000);
+    await t.db.insert(donors).values({
+      userId: donor!.id,
+      centerId: 1,
+      availability: 'Invited',
+      createdAt: twoDaysAgo,
+      availabilityChangedAt: twoDaysAgo,
+    });
+    await t.db.insert(emailSchedules).values({
+      centerId: 1,
+      durationFirst: 1,
+      durationRecurring: 1,
+      totalReminders: 1,
+      emailFlag: true,
+      firstEmailTypeId: EMAIL_TYPE.DONOR_FIRST_REMINDER,
+      recurringEmailTypeId: EMAIL_TYPE.DONOR_RECURRING_REMINDER,
+      subject: 'Finish your application',
+    });
     t.clock.advance(1);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -70,7 +98,7 @@ describe('the jobs of the process in the cron pages', () => {
           mailTransport: () => ({}) as never,
         }),
         textDeliveryJob({ db: t.db, config: { ...t.config, dataDir: textDir }, secrets: t.secrets }),
-        ...moduleJobs,
+        ...moduleJobs({ config: t.config, secrets: t.secrets }),
         dbMaintenanceJob(20),
       ],
       { db: t.db, log: t.app.log, clock: t.clock },
@@ -78,7 +106,7 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 4) break;
+        if (jobs.size === 5) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
@@ -90,6 +118,7 @@ describe('the jobs of the process in the cron pages', () => {
       'mail-delivery',
       'text-delivery',
       'donor-import',
+      'donor-reminders',
       'db-maintenance',
     ]);
     for (const j of jobs) {
@@ -101,7 +130,13 @@ describe('the jobs of the process in the cron pages', () => {
     ).data;
     const names = new Set(page.rows.map((r) => r.name));
     expect(names).toEqual(
-      new Set(['E-mail delivery', 'Text message delivery', 'Donor import', 'Database maintenance']),
+      new Set([
+        'E-mail delivery',
+        'Text message delivery',
+        'Donor import',
+        'Donor reminders',
+        'Database maintenance',
+      ]),
     );
     const maintenance = page.rows.find((r) => r.job === 'db-maintenance')!;
     expect(maintenance).toMatchObject({ center_id: null, status: 'success' });
