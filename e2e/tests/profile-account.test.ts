@@ -1,31 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, useBrowser } from '../lib/browser.js';
 import { newestMailTo } from '../lib/mail.js';
+import { newestCodeTo } from '../lib/texts.js';
 
 const browser = useBrowser();
-
-/** The newest code texted to a number (the outbox files beside the mail drop; see text-messages). */
-async function newestCodeTo(number: string, timeoutMs = 30_000): Promise<string> {
-  const mailDir = process.env.E2E_MAIL_DIR;
-  if (!mailDir) throw new Error('E2E_MAIL_DIR is not set: run the scenarios through e2e/run.ts');
-  const dir = path.join(path.dirname(mailDir), 'texts');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.txt'));
-    for (const name of names.sort().reverse()) {
-      const text = await readFile(path.join(dir, name), 'utf8');
-      const code = text.includes(`To: ${number}\n`) ? text.match(/\b(\d{6})\b/)?.[1] : undefined;
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no text to ${number} in ${dir} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Changes the signed-in user's e-mail through the dialog with the code from the mail drop. */
 async function changeEmail(page: Page, to: string): Promise<void> {

@@ -1,6 +1,5 @@
 CREATE TABLE "ip_forms" (
 	"user_id" integer PRIMARY KEY NOT NULL,
-	"center_id" integer NOT NULL,
 	"general" jsonb,
 	"personal_characteristics" jsonb,
 	"fertility_history" jsonb,
@@ -77,7 +76,6 @@ CREATE TABLE "user_profiles" (
 );
 --> statement-breakpoint
 ALTER TABLE "ip_forms" ADD CONSTRAINT "ip_forms_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ip_forms" ADD CONSTRAINT "ip_forms_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "donor_reminders" ADD CONSTRAINT "donor_reminders_donor_id_donors_user_id_fk" FOREIGN KEY ("donor_id") REFERENCES "public"."donors"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "donor_reminders" ADD CONSTRAINT "donor_reminders_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_schedules" ADD CONSTRAINT "email_schedules_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

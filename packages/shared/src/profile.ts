@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { OTP_LENGTH } from './texts.js';
+import { contactNo, countryCode, OTP_LENGTH } from './texts.js';
 import { emailSchema } from './validation.js';
 
 /**
@@ -201,17 +201,6 @@ export interface ProfileView {
 }
 
 // --- contact number change (signed in) ---
-
-const contactNo = z
-  .string({ error: MSG.FILL_CONTACT_NUMBER })
-  .trim()
-  .min(1, MSG.FILL_CONTACT_NUMBER)
-  .regex(/^\d{4,10}$/, MSG.CONTACT_NUMBER_INVALID);
-const countryCode = z
-  .string({ error: MSG.FILL_CONTACT_NUMBER })
-  .trim()
-  .min(1, MSG.FILL_CONTACT_NUMBER)
-  .regex(/^\+?\d{1,4}$/, MSG.CONTACT_NUMBER_INVALID);
 
 /** POST profile/sendotpcontact: a solved captcha first, then the code is texted. */
 export const profileSendOtpBody = z.object({

@@ -21,12 +21,13 @@ export const DEFAULT_COUNTRY_CODE = '+1';
 /** "Please wait {seconds} seconds ..." */
 export const otpWaitMessage = (seconds: number) => MSG.OTP_WAIT.replace('{seconds}', String(seconds));
 
-const contactNo = z
+/** A contact number as typed (digits only), and its country code: one rule for sign-up and profile. */
+export const contactNo = z
   .string({ error: MSG.FILL_CONTACT_NUMBER })
   .trim()
   .min(1, MSG.FILL_CONTACT_NUMBER)
   .regex(/^\d{4,10}$/, MSG.CONTACT_NUMBER_INVALID);
-const countryCode = z
+export const countryCode = z
   .string({ error: MSG.FILL_CONTACT_NUMBER })
   .trim()
   .min(1, MSG.FILL_CONTACT_NUMBER)

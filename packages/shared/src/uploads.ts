@@ -50,6 +50,8 @@ export const UPLOAD_MSG = {
   EDITED_TOO_SMALL: 'Edited image size is too small',
   /** A profile picture (/profileimg) of a type other than the photo types. */
   INVALID_FILE_TYPE: 'Invalid File Type',
+  /** A donor's profile picture is set on her donor form (uploadprofilepic/{id}/1/{donor role}). */
+  DONOR_PICTURE_ON_FORM: 'A donor sets her profile picture on the photos tab of her donor form.',
   IMAGE_NOT_FOUND: 'Image not found. Try deleting and updating the image again.',
   IMAGE_UPDATE_FAILED: 'Some error occured',
   SELECT_IMAGES: 'Select Images.',

@@ -1,5 +1,5 @@
 import { ROLE, type RoleId, type UserStatus } from '../roles.js';
-import { inCenterOf, type PolicySubject } from './subject.js';
+import { inCenterOf, isStaff, type PolicySubject } from './subject.js';
 
 /** The facts of a user account the rules read. */
 export interface UserFacts {
@@ -164,6 +164,9 @@ export const canReinviteAsCaller = (
   canReinviteUser(s, target) ||
   (isPrimaryClient(s) && target.role === ROLE.CLIENT && target.parentId === s.userId);
 
+/** Whether the role reads other users' profiles at all (staff: manager, admin, master); clients and donors only their own. */
+export const canReadOthersProfiles = (s: Pick<PolicySubject, 'role'>): boolean => isStaff(s);
+
 /**
  * Reading a user's profile (issue 21, GET getuserbyuserid, /viewprofile): one's own; the staff of
  * the user's center (manager, admin) and the master (any center) read others'. A client or donor
@@ -175,7 +178,7 @@ export function profileReadAccess(
   target: UserFacts & { userId: number },
 ): 'own' | 'staff' | 'forbidden' | 'unseen' {
   if (target.userId === s.userId) return 'own';
-  if (s.role === ROLE.CLIENT || s.role === ROLE.DONOR) return 'forbidden';
+  if (!canReadOthersProfiles(s)) return 'forbidden';
   if (target.role === ROLE.MASTER || !inCenterOf(s, target.centerId)) return 'unseen';
   return 'staff';
 }

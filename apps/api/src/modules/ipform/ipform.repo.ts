@@ -41,16 +41,10 @@ export async function findForm(db: Db, userId: number): Promise<IpFormRow | unde
 type TabColumns = Pick<IpFormRow, 'general' | 'personalCharacteristics' | 'fertilityHistory'>;
 
 /** Saves one tab (the others kept), creating the row on the first save. */
-export async function saveTab(
-  db: Db,
-  userId: number,
-  centerId: number,
-  tab: Partial<TabColumns>,
-  now: Date,
-): Promise<void> {
+export async function saveTab(db: Db, userId: number, tab: Partial<TabColumns>, now: Date): Promise<void> {
   await db
     .insert(ipForms)
-    .values({ userId, centerId, ...tab, createdAt: now, updatedAt: now })
+    .values({ userId, ...tab, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: ipForms.userId, set: { ...tab, updatedAt: now } });
 }
 

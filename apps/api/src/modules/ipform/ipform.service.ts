@@ -124,7 +124,7 @@ export async function update(deps: Deps, auth: Auth, body: IpFormUpdateBody): Pr
     }
   }
   await deps.db.transaction(async (tx) => {
-    await repo.saveTab(tx, body.userId, parent.centerId, { [body.tabName]: data }, now);
+    await repo.saveTab(tx, body.userId, { [body.tabName]: data }, now);
     await audit(tx, auth, {
       action: 'ipform.update',
       entityType: 'user',

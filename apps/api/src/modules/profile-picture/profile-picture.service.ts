@@ -12,7 +12,7 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Receive } from '../uploads/received.js';
 import { checkContent, checkFile, store } from '../uploads/uploads.checks.js';
 import { type Deps, removeStored } from '../uploads/uploads.shared.js';
@@ -42,9 +42,12 @@ const view = (userId: number, row: { updatedAt: Date } | null): UserPicture => (
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });
 
-/** The user whose picture the caller changes: a donor has none here (403), another user is unseen (404). */
+/**
+ * The user whose picture the caller changes: a donor has none here (400: hers is on the donor form;
+ * the page is hers too, so not 403, which means the page table refuses), another user is unseen (404).
+ */
 async function ownTarget(deps: Deps, auth: Auth, userId: number): Promise<Target> {
-  if (!hasUserPicture(auth)) throw forbidden();
+  if (!hasUserPicture(auth)) throw badRequest(UPLOAD_MSG.DONOR_PICTURE_ON_FORM);
   const target = await repo.userFacts(deps.db, userId);
   if (!target || !canChangeUserPicture(auth, target)) throw notFound();
   return target;

@@ -42,11 +42,19 @@ const jpegWithGps = () =>
     .toBuffer();
 
 describe('POST /api/uploadprofilepic/:userId/0/:userTypeId', () => {
-  it('answers 401, 403 for a donor (her picture has its own path), 404 for anyone else’s user', async () => {
+  it('answers 401, 400 for a donor (her picture has its own path), 404 for anyone else’s user', async () => {
     const form = files({ name: 'me.png', data: await png() });
     await expectMessage(await upload(url(parent), form), 401, MSG.NO_TOKEN);
-    await expectMessage(await upload(url(donor, ROLE.DONOR), form, 'donor@demo.test'), 403, MSG.UNAUTHORIZED);
-    await expectMessage(await upload(url(parent), form, 'donor@demo.test'), 403, MSG.UNAUTHORIZED);
+    await expectMessage(
+      await upload(url(donor, ROLE.DONOR), form, 'donor@demo.test'),
+      400,
+      UPLOAD_MSG.DONOR_PICTURE_ON_FORM,
+    );
+    await expectMessage(
+      await upload(url(parent), form, 'donor@demo.test'),
+      400,
+      UPLOAD_MSG.DONOR_PICTURE_ON_FORM,
+    );
     // Another center's staff, the same center's staff and another parent: the picture is the user's own.
     for (const as of ['admin85@demo.test', 'manager85@demo.test', 'parent85@demo.test', 'admin@demo.test']) {
       expect((await upload(url(parent), form, as)).statusCode, as).toBe(404);
@@ -197,13 +205,13 @@ describe('GET /api/profilepicture/:userId and its file', () => {
 });
 
 describe('DELETE /api/profilepicture/:userId', () => {
-  it('removes the user’s own picture only: 401, 403 donor, 404 others, then gone', async () => {
+  it('removes the user’s own picture only: 401, 400 donor, 404 others, then gone', async () => {
     const pic = await makeUser({ role: ROLE.CLIENT });
     const as = `pic${makeUser.count}@users.test`;
     expect((await upload(url(pic), files({ name: 'me.png', data: await png() }), as)).statusCode).toBe(200);
     const info = body<UserPicture>(await get(`/api/profilepicture/${pic}`, as)).data;
     expect((await del(`/api/profilepicture/${pic}`)).statusCode).toBe(401);
-    expect((await del(`/api/profilepicture/${pic}`, 'donor@demo.test')).statusCode).toBe(403);
+    expect((await del(`/api/profilepicture/${pic}`, 'donor@demo.test')).statusCode).toBe(400);
     for (const other of ['admin@demo.test', 'admin85@demo.test', 'parent@demo.test']) {
       expect((await del(`/api/profilepicture/${pic}`, other)).statusCode, other).toBe(404);
     }

@@ -46,6 +46,52 @@ function CodeInput({ value, onChange, error }: { value: string; onChange(v: stri
   );
 }
 
+/** The code step of both dialogs: what was sent, the code, the refusal, resend (after a wait) and verify. */
+function CodeStep({
+  sent,
+  code,
+  onCode,
+  error,
+  wait,
+  busy,
+  onResend,
+  onVerify,
+}: {
+  sent: string;
+  code: string;
+  onCode(v: string): void;
+  error: string | null;
+  wait: number;
+  busy: boolean;
+  onResend(): void;
+  onVerify(): void;
+}) {
+  return (
+    <>
+      <Text size="sm" role="status">
+        {sent}
+      </Text>
+      <CodeInput value={code} onChange={onCode} />
+      <FormError message={error} />
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button variant="subtle" onClick={onResend} disabled={wait > 0 || busy}>
+            Resend code
+          </Button>
+          {wait > 0 ? (
+            <Text size="sm" c="dimmed">
+              You can ask again in {wait} s.
+            </Text>
+          ) : null}
+        </Group>
+        <Button onClick={onVerify} loading={busy}>
+          Verify
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /**
  * Changing the contact number (issue 21): the new number and a solved captcha, then the code
  * texted to it (the texts module's one-time code; resend after 30 s), then verify: the number
@@ -158,28 +204,16 @@ export function ContactNumberDialog({
             </Group>
           </>
         ) : (
-          <>
-            <Text size="sm" role="status">
-              {MSG.OTP_SENT}
-            </Text>
-            <CodeInput value={otp} onChange={setOtp} />
-            <FormError message={error} />
-            <Group justify="space-between">
-              <Group gap="xs">
-                <Button variant="subtle" onClick={resend} disabled={wait > 0 || busy}>
-                  Resend code
-                </Button>
-                {wait > 0 ? (
-                  <Text size="sm" c="dimmed">
-                    You can ask again in {wait} s.
-                  </Text>
-                ) : null}
-              </Group>
-              <Button onClick={check} loading={busy}>
-                Verify
-              </Button>
-            </Group>
-          </>
+          <CodeStep
+            sent={MSG.OTP_SENT}
+            code={otp}
+            onCode={setOtp}
+            error={error}
+            wait={wait}
+            busy={busy}
+            onResend={resend}
+            onVerify={check}
+          />
         )}
       </Stack>
     </Modal>
@@ -271,28 +305,16 @@ export function EmailChangeDialog({
             </Group>
           </>
         ) : (
-          <>
-            <Text size="sm" role="status">
-              {PROFILE_MSG.EMAIL_CODE_SENT}
-            </Text>
-            <CodeInput value={code} onChange={setCode} />
-            <FormError message={error} />
-            <Group justify="space-between">
-              <Group gap="xs">
-                <Button variant="subtle" onClick={() => send(true)} disabled={wait > 0 || busy}>
-                  Resend code
-                </Button>
-                {wait > 0 ? (
-                  <Text size="sm" c="dimmed">
-                    You can ask again in {wait} s.
-                  </Text>
-                ) : null}
-              </Group>
-              <Button onClick={check} loading={busy}>
-                Verify
-              </Button>
-            </Group>
-          </>
+          <CodeStep
+            sent={PROFILE_MSG.EMAIL_CODE_SENT}
+            code={code}
+            onCode={setCode}
+            error={error}
+            wait={wait}
+            busy={busy}
+            onResend={() => send(true)}
+            onVerify={check}
+          />
         )}
       </Stack>
     </Modal>
