@@ -1,7 +1,7 @@
 import { EMAIL_TYPE } from '@dm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import { centers, emailTemplates, emailTypes, mailOutbox, users } from '../db/schema/index.js';
+import { centers, emailTemplates, emailTypes, mailOutbox, userProfiles, users } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
@@ -146,8 +146,12 @@ export async function queueTemplatedMail(
       firstName: users.firstName,
       lastName: users.lastName,
       emailNotifications: users.emailNotifications,
+      // The CC address that gets a copy of the notification e-mails until its expiry date (the
+      // profile's communication preferences, issue 21); '' when none or expired.
+      ccEmail: sql<string>`case when ${userProfiles.ccExpiryDate} >= current_date then ${userProfiles.ccEmail} else '' end`,
     })
     .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(sql`lower(${users.username}) = lower(${input.to})`)
     .limit(1);
   // The recipient turned notification e-mails off (/unsubscribe): 0, nothing queued.
@@ -165,6 +169,25 @@ export async function queueTemplatedMail(
       sealedContent: sealMail(secrets, mail),
     })
     .returning({ id: mailOutbox.id });
+  const cc = account?.ccEmail?.trim() ?? '';
+  if (cc !== '' && NOTIFICATION_EMAIL_TYPES.has(input.emailTypeId)) {
+    // The copy is the mail rendered without the account's unsubscribe link or footer (the CC
+    // holds no account and may not unsubscribe the user), saying whose copy it is.
+    const plain = await renderTemplate(db, { ...input, vars: { ...input.vars, unsubscribe: '' } });
+    const name = `${account!.firstName} ${account!.lastName}`.trim() || account!.username;
+    const note = `You receive this copy as the CC e-mail of ${name}.`;
+    const copy: RenderedMail = {
+      subject: plain.subject,
+      html: `<p style="font-size:12px;color:#666">${escapeHtml(note)}</p>${plain.html}`,
+      text: `${note}\n\n${plain.text}`,
+    };
+    await db.insert(mailOutbox).values({
+      centerId: input.centerId,
+      emailTypeId: input.emailTypeId,
+      toAddress: cc,
+      sealedContent: sealMail(secrets, copy),
+    });
+  }
   return row!.id;
 }
 
