@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   CENTER_ID,
   COMMUNICATION_TYPES,
@@ -265,17 +265,9 @@ export async function verifyContact(
 
 // --- e-mail change (decision 015) ---
 
-function emailCodeHash(deps: Deps, userId: number, email: string, code: string): string {
-  return createHmac('sha256', deps.config.appSecret)
-    .update(`email-code:${userId}:${email}:${code}`)
-    .digest('hex');
-}
-
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+/** The mailed code is kept as an HMAC under the app secret, bound to the user and address. */
+const EMAIL_CODE_PURPOSE = 'email-code';
+const emailCodeValue = (userId: number, email: string, code: string) => `${userId}:${email}:${code}`;
 
 /**
  * POST sendverificationcode/ and resendverificationcode/: a 6-digit code and a link to the NEW
@@ -306,7 +298,7 @@ export async function sendEmailCode(
     await insertEmailChange(tx, {
       userId: auth.userId,
       newEmail: body.newEmail,
-      codeHash: emailCodeHash(deps, auth.userId, body.newEmail, code),
+      codeHash: deps.secrets.sign(EMAIL_CODE_PURPOSE, emailCodeValue(auth.userId, body.newEmail, code)),
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_SECONDS * 1000),
       createdAt: now,
@@ -347,10 +339,15 @@ export async function verifyEmailCode(
     const change = await newestEmailChange(tx, auth.userId);
     if (!change || change.newEmail !== body.newEmail) return failed;
     if (change.expiresAt <= now || change.tries >= EMAIL_CHANGE_MAX_TRIES) return failed;
-    const given = body.isUrl
-      ? hashToken(body.verificationCode)
-      : emailCodeHash(deps, auth.userId, body.newEmail, body.verificationCode);
-    if (!sameHex(given, body.isUrl ? change.tokenHash : change.codeHash)) {
+    // The link's token is random (256 bits), so its stored SHA-256 is compared as the session's is.
+    const matches = body.isUrl
+      ? hashToken(body.verificationCode) === change.tokenHash
+      : deps.secrets.verifySigned(
+          EMAIL_CODE_PURPOSE,
+          emailCodeValue(auth.userId, body.newEmail, body.verificationCode),
+          change.codeHash,
+        );
+    if (!matches) {
       await updateEmailChange(tx, change.id, { tries: change.tries + 1 });
       return failed;
     }

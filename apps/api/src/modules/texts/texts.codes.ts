@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   CENTER_ID,
   MSG,
@@ -48,18 +48,10 @@ export function phoneOf(body: { country_code: string; contactno: string }): stri
 }
 
 /**
- * A code is kept as an HMAC under the app secret, bound to its number: a copy of the table
- * without APP_SECRET cannot be searched through the million codes.
+ * A code is kept as an HMAC under the app secret (SecretBox.sign), bound to its number: a copy
+ * of the table without APP_SECRET cannot be searched through the million codes.
  */
-export function hashCode(config: Config, phone: string, code: string): string {
-  return createHmac('sha256', config.appSecret).update(`phone-code:${phone}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+const CODE_PURPOSE = 'phone-code';
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -115,7 +107,7 @@ export async function sendCode(deps: TextDeps, body: SendOtpBody, ip: string): P
       centerId,
       ip,
       ok: 1,
-      codeHash: hashCode(deps.config, phone, code),
+      codeHash: deps.secrets.sign(CODE_PURPOSE, `${phone}:${code}`),
       expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
       createdAt: now,
     });
@@ -147,7 +139,7 @@ async function checkCode(
     ? now.getTime() < row.verifiedAt.getTime() + OTP_VERIFIED_VALID_SECONDS * 1000
     : now < row.expiresAt;
   if (!live) return { refusal: badRequest(MSG.OTP_EXPIRED) };
-  if (!sameHash(row.codeHash, hashCode(deps.config, phone, otp))) {
+  if (!deps.secrets.verifySigned(CODE_PURPOSE, `${phone}:${otp}`, row.codeHash)) {
     const tries = row.tries + 1;
     await updateCode(tx, row.id, { tries });
     return { refusal: badRequest(tries >= OTP_MAX_TRIES ? MSG.OTP_TOO_MANY_TRIES : MSG.OTP_INVALID) };
