@@ -7,7 +7,8 @@ import {
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useCountdown } from '../../lib/countdown';
 import { messageOf } from '../../lib/form';
 import { sendOtp, useTextVisibility } from './queries';
 
@@ -15,17 +16,6 @@ interface TextValues {
   contactno: string;
   receive_text_notification: boolean;
   otp: string;
-}
-
-/** Counts down to zero once a second; `start(n)` begins again from n. */
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft];
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@dm/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useCountdown } from '../../lib/countdown';
 import { FormError, messageOf } from '../../lib/form';
 import { CaptchaField } from '../auth/CaptchaField';
 import {
@@ -17,17 +18,6 @@ import {
   useVerifyContact,
   useVerifyEmail,
 } from './queries';
-
-/** Counts down to zero once a second; `start(n)` begins again from n. */
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft];
-}
 
 const digits = (s: string, max: number) => s.replace(/\D/g, '').slice(0, max);
 
