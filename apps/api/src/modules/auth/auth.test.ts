@@ -1,10 +1,9 @@
 import { DEMO_PASSWORD, LOGIN_RATE_MAX_PER_ADDRESS, MSG, SESSION_COOKIE, SESSION_IDLE_MS } from '@dm/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema/index.js';
 import { CAPTCHA_TTL_MS, verifyCaptcha } from '../../platform/captcha.js';
+import { solvedCaptcha } from '../../test/codes.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -36,15 +35,6 @@ function login(
     headers: { 'user-agent': 'vitest' },
     remoteAddress: opts.ip ?? nextIp(),
   });
-}
-
-async function solvedCaptcha(): Promise<string> {
-  const res = await t.request({ method: 'GET', url: '/api/captcha/challenge' });
-  expect(res.statusCode).toBe(200);
-  const challenge = res.json();
-  expect(challenge.status).toBeUndefined();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 const me = (headers: Record<string, string>) => t.request({ method: 'GET', url: '/api/me', headers });
@@ -158,7 +148,7 @@ describe('POST /api/authenticate', () => {
     expect(body(garbage).message).toBe(MSG.CAPTCHA_INVALID);
 
     // A solved captcha with a wrong password spends the captcha.
-    const captcha = await solvedCaptcha();
+    const captcha = await solvedCaptcha(t);
     const wrongPassword = await login(user, 'Wrong!2345', { ip, captcha });
     expect(body(wrongPassword).data).toEqual({ outcome: 'failed', captchaRequired: true });
     const replay = await login(user, DEMO_PASSWORD, { ip, captcha });
@@ -169,7 +159,7 @@ describe('POST /api/authenticate', () => {
       data: { outcome: 'showCaptcha' },
     });
 
-    const ok = await login(user, DEMO_PASSWORD, { ip, captcha: await solvedCaptcha() });
+    const ok = await login(user, DEMO_PASSWORD, { ip, captcha: await solvedCaptcha(t) });
     expect(ok.statusCode).toBe(200);
     expect(body<{ outcome: string }>(ok).data.outcome).toBe('success');
     // A success clears the failures: the next login needs no captcha.
@@ -177,7 +167,7 @@ describe('POST /api/authenticate', () => {
   });
 
   it('expires captcha challenges after 10 minutes', async () => {
-    const captcha = await solvedCaptcha();
+    const captcha = await solvedCaptcha(t);
     const clock = { now: () => new Date(t.clock.now().getTime() + CAPTCHA_TTL_MS + 1000) };
     expect(await verifyCaptcha(t.db, t.config, clock, captcha)).toBe(false);
     expect(await verifyCaptcha(t.db, t.config, t.clock, captcha)).toBe(true);

@@ -8,10 +8,9 @@ import {
   ROLE,
   SIGNUP_LINK_MAX_PER_ADDRESS,
 } from '@dm/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha } from '../../test/codes.js';
 import { body, startSiblingApp, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -39,12 +38,6 @@ function login(
     payload: { username, password, ...(opts.captcha ? { captcha: opts.captcha } : {}) },
     remoteAddress: opts.ip ?? nextIp(),
   });
-}
-
-async function solvedCaptcha(app: TestApp = t): Promise<string> {
-  const challenge = (await app.request({ method: 'GET', url: '/api/captcha/challenge' })).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 const WRONG = 'Wrong!2345';
@@ -78,7 +71,7 @@ describe('login lockout is not a weapon', SLOW, () => {
     // Decision 004: an account that does not exist is answered exactly alike.
     expect(await attack('nobody133@demo.test')).toEqual(answers);
 
-    const owner = await login('manager133@demo.test', DEMO_PASSWORD, { captcha: await solvedCaptcha() });
+    const owner = await login('manager133@demo.test', DEMO_PASSWORD, { captcha: await solvedCaptcha(t) });
     expect(owner.statusCode).toBe(200);
     expect(body<{ outcome: string }>(owner).data.outcome).toBe('success');
   });
@@ -97,10 +90,10 @@ describe('login lockout is not a weapon', SLOW, () => {
     }
     // Wrong passwords with solved captchas count, up to the account limit.
     for (let i = FAILED_LOGINS_BEFORE_CAPTCHA; i < LOGIN_RATE_MAX_PER_ACCOUNT; i++) {
-      const res = await login(user, WRONG, { captcha: await solvedCaptcha() });
+      const res = await login(user, WRONG, { captcha: await solvedCaptcha(t) });
       expect(res.json()).toEqual(failed(true));
     }
-    const blocked = await login(user, DEMO_PASSWORD, { captcha: await solvedCaptcha() });
+    const blocked = await login(user, DEMO_PASSWORD, { captcha: await solvedCaptcha(t) });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(tooMany);
     // The lock lasts the window, and then the owner signs in without a captcha.
@@ -122,7 +115,7 @@ describe('login lockout is not a weapon', SLOW, () => {
     expect(fromThere.statusCode).toBe(429);
     expect(fromThere.json()).toEqual(tooMany);
     // The owner, elsewhere, is not locked out.
-    const owner = await login(user, DEMO_PASSWORD, { captcha: await solvedCaptcha() });
+    const owner = await login(user, DEMO_PASSWORD, { captcha: await solvedCaptcha(t) });
     expect(owner.statusCode).toBe(200);
   });
 });

@@ -1,10 +1,9 @@
 import { MSG } from '@dm/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorDocuments, donorPictures, donors, donorViews, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
+import { solvedCaptcha } from '../../test/codes.js';
 import { donorFixtures } from '../../test/donor-fixtures.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 
@@ -15,12 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { get, send, clientVisibleDonors, donorOfCenter, auditCount } = donorFixtures(() => t);
-
-async function solvedCaptcha(): Promise<string> {
-  const challenge = (await t.request({ method: 'GET', url: '/api/captcha/challenge' })).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
 
 let donorA: number;
 let center85Donor: number;
@@ -252,7 +245,7 @@ describe('PUT /api/donorviews/:id', () => {
     const solved = await send(
       'PUT',
       `/api/donorviews/${ids[20]}`,
-      { captcha: await solvedCaptcha() },
+      { captcha: await solvedCaptcha(t) },
       session,
     );
     expect(solved.statusCode).toBe(200);

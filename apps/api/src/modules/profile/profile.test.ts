@@ -1,10 +1,8 @@
 import { MSG, PROFILE_MSG, type ProfileView, ROLE } from '@dm/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailChanges, textOutbox, users } from '../../db/schema/index.js';
-import { openText } from '../../platform/sms.js';
+import { codeTextedTo, solvedCaptcha } from '../../test/codes.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { userById, userMaker } from '../../test/user-fixtures.js';
 
@@ -38,23 +36,6 @@ const valid = (over: Record<string, unknown> = {}) => ({
   is_text_notification: false,
   ...over,
 });
-
-async function solvedCaptcha(): Promise<string> {
-  const challenge = (await t.request({ method: 'GET', url: '/api/captcha/challenge' })).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function codeTextedTo(contactno: string): Promise<string> {
-  const rows = await t.db
-    .select()
-    .from(textOutbox)
-    .where(eq(textOutbox.toNumber, `+1${contactno}`))
-    .orderBy(asc(textOutbox.id));
-  const code = openText(t.secrets, rows.at(-1)?.sealedContent ?? null)?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code texted to ${contactno}`);
-  return code;
-}
 
 describe('GET /api/getuserbyuserid/:id', () => {
   it('answers 401, 403 for a client asking for another, 404 for another center, 400 for a bad id', async () => {
@@ -237,7 +218,7 @@ describe('contact number change (signed in)', () => {
     const number = nextNumber();
     const sent = await post(
       '/profile/sendotpcontact',
-      { contactno: number, country_code: '+1', captcha: await solvedCaptcha() },
+      { contactno: number, country_code: '+1', captcha: await solvedCaptcha(t) },
       username,
       '10.77.0.2',
     );
@@ -255,14 +236,14 @@ describe('contact number change (signed in)', () => {
     const number = nextNumber();
     const sent = await post(
       '/profile/sendotpcontact',
-      { contactno: number, country_code: '+1', captcha: await solvedCaptcha() },
+      { contactno: number, country_code: '+1', captcha: await solvedCaptcha(t) },
       username,
       '10.77.0.1',
     );
     expect(sent.statusCode).toBe(200);
     const early = await post('/profile/resendmoileotp', { contactno: number, country_code: '+1' }, username);
     expect(early.statusCode).toBe(429);
-    const code = await codeTextedTo(number);
+    const code = await codeTextedTo(t, number);
     const wrong = await post(
       '/profile/verifycontact',
       { contactno: number, country_code: '+1', otp: code === '000000' ? '111111' : '000000' },

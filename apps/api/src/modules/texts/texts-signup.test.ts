@@ -1,8 +1,9 @@
 import { MSG, OTP_MAX_TRIES, OTP_VERIFIED_VALID_SECONDS } from '@dm/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, centers, textOutbox, users } from '../../db/schema/index.js';
 import { openText, queueText } from '../../platform/sms.js';
+import { codeTextedTo } from '../../test/codes.js';
 import { body, DEMO_PASSWORD, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -22,17 +23,6 @@ afterAll(() => t.close());
 let address = 0;
 const post = (url: string, payload: Record<string, unknown>, ip = `10.30.0.${++address}`) =>
   t.request({ method: 'POST', url: `/api${url}`, payload, remoteAddress: ip });
-
-async function codeSentTo(contactno: string): Promise<string> {
-  const rows = await t.db
-    .select()
-    .from(textOutbox)
-    .where(eq(textOutbox.toNumber, `+1${contactno}`))
-    .orderBy(asc(textOutbox.id));
-  const code = openText(t.secrets, rows.at(-1)?.sealedContent ?? null)?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code texted to ${contactno}`);
-  return code;
-}
 
 const registration = (over: Record<string, unknown> = {}) => ({
   userType: 9,
@@ -64,7 +54,7 @@ describe('sign-up with text notifications', () => {
   it('refuses a code that was sent but not verified, and a wrong code', async () => {
     const contactno = '2025550143';
     await post('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
-    const code = await codeSentTo(contactno);
+    const code = await codeTextedTo(t, contactno);
     const unverified = await post('/userregistration', registration({ contactno, otp: code }));
     expect(unverified.statusCode).toBe(400);
     expect(body(unverified).message).toBe(MSG.VERIFY_CONTACT_FIRST);
@@ -78,7 +68,7 @@ describe('sign-up with text notifications', () => {
   it('refuses a code verified for another number', async () => {
     const contactno = '2025550144';
     await post('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
-    const code = await codeSentTo(contactno);
+    const code = await codeTextedTo(t, contactno);
     await post('/verifycontact', { contactno, country_code: '+1', otp: code });
     const res = await post('/userregistration', registration({ contactno: '2025550145', otp: code }));
     expect(body(res).message).toBe(MSG.VERIFY_CONTACT_FIRST);
@@ -87,7 +77,7 @@ describe('sign-up with text notifications', () => {
   it('counts wrong codes given at registration as tries', async () => {
     const contactno = '2025550146';
     await post('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
-    const code = await codeSentTo(contactno);
+    const code = await codeTextedTo(t, contactno);
     await post('/verifycontact', { contactno, country_code: '+1', otp: code });
     for (let i = 0; i < OTP_MAX_TRIES; i++) {
       const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
@@ -101,7 +91,7 @@ describe('sign-up with text notifications', () => {
     const contactno = '2025550142';
     const sent = await post('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
     expect(sent.statusCode).toBe(200);
-    const code = await codeSentTo(contactno);
+    const code = await codeTextedTo(t, contactno);
     expect((await post('/verifycontact', { contactno, country_code: '+1', otp: code })).statusCode).toBe(200);
     const res = await post('/userregistration', registration({ otp: code }));
     expect(res.statusCode).toBe(200);
@@ -119,7 +109,7 @@ describe('sign-up with text notifications', () => {
   it('a verified code registers for 30 minutes only', async () => {
     const contactno = '2025550147';
     await post('/sendotpcontact', { contactno, country_code: '+1', center_id: 1 });
-    const code = await codeSentTo(contactno);
+    const code = await codeTextedTo(t, contactno);
     await post('/verifycontact', { contactno, country_code: '+1', otp: code });
     t.clock.advance(OTP_VERIFIED_VALID_SECONDS * 1000 + 1);
     const res = await post(

@@ -8,10 +8,10 @@ import {
   OTP_TTL_SECONDS,
   otpWaitMessage,
 } from '@dm/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, phoneCodes, textOutbox } from '../../db/schema/index.js';
-import { openText } from '../../platform/sms.js';
+import { codeTextedTo } from '../../test/codes.js';
 import { body, startSiblingApp, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** sendotpcontact, resendmoileotp, verifycontact and checktextmessagesvisibility (issue 20). */
@@ -40,18 +40,6 @@ const verify = (contactno: string, otp: string) =>
   post('/verifycontact', { contactno, country_code: '+1', otp });
 
 /** The code in the newest text queued to a number, read as its recipient would. */
-async function codeSentTo(contactno: string): Promise<string> {
-  const rows = await t.db
-    .select()
-    .from(textOutbox)
-    .where(eq(textOutbox.toNumber, `+1${contactno}`))
-    .orderBy(asc(textOutbox.id));
-  const text = openText(t.secrets, rows.at(-1)?.sealedContent ?? null);
-  const code = text?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code texted to ${contactno}`);
-  return code;
-}
-
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/sendotpcontact', () => {
@@ -88,7 +76,7 @@ describe('POST /api/sendotpcontact', () => {
       message: MSG.OTP_SENT,
       data: { resendAfterSeconds: OTP_RESEND_AFTER_SUCCESS_SECONDS, expiresInSeconds: OTP_TTL_SECONDS },
     });
-    const code = await codeSentTo(number);
+    const code = await codeTextedTo(t, number);
     const [queued] = await t.db
       .select()
       .from(textOutbox)
@@ -111,7 +99,7 @@ describe('POST /api/sendotpcontact', () => {
     expect(early.statusCode).toBe(429);
     expect(body(early).message).toBe(otpWaitMessage(10));
     t.clock.advance(10_001);
-    const first = await codeSentTo(number);
+    const first = await codeTextedTo(t, number);
     expect(
       (await post('/resendmoileotp', { contactno: number, country_code: '1', center_id: 1 })).statusCode,
     ).toBe(200);
@@ -120,7 +108,7 @@ describe('POST /api/sendotpcontact', () => {
       (await post('/resendmobileotp', { contactno: number, country_code: '+1', center_id: 1 })).statusCode,
     ).toBe(200);
     // The newest code is the live one: the first no longer verifies.
-    const latest = await codeSentTo(number);
+    const latest = await codeTextedTo(t, number);
     if (latest !== first) expect(body(await verify(number, first)).message).toBe(MSG.OTP_INVALID);
     expect((await verify(number, latest)).statusCode).toBe(200);
   });
@@ -195,7 +183,7 @@ describe('POST /api/verifycontact', () => {
   it('verifies the right code', async () => {
     const number = nextNumber();
     await send(number);
-    const res = await verify(number, await codeSentTo(number));
+    const res = await verify(number, await codeTextedTo(t, number));
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ status: 'success', message: MSG.OTP_VERIFIED, data: null });
     const [row] = await t.db
@@ -208,7 +196,7 @@ describe('POST /api/verifycontact', () => {
   it('expires a code after 10 minutes', async () => {
     const number = nextNumber();
     await send(number);
-    const code = await codeSentTo(number);
+    const code = await codeTextedTo(t, number);
     t.clock.advance(OTP_TTL_SECONDS * 1000 + 1);
     const res = await verify(number, code);
     expect(res.statusCode).toBe(400);
@@ -219,13 +207,13 @@ describe('POST /api/verifycontact', () => {
     const number = nextNumber();
     await send(number);
     t.clock.advance(OTP_TTL_SECONDS * 1000 - 1_000);
-    expect((await verify(number, await codeSentTo(number))).statusCode).toBe(200);
+    expect((await verify(number, await codeTextedTo(t, number))).statusCode).toBe(200);
   });
 
   it('kills a code after 5 wrong tries, even the right one after', async () => {
     const number = nextNumber();
     await send(number);
-    const code = await codeSentTo(number);
+    const code = await codeTextedTo(t, number);
     for (let i = 1; i < OTP_MAX_TRIES; i++) {
       const res = await verify(number, wrongCode(code));
       expect(body(res).message, `try ${i}`).toBe(MSG.OTP_INVALID);
@@ -237,7 +225,7 @@ describe('POST /api/verifycontact', () => {
     // A new code starts again.
     t.clock.advance(OTP_RESEND_AFTER_SUCCESS_SECONDS * 1000);
     await send(number);
-    expect((await verify(number, await codeSentTo(number))).statusCode).toBe(200);
+    expect((await verify(number, await codeTextedTo(t, number))).statusCode).toBe(200);
   });
 });
 
