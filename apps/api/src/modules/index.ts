@@ -26,6 +26,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
+  await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
   await api.register(
     (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,

@@ -34,6 +34,7 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { buildSessionUser } from '../../platform/session-user.js';
+import { partnerLoginUrl } from '../partners/partners.service.js';
 import { assertVerifiedCode, useVerifiedCode } from '../texts/texts.codes.js';
 import { ARCHIVED_LOGIN_ACTION } from '../texts/texts.service.js';
 import {
@@ -75,6 +76,12 @@ export interface RequestContext {
 export interface SignedIn {
   data: LoginSuccess;
   token: string;
+}
+
+/** A password login of a user whose center signs in through its partner (decision 019). */
+export interface PartnerRedirect {
+  outcome: 'redirectPartnerLogin';
+  url: string;
 }
 
 /** At most this many reset mails per account per rate window; more are silently dropped. */
@@ -137,7 +144,11 @@ function failuresSinceLastSuccess(attempts: { succeeded: number }[]): number {
  * address's limit but not towards the account's, so a stranger who does not solve captchas cannot
  * lock the owner out, and the owner with a solved captcha and the right password still gets in.
  */
-export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: RequestContext): Promise<SignedIn> {
+export async function authenticate(
+  deps: AuthDeps,
+  body: LoginBody,
+  ctx: RequestContext,
+): Promise<SignedIn | PartnerRedirect> {
   const username = body.username.trim().toLowerCase();
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
@@ -195,6 +206,19 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
       ctx.ip,
     );
     throw new AppError(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' });
+  }
+  // Also only after the right password: a center that signs in through its partner opens no
+  // session here; the browser is sent to the partner's login page, which the master admin set.
+  const partnerUrl = await partnerLoginUrl(deps.db, user);
+  if (partnerUrl !== null) {
+    await record(ATTEMPT.SUCCEEDED);
+    await audit(
+      deps.db,
+      null,
+      { action: 'login_sent_to_partner', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ctx.ip,
+    );
+    return { outcome: 'redirectPartnerLogin', url: partnerUrl };
   }
 
   return deps.db.transaction(async (tx) => {
