@@ -1,4 +1,4 @@
-import { type LoginSuccess, PARTNER_MSG } from '@dm/shared';
+import { type LoginSuccess, PARTNER_MSG, ROLE } from '@dm/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureSsoToken, takeSsoToken } from '../../lib/sso';
@@ -10,7 +10,7 @@ const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJ4In0.c2lnbmF0dXJl';
 
 const success = (): LoginSuccess => ({
   outcome: 'success',
-  user: sessionUser({ role: 3, eulaAccepted: true, eulaAcceptedAt: '2030-01-01T00:00:00.000Z' }),
+  user: sessionUser({ role: ROLE.MANAGER, eulaAccepted: true, eulaAcceptedAt: '2030-01-01T00:00:00.000Z' }),
   destination: '/',
 });
 
