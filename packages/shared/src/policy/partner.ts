@@ -37,8 +37,7 @@ export function mustUsePartnerLogin(
   user: Pick<PolicySubject, 'role' | 'centerId'>,
 ): boolean {
   return (
-    partner !== null &&
-    partner.enabled &&
+    partner?.enabled === true &&
     !partner.passwordLogin &&
     !isMaster(user) &&
     user.centerId === partner.centerId

@@ -223,18 +223,38 @@ export async function authenticate(
 
   return deps.db.transaction(async (tx) => {
     await record(ATTEMPT.SUCCEEDED, tx);
-    const signedIn = await openSession(tx, now, user.id, ctx, {
-      switchedFromUserId: null,
-      countsAsLogin: true,
-    });
-    await audit(
-      tx,
-      null,
-      { action: 'login', entityType: 'user', entityId: user.id, centerId: user.centerId },
-      ctx.ip,
-    );
-    return signedIn;
+    return signIn(tx, now, user, ctx);
   });
+}
+
+/**
+ * A sign-in of the user's own (a password, a partner's token): the session of a login, its
+ * destination, and the audited 'login' entry (`details` say how, when not by password).
+ */
+export async function signIn(
+  tx: Db,
+  now: Date,
+  user: { id: number; centerId: number },
+  ctx: RequestContext,
+  details?: Record<string, unknown>,
+): Promise<SignedIn> {
+  const signedIn = await openSession(tx, now, user.id, ctx, {
+    switchedFromUserId: null,
+    countsAsLogin: true,
+  });
+  await audit(
+    tx,
+    null,
+    {
+      action: 'login',
+      entityType: 'user',
+      entityId: user.id,
+      centerId: user.centerId,
+      ...(details ? { details } : {}),
+    },
+    ctx.ip,
+  );
+  return signedIn;
 }
 
 /** GET /me */

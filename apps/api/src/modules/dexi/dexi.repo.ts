@@ -6,11 +6,6 @@ import { claimDue, type WorkQueue } from '../../platform/jobs/queue.js';
 export type DexiRunRow = typeof dexiRuns.$inferSelect;
 export type DexiSourceRow = typeof dexiSources.$inferSelect;
 
-export async function centerExists(db: Db, centerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: centers.id }).from(centers).where(eq(centers.id, centerId)).limit(1);
-  return row !== undefined;
-}
-
 export async function sourceOf(db: Db, centerId: number): Promise<DexiSourceRow | null> {
   const [row] = await db.select().from(dexiSources).where(eq(dexiSources.centerId, centerId)).limit(1);
   return row ?? null;

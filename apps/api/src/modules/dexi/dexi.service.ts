@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { existingCenterIds } from '../centers/centers.repo.js';
 import * as repo from './dexi.repo.js';
 import { dropFolderLabel } from './dexi.sources.js';
 
@@ -23,7 +24,7 @@ type Deps = Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'secrets'>;
 const RUNS_LISTED = 50;
 
 async function assertCenter(db: Db, centerId: number): Promise<void> {
-  if (!(await repo.centerExists(db, centerId))) throw notFound();
+  if ((await existingCenterIds(db, [centerId])).length === 0) throw notFound();
 }
 
 function sourceView(centerId: number, row: repo.DexiSourceRow | null): DexiSource {

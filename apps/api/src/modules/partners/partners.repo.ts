@@ -4,11 +4,6 @@ import type { Db } from '../../platform/db.js';
 
 export type PartnerRow = typeof partnerSignIn.$inferSelect;
 
-export async function centerExists(db: Db, centerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: centers.id }).from(centers).where(eq(centers.id, centerId)).limit(1);
-  return row !== undefined;
-}
-
 export async function partnerOf(db: Db, centerId: number): Promise<PartnerRow | null> {
   const [row] = await db.select().from(partnerSignIn).where(eq(partnerSignIn.centerId, centerId)).limit(1);
   return row ?? null;

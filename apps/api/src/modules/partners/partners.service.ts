@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { existingCenterIds } from '../centers/centers.repo.js';
 import { parsePartnerKeys } from './partners.keys.js';
 import * as repo from './partners.repo.js';
 
@@ -35,7 +36,7 @@ function partnerOf(row: repo.PartnerRow): PartnerSignIn {
 }
 
 async function assertCenter(db: Db, centerId: number): Promise<void> {
-  if (!(await repo.centerExists(db, centerId))) throw notFound();
+  if ((await existingCenterIds(db, [centerId])).length === 0) throw notFound();
 }
 
 /** The `aud` every partner token must carry: this app's public address. */

@@ -12,11 +12,10 @@ import {
 } from '@dm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLocalJWKSet, decodeJwt, type JWTPayload, jwtVerify } from 'jose';
-import { audit } from '../../platform/audit.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, tooManyRequests } from '../../platform/errors.js';
 import { ATTEMPT, attemptsSince, findUserByUsername, recordAttempt } from '../auth/auth.repo.js';
-import { openSession, type RequestContext, type SignedIn } from '../auth/auth.service.js';
+import { type RequestContext, type SignedIn, signIn } from '../auth/auth.service.js';
 import * as repo from './partners.repo.js';
 import { audienceOf } from './partners.service.js';
 
@@ -138,22 +137,6 @@ export async function tokenSignIn(
   const { user } = accepted;
   return deps.db.transaction(async (tx) => {
     await repo.purgeSpentTokens(tx, now);
-    const signedIn = await openSession(tx, now, user.id, ctx, {
-      switchedFromUserId: null,
-      countsAsLogin: true,
-    });
-    await audit(
-      tx,
-      null,
-      {
-        action: 'login',
-        entityType: 'user',
-        entityId: user.id,
-        centerId: user.centerId,
-        details: { method: 'partner', form: body.form ?? 'login' },
-      },
-      ctx.ip,
-    );
-    return signedIn;
+    return signIn(tx, now, user, ctx, { method: 'partner', form: body.form ?? 'login' });
   });
 }
