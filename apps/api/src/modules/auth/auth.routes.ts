@@ -32,6 +32,7 @@ import {
   userIdBody,
 } from './auth.schemas.js';
 import * as service from './auth.service.js';
+import { switchBack, switchInto } from './auth.switch.js';
 
 function contextOf(request: FastifyRequest): service.RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -228,12 +229,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const signedIn = await service.switchInto(
-        deps,
-        requireAuth(request),
-        request.body.id,
-        contextOf(request),
-      );
+      const signedIn = await switchInto(deps, requireAuth(request), request.body.id, contextOf(request));
       setSessionCookie(reply, deps.config, signedIn.token);
       return ok(signedIn.data, MSG.LOGIN_SUCCESS);
     },
@@ -246,7 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
       schema: { summary: 'Return from a switched account to your own', response: signedInResponse },
     },
     async (request, reply) => {
-      const signedIn = await service.switchBack(deps, requireAuth(request), contextOf(request));
+      const signedIn = await switchBack(deps, requireAuth(request), contextOf(request));
       setSessionCookie(reply, deps.config, signedIn.token);
       return ok(signedIn.data, MSG.LOGIN_SUCCESS);
     },
