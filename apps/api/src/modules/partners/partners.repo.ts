@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { centers, partnerSignIn, type StoredJwk, ssoUsedTokens } from '../../db/schema/index.js';
+import { partnerSignIn, type StoredJwk, ssoUsedTokens } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 export type PartnerRow = typeof partnerSignIn.$inferSelect;
