@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { fetchMe, SessionProvider, sessionKey } from './lib/session';
+import { captureSsoToken } from './lib/sso';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { AppRoutes, prefetchPageData, preloadPage } from './routes';
 
@@ -21,6 +22,8 @@ const queryClient = new QueryClient({
 // once both are in (issue 17). Rendered earlier, the page suspends on its code and React holds
 // the fallback for at least 300 ms after the code arrives; its own requests would start late.
 // A slow answer does not hold the first paint for more than a second.
+// A partner's sign-in token leaves the address before anything reads it (decision 019).
+captureSsoToken();
 const opening = window.location.hash.replace(/^#/, '').split(/[?#]/)[0] || '/';
 const session = queryClient
   .fetchQuery({ queryKey: sessionKey, queryFn: fetchMe, staleTime: Number.POSITIVE_INFINITY })

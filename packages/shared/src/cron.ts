@@ -18,6 +18,11 @@ export const CRON_JOBS = {
     everySeconds: 3,
   },
   'donor-import': { name: 'Donor import', description: 'Imports uploaded donor CSV files.', everySeconds: 3 },
+  'dexi-run': {
+    name: 'External donor data',
+    description: "Fetches a center's external donor export and hands it to the donor import.",
+    everySeconds: 5,
+  },
   'donor-reminders': {
     name: 'Donor reminders',
     description: "E-mails donors whose application is incomplete, on their agency's reminder schedule.",

@@ -226,6 +226,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'auditlog',
     'statistics',
     'allowedorganization',
+    'dexi',
     'addzipcodes',
     'emailtemplate',
     'testconnection',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
@@ -26,6 +27,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
+  await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
   await api.register(
     (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,
@@ -44,14 +46,16 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
+  await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
 }
 
 /**
  * Each domain's background jobs; main.ts hands them to the job runner with the platform's own.
- * The reminder scheduler seals the mails it queues, so it needs the app's secrets and address.
+ * The reminder scheduler seals the mails it queues, so it needs the app's secrets and address;
+ * the external data job reads DATA_DIR and opens the sealed API keys.
  */
-export function moduleJobs(deps: ReminderJobDeps): JobDefinition[] {
-  return [donorImportJob, donorReminderJob(deps)];
+export function moduleJobs(deps: ReminderJobDeps & DexiJobDeps): JobDefinition[] {
+  return [donorImportJob, donorReminderJob(deps), dexiRunJob(deps)];
 }
 
 /**

@@ -45,6 +45,7 @@ const MENU: MenuItem[] = [
   { page: 'mapping', label: 'Field mapping', params: { item: 'eye_color' } },
   { page: 'cronjob', label: 'Scheduled jobs' },
   { page: 'crontable', label: 'Job runs' },
+  { page: 'dexi', label: 'External donor data' },
   { page: 'auditlog', label: 'Donor audit log' },
 ];
 

@@ -60,6 +60,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   },
   mapping: { mapping: 'MappingPage' },
   cron: { cronjob: 'CronJobPage', crontable: 'CronTablePage' },
+  dexi: { dexi: 'DexiPage' },
   audit: { auditlog: 'AuditLogPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
   'profile-picture': { profileimg: 'ProfilePicturePage' },

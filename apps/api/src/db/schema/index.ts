@@ -1,5 +1,6 @@
 export * from './centers.js';
 export * from './chat.js';
+export * from './dexi.js';
 export * from './donor-activity.js';
 export * from './donor-form.js';
 export * from './donor-profile.js';
@@ -11,6 +12,7 @@ export * from './mail.js';
 export * from './mapping.js';
 export * from './matches.js';
 export * from './notifications.js';
+export * from './partners.js';
 export * from './portfolios.js';
 export * from './preform.js';
 export * from './questions.js';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 import { users } from './users.js';
 
@@ -23,6 +33,12 @@ export const donorImports = pgTable(
     files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
     fileNames: text('file_names').array().notNull(),
     importedKeys: text('imported_keys').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * An external data run's import (/dexi, decision 020): a donor the feed imported before (same
+     * donor_key in the center) is updated instead of rejected; its key goes to updated_keys.
+     */
+    updatesExisting: boolean('updates_existing').notNull().default(false),
+    updatedKeys: text('updated_keys').array().notNull().default(sql`'{}'::text[]`),
     rejected: jsonb('rejected')
       .$type<{ file: string; row: number; donorKey: string; reason: string }[]>()
       .notNull()

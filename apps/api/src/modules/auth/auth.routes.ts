@@ -1,24 +1,29 @@
 import {
   loginBody,
   MSG,
+  PARTNER_MSG,
   registerBody,
   resetRequestBody,
   SESSION_COOKIE,
   signupLinkBody,
   signupTokenBody,
+  tokenSignInBody,
   updatePasswordBody,
 } from '@dm/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import { createCaptchaChallenge } from '../../platform/captcha.js';
 import type { Config } from '../../platform/config.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { emptyEnvelope, envelope, ok } from '../../platform/envelope.js';
 import { jsonRoute, publicRoute } from '../../platform/routes.js';
+import { tokenSignIn } from '../partners/sso.service.js';
 import {
   acceptEulaSchema,
   loginSuccessSchema,
+  partnerRedirectSchema,
   sessionUserSchema,
   signupDetailsSchema,
   signupTokenAnswerSchema,
@@ -27,6 +32,7 @@ import {
   userIdBody,
 } from './auth.schemas.js';
 import * as service from './auth.service.js';
+import { switchBack, switchInto } from './auth.switch.js';
 
 function contextOf(request: FastifyRequest): service.RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -62,15 +68,35 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
         summary:
           'Sign in with username and password (and a solved captcha after failures). The session is the httpOnly cookie; `issueToken: true` also returns it as `data.token` for the x-access-token header',
         body: loginBody,
-        response: signedInResponse,
+        response: { 200: envelope(z.union([loginSuccessSchema, partnerRedirectSchema])) },
       },
     },
     async (request, reply) => {
       const signedIn = await service.authenticate(deps, request.body, contextOf(request));
+      // The center signs in through its partner: no session, the browser goes there.
+      if ('outcome' in signedIn) return ok(signedIn, PARTNER_MSG.PARTNER_LOGIN);
       setSessionCookie(reply, deps.config, signedIn.token);
       // Scripts using the x-access-token header ask for the token; the browser never gets it.
       const data = request.body.issueToken ? { ...signedIn.data, token: signedIn.token } : signedIn.data;
       return ok(data, MSG.LOGIN_SUCCESS);
+    },
+  );
+
+  app.post(
+    '/tokensignin',
+    {
+      config: { access: { public: true } },
+      schema: {
+        summary:
+          "Sign in with a partner site's signed token (single sign-on, decision 019); any refusal answers 401 'Unable to process sso login.'",
+        body: tokenSignInBody,
+        response: signedInResponse,
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await tokenSignIn(deps, request.body, contextOf(request), request.log);
+      setSessionCookie(reply, deps.config, signedIn.token);
+      return ok(signedIn.data, MSG.LOGIN_SUCCESS);
     },
   );
 
@@ -203,12 +229,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const signedIn = await service.switchInto(
-        deps,
-        requireAuth(request),
-        request.body.id,
-        contextOf(request),
-      );
+      const signedIn = await switchInto(deps, requireAuth(request), request.body.id, contextOf(request));
       setSessionCookie(reply, deps.config, signedIn.token);
       return ok(signedIn.data, MSG.LOGIN_SUCCESS);
     },
@@ -221,7 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
       schema: { summary: 'Return from a switched account to your own', response: signedInResponse },
     },
     async (request, reply) => {
-      const signedIn = await service.switchBack(deps, requireAuth(request), contextOf(request));
+      const signedIn = await switchBack(deps, requireAuth(request), contextOf(request));
       setSessionCookie(reply, deps.config, signedIn.token);
       return ok(signedIn.data, MSG.LOGIN_SUCCESS);
     },

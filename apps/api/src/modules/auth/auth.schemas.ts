@@ -1,5 +1,6 @@
 import {
   DONOR_AVAILABILITY,
+  type LoginOutcome,
   type LoginSuccess,
   MSG,
   ROLE_IDS,
@@ -62,6 +63,11 @@ export const loginSuccessSchema = z.object({
   token: z.string().optional(),
   destination: z.string(),
 }) satisfies z.ZodType<LoginSuccess>;
+
+export const partnerRedirectSchema = z.object({
+  outcome: z.literal('redirectPartnerLogin'),
+  url: z.string(),
+}) satisfies z.ZodType<Extract<LoginOutcome, { outcome: 'redirectPartnerLogin' }>>;
 
 export const termsSchema = z.object({ body: z.string(), publishedAt: z.string() });
 export const acceptEulaSchema = z.object({ affectedRows: z.number(), eulaAcceptedAt: z.string() });

@@ -31,9 +31,10 @@ import { hashPassword, newToken, verifyPassword } from '../../platform/crypto.js
 import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { buildSessionUser } from '../../platform/session-user.js';
+import { partnerLoginUrl } from '../partners/partners.service.js';
 import { assertVerifiedCode, useVerifiedCode } from '../texts/texts.codes.js';
 import { ARCHIVED_LOGIN_ACTION } from '../texts/texts.service.js';
 import {
@@ -46,7 +47,6 @@ import {
   findCenter,
   findLiveToken,
   findUserByUsername,
-  findUserWithCenter,
   insertDonor,
   insertSession,
   insertUser,
@@ -75,6 +75,12 @@ export interface RequestContext {
 export interface SignedIn {
   data: LoginSuccess;
   token: string;
+}
+
+/** A password login of a user whose center signs in through its partner (decision 019). */
+export interface PartnerRedirect {
+  outcome: 'redirectPartnerLogin';
+  url: string;
 }
 
 /** At most this many reset mails per account per rate window; more are silently dropped. */
@@ -137,7 +143,11 @@ function failuresSinceLastSuccess(attempts: { succeeded: number }[]): number {
  * address's limit but not towards the account's, so a stranger who does not solve captchas cannot
  * lock the owner out, and the owner with a solved captcha and the right password still gets in.
  */
-export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: RequestContext): Promise<SignedIn> {
+export async function authenticate(
+  deps: AuthDeps,
+  body: LoginBody,
+  ctx: RequestContext,
+): Promise<SignedIn | PartnerRedirect> {
   const username = body.username.trim().toLowerCase();
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
@@ -196,21 +206,54 @@ export async function authenticate(deps: AuthDeps, body: LoginBody, ctx: Request
     );
     throw new AppError(403, MSG.ARCHIVED_CLIENT, { outcome: 'archivedClient' });
   }
+  // Also only after the right password: a center that signs in through its partner opens no
+  // session here; the browser is sent to the partner's login page, which the master admin set.
+  const partnerUrl = await partnerLoginUrl(deps.db, user);
+  if (partnerUrl !== null) {
+    await record(ATTEMPT.SUCCEEDED);
+    await audit(
+      deps.db,
+      null,
+      { action: 'login_sent_to_partner', entityType: 'user', entityId: user.id, centerId: user.centerId },
+      ctx.ip,
+    );
+    return { outcome: 'redirectPartnerLogin', url: partnerUrl };
+  }
 
   return deps.db.transaction(async (tx) => {
     await record(ATTEMPT.SUCCEEDED, tx);
-    const signedIn = await openSession(tx, now, user.id, ctx, {
-      switchedFromUserId: null,
-      countsAsLogin: true,
-    });
-    await audit(
-      tx,
-      null,
-      { action: 'login', entityType: 'user', entityId: user.id, centerId: user.centerId },
-      ctx.ip,
-    );
-    return signedIn;
+    return signIn(tx, now, user, ctx);
   });
+}
+
+/**
+ * A sign-in of the user's own (a password, a partner's token): the session of a login, its
+ * destination, and the audited 'login' entry (`details` say how, when not by password).
+ */
+export async function signIn(
+  tx: Db,
+  now: Date,
+  user: { id: number; centerId: number },
+  ctx: RequestContext,
+  details?: Record<string, unknown>,
+): Promise<SignedIn> {
+  const signedIn = await openSession(tx, now, user.id, ctx, {
+    switchedFromUserId: null,
+    countsAsLogin: true,
+  });
+  await audit(
+    tx,
+    null,
+    {
+      action: 'login',
+      entityType: 'user',
+      entityId: user.id,
+      centerId: user.centerId,
+      ...(details ? { details } : {}),
+    },
+    ctx.ip,
+  );
+  return signedIn;
 }
 
 /** GET /me */
@@ -497,79 +540,5 @@ export async function signupWithToken(
       ip,
     );
     return { redirectUrl: `/login/${encodeURIComponent(user.username)}` };
-  });
-}
-
-/**
- * Who may work inside whose account: master in anyone but masters; an admin in managers,
- * clients and donors of the admin's center; a manager in clients and donors of the manager's
- * center.
- */
-const SWITCH_TARGETS: Partial<Record<RoleId, readonly RoleId[]>> = {
-  [ROLE.MASTER]: [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
-  [ROLE.ADMIN]: [ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR],
-  [ROLE.MANAGER]: [ROLE.CLIENT, ROLE.DONOR],
-};
-
-/** POST /authadmin: the caller continues inside the target's account until switching back. */
-export async function switchInto(
-  deps: AuthDeps,
-  auth: Auth,
-  targetId: number,
-  ctx: RequestContext,
-): Promise<SignedIn> {
-  const allowed = SWITCH_TARGETS[auth.role];
-  if (!allowed) throw forbidden();
-  // A switched session acts as someone else; switching again would lose who is really there.
-  if (auth.switchedFromUserId !== null) throw forbidden(MSG.SWITCH_BACK_FIRST);
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const found = await findUserWithCenter(tx, targetId);
-    if (!found) throw notFound();
-    const target = found.user;
-    if (auth.role !== ROLE.MASTER && target.centerId !== auth.centerId) throw notFound();
-    if (target.id === auth.userId || !allowed.includes(target.role as RoleId)) throw forbidden();
-    if (target.status === 'Archived') throw forbidden();
-    await endSession(tx, auth.sessionId, 'switched', now);
-    const signedIn = await openSession(tx, now, target.id, ctx, {
-      switchedFromUserId: auth.userId,
-      countsAsLogin: false,
-      startedAt: auth.sessionStartedAt,
-    });
-    await audit(
-      tx,
-      auth,
-      { action: 'switch', entityType: 'user', entityId: target.id, centerId: target.centerId },
-      ctx.ip,
-    );
-    return signedIn;
-  });
-}
-
-/** POST /switchback: ends the switched session and gives the admin a fresh session of their own. */
-export async function switchBack(deps: AuthDeps, auth: Auth, ctx: RequestContext): Promise<SignedIn> {
-  const originalId = auth.switchedFromUserId;
-  if (originalId === null) throw badRequest(MSG.NOT_SWITCHED);
-  const now = deps.clock.now();
-  const found = await findUserWithCenter(deps.db, originalId);
-  // The admin may have been archived meanwhile: the switched session just ends.
-  if (!found || found.user.status === 'Archived') {
-    await endSession(deps.db, auth.sessionId, 'switched_back', now);
-    throw forbidden();
-  }
-  return deps.db.transaction(async (tx) => {
-    await endSession(tx, auth.sessionId, 'switched_back', now);
-    const signedIn = await openSession(tx, now, originalId, ctx, {
-      switchedFromUserId: null,
-      countsAsLogin: false,
-      startedAt: auth.sessionStartedAt,
-    });
-    await audit(
-      tx,
-      auth,
-      { action: 'switch_back', entityType: 'user', entityId: auth.userId, centerId: found.user.centerId },
-      ctx.ip,
-    );
-    return signedIn;
   });
 }

@@ -44,11 +44,12 @@ describe('the jobs of the process in the cron pages', () => {
       'mail-delivery',
       'text-delivery',
       'donor-import',
+      'dexi-run',
       'donor-reminders',
     ]);
   });
 
-  it('shows the runs of mail and text delivery, the donor import, the reminders and maintenance, run as main.ts runs them', async () => {
+  it('shows the runs of mail and text delivery, the donor import, external data, the reminders and maintenance, run as main.ts runs them', async () => {
     const textDir = mkdtempSync(path.join(tmpdir(), 'cron-texts-'));
     const imported = await t.request({
       method: 'POST',
@@ -57,6 +58,14 @@ describe('the jobs of the process in the cron pages', () => {
       as: 'admin@demo.test',
     });
     expect(imported.statusCode).toBe(200);
+    // An external data run of a center whose drop folder is empty: a failed run, recorded.
+    const dexi = await t.request({
+      method: 'POST',
+      url: '/api/executedexirun',
+      payload: { center_id: 85 },
+      as: 'master@demo.test',
+    });
+    expect(dexi.statusCode).toBe(200);
     await queueTemplatedMail(t.db, t.secrets, {
       centerId: 1,
       emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
@@ -106,7 +115,7 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 5) break;
+        if (jobs.size === 6) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
@@ -118,6 +127,7 @@ describe('the jobs of the process in the cron pages', () => {
       'mail-delivery',
       'text-delivery',
       'donor-import',
+      'dexi-run',
       'donor-reminders',
       'db-maintenance',
     ]);
@@ -134,6 +144,7 @@ describe('the jobs of the process in the cron pages', () => {
         'E-mail delivery',
         'Text message delivery',
         'Donor import',
+        'External donor data',
         'Donor reminders',
         'Database maintenance',
       ]),

@@ -131,10 +131,11 @@ describe('GET crondata/{status}', () => {
       ['mail-delivery', 1],
       ['text-delivery', 0],
       ['donor-import', 1],
+      ['dexi-run', 0],
       ['donor-reminders', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
-    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0]);
+    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0]);
     expect((await get('/api/crondata/nope')).statusCode).toBe(400);
   });
 });

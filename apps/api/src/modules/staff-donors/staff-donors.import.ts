@@ -140,7 +140,8 @@ const mappedValue = (list: readonly string[], value: string): Mapped => {
  * Validates a donor's rows and writes the donor in one transaction (all of it or nothing). A value
  * of a mapped field (MAPPING_ITEMS) that is not an app value does not reject the donor: the
  * mapping saved for it is used, or the field stays blank and the donor is linked to the value's
- * Mapping row, so saving the mapping later writes it.
+ * Mapping row, so saving the mapping later writes it. With `updatesExisting` (an external data
+ * run's import, decision 020) a donor the feed imported before is updated instead.
  */
 export async function importDonor(
   db: Db,
@@ -148,7 +149,8 @@ export async function importDonor(
   d: DonorRows,
   now: Date,
   importId: number | null = null,
-): Promise<void> {
+  updatesExisting = false,
+): Promise<'created' | 'updated'> {
   const single = (kind: ImportFileKind) => {
     const rows = d.rows[kind] ?? [];
     if (rows.length === 0 && IMPORT_REQUIRED_FILES.includes(kind))
@@ -195,7 +197,8 @@ export async function importDonor(
     throw new RowError(last.at.file, last.at.row, "Percentage can't exceed more than 100!");
   }
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const existing = updatesExisting ? await repo.importedDonorByKey(tx, centerId, d.key) : null;
     // Values awaiting a mapping are looked up (and created) first, in this transaction.
     const values: Partial<Record<Exclude<MappingItem, 'race'>, string | null>> = {};
     const links: { mappingId: number; percentage: number | null }[] = [];
@@ -223,49 +226,55 @@ export async function importDonor(
       const shares = splitPercentage(r.percentage, names.length);
       for (const [i, name] of names.entries()) races.push({ name, percentage: shares[i]! });
     }
-    const userId = await repo.insertImportedDonor(
-      tx,
-      {
-        centerId,
-        role: ROLE.DONOR,
-        status: 'Invited',
-        username: email,
-        firstName: g.first_name!,
-        lastName: g.last_name!,
-        createdAt: now,
-        updatedAt: now,
-      },
-      {
-        centerId,
-        availability,
-        donorType,
-        agencyDisplayId: d.key,
-        dateOfBirth: values.dob ?? null,
-        zipcode: g.zipcode || null,
-        city: g.city || null,
-        state: g.state || null,
-        heightCm,
-        weightKg,
-        bmi: heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null,
-        eyeColor: values.eye_color ?? null,
-        hairColor: values.hair_color ?? null,
-        bloodGroup: values.blood_group ?? null,
-        educationLevel: values.education_level ?? null,
-        isScraped: true,
-        searchDocument: donorSearchDocument([
-          d.key,
-          g.city,
-          g.state,
-          g.zipcode,
-          values.eye_color ?? null,
-          values.hair_color ?? null,
-        ]),
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
+    const account = {
+      centerId,
+      role: ROLE.DONOR,
+      status: 'Invited',
+      username: email,
+      firstName: g.first_name!,
+      lastName: g.last_name!,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const profile = {
+      centerId,
+      availability,
+      donorType,
+      agencyDisplayId: d.key,
+      dateOfBirth: values.dob ?? null,
+      zipcode: g.zipcode || null,
+      city: g.city || null,
+      state: g.state || null,
+      heightCm,
+      weightKg,
+      bmi: heightCm && weightKg ? Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 : null,
+      eyeColor: values.eye_color ?? null,
+      hairColor: values.hair_color ?? null,
+      bloodGroup: values.blood_group ?? null,
+      educationLevel: values.education_level ?? null,
+      isScraped: true,
+      searchDocument: donorSearchDocument([
+        d.key,
+        g.city,
+        g.state,
+        g.zipcode,
+        values.eye_color ?? null,
+        values.hair_color ?? null,
+      ]),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (existing !== null)
+      await repo.updateImportedDonor(
+        tx,
+        existing,
+        { firstName: g.first_name!, lastName: g.last_name!, updatedAt: now },
+        profile,
+      );
+    const userId = existing ?? (await repo.insertImportedDonor(tx, account, profile));
     for (const r of races) await mappingRepo.addRace(tx, userId, r.name, r.percentage);
     for (const link of links) await mappingRepo.linkDonor(tx, { ...link, donorId: userId, importId });
+    return existing === null ? 'created' : 'updated';
   });
 }
 
@@ -291,17 +300,23 @@ export function importRejectReason(error: unknown): string {
 /** Runs one claimed import: every donor on its own, each result recorded. */
 export async function runImport(
   db: Db,
-  job: { id: number; centerId: number; files: { name: string; content: string }[] },
+  job: {
+    id: number;
+    centerId: number;
+    files: { name: string; content: string }[];
+    updatesExisting?: boolean;
+  },
   clock: Clock = systemClock,
 ): Promise<void> {
   const run = await startRun(db, DONOR_IMPORT_JOB, job.centerId, clock.now());
   try {
     const { donors: grouped, rejected } = groupRows(job.files);
     const importedKeys: string[] = [];
+    const updatedKeys: string[] = [];
     for (const d of grouped) {
       try {
-        await importDonor(db, job.centerId, d, clock.now(), job.id);
-        importedKeys.push(d.key);
+        const done = await importDonor(db, job.centerId, d, clock.now(), job.id, job.updatesExisting);
+        (done === 'created' ? importedKeys : updatedKeys).push(d.key);
       } catch (error) {
         // The database went away: stop here; the import is taken over again once it is back.
         if (isDatabaseUnavailable(error)) throw error;
@@ -312,8 +327,18 @@ export async function runImport(
         rejected.push({ ...at, donorKey: d.key, reason: importRejectReason(error) });
       }
     }
-    await repo.finishImport(db, job.id, { status: 'done', importedKeys, rejected, finishedAt: clock.now() });
-    await finishRun(db, run, { ok: true, processed: importedKeys.length, at: clock.now() });
+    await repo.finishImport(db, job.id, {
+      status: 'done',
+      importedKeys,
+      updatedKeys,
+      rejected,
+      finishedAt: clock.now(),
+    });
+    await finishRun(db, run, {
+      ok: true,
+      processed: importedKeys.length + updatedKeys.length,
+      at: clock.now(),
+    });
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     const message = error instanceof Error ? importRejectReason(error) : STAFF_DONOR_MSG.IMPORT_FAILED;

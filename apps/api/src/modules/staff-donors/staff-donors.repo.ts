@@ -13,8 +13,10 @@ import {
   centers,
   donorDisplayIdSql,
   donorImports,
+  donorRaces,
   donorStatusMessages,
   donors,
+  fieldMappingDonors,
   matches,
   users,
   userTokens,
@@ -486,4 +488,43 @@ export async function insertImportedDonor(
   const [row] = await tx.insert(users).values(user).returning({ id: users.id });
   await tx.insert(donors).values({ ...donor, userId: row!.id });
   return row!.id;
+}
+
+/**
+ * The donor an earlier external data run imported with this donor_key in the center (the feed's
+ * own donors only, not archived), which a later run updates (decision 020). Locks the row.
+ */
+export async function importedDonorByKey(tx: Db, centerId: number, key: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ userId: donors.userId })
+    .from(donors)
+    .where(
+      and(
+        eq(donors.centerId, centerId),
+        sql`lower(${donors.agencyDisplayId}) = ${key.toLowerCase()}`,
+        eq(donors.isScraped, true),
+        eq(donors.archived, false),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row?.userId ?? null;
+}
+
+/**
+ * Writes a feed's newer facts over an imported donor: names and profile facts; the account's
+ * e-mail and status and the donor's availability stay as the agency's work left them. Her races
+ * and the values waiting for a mapping are written again by the caller.
+ */
+export async function updateImportedDonor(
+  tx: Db,
+  userId: number,
+  user: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'updatedAt'>,
+  donor: Partial<typeof donors.$inferInsert>,
+): Promise<void> {
+  const { centerId: _c, availability: _a, agencyDisplayId: _k, createdAt: _t, isScraped: _s, ...set } = donor;
+  await tx.update(users).set(user).where(eq(users.id, userId));
+  await tx.update(donors).set(set).where(eq(donors.userId, userId));
+  await tx.delete(donorRaces).where(eq(donorRaces.donorId, userId));
+  await tx.delete(fieldMappingDonors).where(eq(fieldMappingDonors.donorId, userId));
 }

@@ -1,8 +1,10 @@
 import { type AgencyList, type AgencyRow, PAGES } from '@dm/shared';
 import { Anchor, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
+import { PartnerSignInDialog } from './PartnerSignInDialog';
 import { agencyKeys, setAgencyVisibility, useAgencyList } from './queries';
 
 export default function AgencyListPage() {
@@ -10,6 +12,7 @@ export default function AgencyListPage() {
   const list = useListQuery('name');
   const agencies = useAgencyList(list.query);
   const key = agencyKeys.list(list.query);
+  const [partnerOf, setPartnerOf] = useState<{ id: number; name: string } | null>(null);
 
   const visibility = useMutation({
     mutationFn: setAgencyVisibility,
@@ -55,13 +58,23 @@ export default function AgencyListPage() {
       key: 'edit',
       label: 'Actions',
       render: (r) => (
-        <Anchor
-          component={Link}
-          to={`${PAGES.addagency.path}?id=${r.centerId}`}
-          aria-label={`Edit ${r.name}`}
-        >
-          Edit
-        </Anchor>
+        <Group gap="sm" wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={`${PAGES.addagency.path}?id=${r.centerId}`}
+            aria-label={`Edit ${r.name}`}
+          >
+            Edit
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            aria-label={`Partner sign-in: ${r.name}`}
+            onClick={() => setPartnerOf({ id: r.centerId, name: r.name })}
+          >
+            Partner sign-in
+          </Anchor>
+        </Group>
       ),
     },
   ];
@@ -92,6 +105,7 @@ export default function AgencyListPage() {
         searchLabel="Search agencies"
         loading={agencies.isPending}
       />
+      <PartnerSignInDialog center={partnerOf} onClose={() => setPartnerOf(null)} />
     </Stack>
   );
 }

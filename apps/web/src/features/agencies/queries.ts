@@ -4,6 +4,8 @@ import type {
   AllowedOrganization,
   CenterOption,
   CountryOption,
+  PartnerSignInAnswer,
+  SavePartnerSignInBody,
   ZipCodeList,
   ZipCodeRow,
 } from '@dm/shared';
@@ -107,5 +109,36 @@ export function useCenters(enabled: boolean) {
     queryFn: () => api<CenterOption[]>('getcenters'),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+// --- partner sign-in (single sign-on, decision 019)
+
+const partnerKey = (centerId: number) => ['agencies', 'partner', centerId] as const;
+
+/** A center's trusted partner and the audience its tokens must carry. */
+export function usePartnerSignIn(centerId: number | null) {
+  return useQuery({
+    queryKey: partnerKey(centerId ?? 0),
+    queryFn: () => api<PartnerSignInAnswer>(`partnersignin/${centerId}`),
+    enabled: centerId !== null,
+  });
+}
+
+export function useSavePartnerSignIn(centerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavePartnerSignInBody) =>
+      api<PartnerSignInAnswer>('savepartnersignin', { body, successToast: true, silent: true }),
+    onSuccess: (answer) => queryClient.setQueryData(partnerKey(centerId), answer),
+  });
+}
+
+export function useRemovePartnerSignIn(centerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<null>('removepartnersignin', { body: { center_id: centerId }, successToast: true, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKey(centerId) }),
   });
 }

@@ -2,21 +2,29 @@ import {
   FAILED_LOGINS_BEFORE_CAPTCHA,
   type LoginBody,
   type LoginOutcome,
+  type LoginSuccess,
   loginBody,
   MSG,
+  PARTNER_MSG,
   postLoginDestination,
 } from '@dm/shared';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { ApiError } from '../../lib/api-error';
 import { FormAlert, messageOf, useZodForm } from '../../lib/form';
 import { mustAcceptTerms, takeAttemptedUrl, useSession } from '../../lib/session';
+import { isPartnerUrl, takeSsoToken } from '../../lib/sso';
 import { CaptchaField } from './CaptchaField';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { login as authenticate, sendArchivedClientNotification } from './queries';
+import {
+  login as authenticate,
+  type LoginAnswer,
+  sendArchivedClientNotification,
+  tokenSignIn,
+} from './queries';
 import { SignupLinkDialog } from './SignupLinkDialog';
 import { TermsDialog } from './TermsDialog';
 
@@ -67,14 +75,21 @@ export default function LoginPage() {
     password: '',
   });
 
+  const signedIn = (answer: LoginSuccess) => {
+    session.signedIn(answer);
+    const next = destinationAfterLogin(takeAttemptedUrl(), answer.destination);
+    // The terms dialog opens from the session user; the destination waits for the acceptance.
+    if (mustAcceptTerms(answer.user)) setDestination(next);
+    else navigate(next, { replace: true });
+  };
+
   const login = useMutation({
     mutationFn: (body: LoginBody) => authenticate(body),
-    onSuccess: (answer) => {
-      session.signedIn(answer);
-      const next = destinationAfterLogin(takeAttemptedUrl(), answer.destination);
-      // The terms dialog opens from the session user; the destination waits for the acceptance.
-      if (mustAcceptTerms(answer.user)) setDestination(next);
-      else navigate(next, { replace: true });
+    onSuccess: (answer: LoginAnswer) => {
+      if (answer.outcome === 'success') return signedIn(answer);
+      // The center signs its users in through its partner: only to the address the server named.
+      if (isPartnerUrl(answer.url)) window.location.assign(answer.url);
+      else setError(PARTNER_MSG.PARTNER_LOGIN);
     },
     onError: (failure, body) => {
       const outcome = outcomeOf(failure);
@@ -95,6 +110,21 @@ export default function LoginPage() {
       askReactivation.reset();
     },
   });
+
+  // A partner's token the page load stored (lib/sso.ts) signs in once, without the form.
+  const sso = useMutation({
+    mutationFn: tokenSignIn,
+    onSuccess: signedIn,
+    onError: (failure) => setError(messageOf(failure)),
+  });
+  const ssoStarted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render
+  useEffect(() => {
+    if (ssoStarted.current) return;
+    ssoStarted.current = true;
+    const token = takeSsoToken();
+    if (token) sso.mutate(token);
+  }, []);
 
   const send = (values: { username: string; password: string }, solved: string | null) => {
     if (captcha.shown && !solved) {
@@ -168,7 +198,7 @@ export default function LoginPage() {
                 Ask my agency to reactivate my account
               </Button>
             ))}
-          <Button type="submit" loading={login.isPending}>
+          <Button type="submit" loading={login.isPending || sso.isPending}>
             Login
           </Button>
           <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setForgotOpen(true)}>

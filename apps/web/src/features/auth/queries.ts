@@ -2,6 +2,7 @@ import type {
   AcceptEulaAnswer,
   CountryOption,
   LoginBody,
+  LoginOutcome,
   LoginSuccess,
   OtpSent,
   RegisterBody,
@@ -62,7 +63,14 @@ export function useTextVisibility(centerId: number) {
 
 // The submits of the signed-out screens: each screen shows a refusal itself (silent).
 
-export const login = (body: LoginBody) => api<LoginSuccess>('authenticate', { body, silent: true });
+/** A password login: signed in, or (redirectPartnerLogin) sent to the center's partner site. */
+export type LoginAnswer = LoginSuccess | Extract<LoginOutcome, { outcome: 'redirectPartnerLogin' }>;
+
+export const login = (body: LoginBody) => api<LoginAnswer>('authenticate', { body, silent: true });
+
+/** A partner's signed token (single sign-on, decision 019). */
+export const tokenSignIn = (token: string) =>
+  api<LoginSuccess>('tokensignin', { body: { form: 'login', token }, silent: true });
 
 /** A new account, or (`referrer`) the registration of an invited one. */
 export const register = (body: RegisterBody, referrer: boolean) =>
