@@ -79,7 +79,7 @@ export function digestNotifications(userId: number, sections: readonly DigestSec
     userId,
     sharedBy: null,
     kind: 'search_alert',
-    text: `${newDonorsPhrase(s.donors.length)} match your saved search “${s.name}”`,
+    text: `${newDonorsPhrase(s.donors.length)} for your saved search “${s.name}”`,
     link: `/search?savedsearch=${s.savedSearchId}`,
   }));
 }
