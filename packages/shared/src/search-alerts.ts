@@ -28,7 +28,12 @@ export type SearchAlertData = z.infer<typeof searchAlertData>;
 
 /** POST devsearchalertpass (development only): the caller's digest pass as if `days` days later. */
 export const devSearchAlertPassBody = z.object({
-  days: z.number({ error: MSG_SEARCH_ALERT.DAYS }).int(MSG_SEARCH_ALERT.DAYS).min(0, MSG_SEARCH_ALERT.DAYS).max(30, MSG_SEARCH_ALERT.DAYS).default(0),
+  days: z
+    .number({ error: MSG_SEARCH_ALERT.DAYS })
+    .int(MSG_SEARCH_ALERT.DAYS)
+    .min(0, MSG_SEARCH_ALERT.DAYS)
+    .max(30, MSG_SEARCH_ALERT.DAYS)
+    .default(0),
 });
 
 /** The day a digest belongs to: the UTC calendar date of the pass (one digest per user and day). */

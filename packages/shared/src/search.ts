@@ -306,7 +306,10 @@ export const searchName = z
   .min(PORTFOLIO_NAME_MIN, MSG.SEARCH_NAME_LENGTH)
   .max(PORTFOLIO_NAME_MAX, MSG.SEARCH_NAME_LENGTH);
 
-export const savedSearchId = z.number({ error: 'Search id is required.' }).int().positive('Search id is invalid.');
+export const savedSearchId = z
+  .number({ error: 'Search id is required.' })
+  .int()
+  .positive('Search id is invalid.');
 
 /** POST /savesearch */
 export const saveSearchBody = z.object({ name: searchName, filters: savedFilters });

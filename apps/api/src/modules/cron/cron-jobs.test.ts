@@ -4,7 +4,14 @@ import path from 'node:path';
 import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, emailSchedules, jobHeartbeats, jobRuns, searchAlerts, users } from '../../db/schema/index.js';
+import {
+  donors,
+  emailSchedules,
+  jobHeartbeats,
+  jobRuns,
+  searchAlerts,
+  users,
+} from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
 import { queueTemplatedMail } from '../../platform/mail.js';

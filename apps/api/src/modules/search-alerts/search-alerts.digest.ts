@@ -25,7 +25,9 @@ export interface DigestSection {
 export function donorLabel(subject: PolicySubject, d: DigestDonor): string {
   const id = donorDisplayId(d);
   const first = d.firstName.trim();
-  return first && searchesFirstName(subject, d.centerId, d.settings.isFirstNameVisible) ? `${id} ${first}` : id;
+  return first && searchesFirstName(subject, d.centerId, d.settings.isFirstNameVisible)
+    ? `${id} ${first}`
+    : id;
 }
 
 const searchLink = (publicUrl: string, savedSearchId: number) =>

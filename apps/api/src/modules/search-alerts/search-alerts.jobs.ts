@@ -95,7 +95,12 @@ function maySearch(u: repo.AlertUser): boolean {
  * index is per database handle, never a transaction's). A search that cannot run (a zip code no
  * longer known) finds nothing this time.
  */
-async function lookUp(ctx: SearchAlertPassContext, now: Date, subject: PolicySubject, alerts: repo.UserAlert[]) {
+async function lookUp(
+  ctx: SearchAlertPassContext,
+  now: Date,
+  subject: PolicySubject,
+  alerts: repo.UserAlert[],
+) {
   const found = new Map<number, number[]>();
   const clock = { now: () => now };
   for (const alert of alerts) {
@@ -170,7 +175,12 @@ async function digestFor(
         ),
       );
       const byId = new Map(
-        (await repo.digestDonors(tx, fresh.flatMap((s) => s.donorIds))).map((d) => [d.id, d]),
+        (
+          await repo.digestDonors(
+            tx,
+            fresh.flatMap((s) => s.donorIds),
+          )
+        ).map((d) => [d.id, d]),
       );
       const sections: DigestSection[] = fresh.map((s) => ({
         savedSearchId: s.savedSearchId,
@@ -225,9 +235,11 @@ export async function runSearchAlertPass(
   const result: SearchAlertPassResult = { users: 0, digests: 0, donors: 0, failed: 0 };
   const perCenter = new Map<number, { digests: number; failed: number }>();
   const tally = (centerId: number) => {
-    let t = perCenter.get(centerId);
-    if (!t) perCenter.set(centerId, (t = { digests: 0, failed: 0 }));
-    return t;
+    const known = perCenter.get(centerId);
+    if (known) return known;
+    const fresh = { digests: 0, failed: 0 };
+    perCenter.set(centerId, fresh);
+    return fresh;
   };
   let after = 0;
   for (;;) {
@@ -250,7 +262,10 @@ export async function runSearchAlertPass(
       } catch (error) {
         result.failed += 1;
         tally(u.centerId).failed += 1;
-        ctx.log?.error({ job: SEARCH_ALERT_JOB, userId: u.userId, error: errorSummary(error) }, 'digest failed');
+        ctx.log?.error(
+          { job: SEARCH_ALERT_JOB, userId: u.userId, error: errorSummary(error) },
+          'digest failed',
+        );
       }
     }
     if (due.length < ALERT_USER_BATCH || ctx.stopping?.()) break;

@@ -189,7 +189,10 @@ export async function listedAmong(
     .select({ id: searchAlertDonors.donorId })
     .from(searchAlertDonors)
     .where(
-      and(eq(searchAlertDonors.savedSearchId, savedSearchId), inArray(searchAlertDonors.donorId, [...donorIds])),
+      and(
+        eq(searchAlertDonors.savedSearchId, savedSearchId),
+        inArray(searchAlertDonors.donorId, [...donorIds]),
+      ),
     );
   return new Set(rows.map((r) => r.id));
 }

@@ -1,4 +1,10 @@
-import { devSearchAlertPassBody, MSG_SEARCH_ALERT, type PageKey, searchAlertBody, searchAlertData } from '@dm/shared';
+import {
+  devSearchAlertPassBody,
+  MSG_SEARCH_ALERT,
+  type PageKey,
+  searchAlertBody,
+  searchAlertData,
+} from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';

@@ -2,8 +2,8 @@ import { DAY_MS, type SearchAlertBody, type SearchAlertData, searchFilters } fro
 import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { allMatchingDonorIds } from '../search/search.service.js';
 import { findSaved } from '../search/search.repo.js';
+import { allMatchingDonorIds } from '../search/search.service.js';
 import { runSearchAlertPass } from './search-alerts.jobs.js';
 import * as repo from './search-alerts.repo.js';
 import { SeenSet } from './search-alerts.seen.js';
@@ -28,7 +28,8 @@ export async function setAlert(
     await repo.deleteAlert(deps.db, saved.id);
     return { search_id: saved.id, alert: false };
   }
-  if ((await repo.alertedSearchIds(deps.db, auth.userId)).has(saved.id)) return { search_id: saved.id, alert: true };
+  if ((await repo.alertedSearchIds(deps.db, auth.userId)).has(saved.id))
+    return { search_id: saved.id, alert: true };
   // A search that cannot run (an unknown zip code) answers its 400 here, as the search would.
   const ids = await allMatchingDonorIds(deps, auth, searchFilters.parse(saved.filters));
   await repo.insertAlert(deps.db, {

@@ -100,7 +100,11 @@ async function alertedSearch(username: string, filters: SearchFiltersInput = {},
 }
 
 const digestsOf = (userId: number) =>
-  t.db.select().from(searchAlertDigests).where(eq(searchAlertDigests.userId, userId)).orderBy(asc(searchAlertDigests.id));
+  t.db
+    .select()
+    .from(searchAlertDigests)
+    .where(eq(searchAlertDigests.userId, userId))
+    .orderBy(asc(searchAlertDigests.id));
 const listedFor = async (searchId: number) =>
   (
     await t.db
@@ -134,7 +138,9 @@ describe('PUT /savedsearchalert', () => {
       const res = await put('/api/savedsearchalert', { search_id: id, alert: true }, as);
       expect(res.statusCode, as).toBe(404);
     }
-    expect((await put('/api/savedsearchalert', { search_id: 99_999_999, alert: true }, owner.username)).statusCode).toBe(404);
+    expect(
+      (await put('/api/savedsearchalert', { search_id: 99_999_999, alert: true }, owner.username)).statusCode,
+    ).toBe(404);
     expect(await t.db.select().from(searchAlerts).where(eq(searchAlerts.savedSearchId, id))).toEqual([]);
   });
 
@@ -250,7 +256,11 @@ describe('the digest job', () => {
     // The bell: one notification per digest's search, linking to the search.
     const bell = await t.db.select().from(notifications).where(eq(notifications.recipientId, parent.id));
     expect(bell).toHaveLength(3);
-    expect(bell[0]).toMatchObject({ kind: 'search_alert', link: `/search?savedsearch=${search}`, sharedBy: null });
+    expect(bell[0]).toMatchObject({
+      kind: 'search_alert',
+      link: `/search?savedsearch=${search}`,
+      sharedBy: null,
+    });
     expect(bell[0]!.text).toBe('1 new donor for your saved search “My alert”');
 
     // Each pass that sent digests is a run of the job, per center, on /cronjob.
@@ -290,7 +300,11 @@ describe('the digest job', () => {
     const parent = await makeUser(ROLE.CLIENT, 1);
     const search = await alertedSearch(parent.username, { haircolor: ['Red'] });
     const brown = await makeDonor(1, { hairColor: 'Brown' });
-    const res = await put('/api/savesearch', { search_id: search, filters: { haircolor: ['Brown'] } }, parent.username);
+    const res = await put(
+      '/api/savesearch',
+      { search_id: search, filters: { haircolor: ['Brown'] } },
+      parent.username,
+    );
     expect(res.statusCode).toBe(200);
     t.clock.advance(DAY);
     await pass();
@@ -417,7 +431,12 @@ describe('the development digest pass (POST devsearchalertpass)', () => {
   it('is absent from a production process', async () => {
     const prod = await startTestApp({ production: true });
     try {
-      const res = await prod.request({ method: 'POST', url: '/api/devsearchalertpass', payload: {}, as: 'parent@demo.test' });
+      const res = await prod.request({
+        method: 'POST',
+        url: '/api/devsearchalertpass',
+        payload: {},
+        as: 'parent@demo.test',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();
