@@ -68,14 +68,6 @@ export interface SearchAlertPassResult {
 /** A digest another process recorded first: this pass's transaction for the user is undone. */
 class DigestTaken extends Error {}
 
-const subjectOf = (u: repo.AlertUser): PolicySubject => ({
-  userId: u.userId,
-  role: u.role,
-  centerId: u.centerId,
-  parentId: u.parentId,
-  managerId: u.managerId,
-});
-
 /** Whether the user may open the search page now (role, status, the center's Pre-Active access). */
 function maySearch(u: repo.AlertUser): boolean {
   const access: AccessSubject = {
@@ -134,7 +126,8 @@ async function digestFor(
   day: string,
 ): Promise<UserDigest | null> {
   if (!maySearch(u)) return null;
-  const subject = subjectOf(u);
+  // The user the pass acts for, as the policy reads a caller.
+  const subject: PolicySubject = u;
   const alerts = await repo.alertsOfUser(ctx.db, u.userId);
   const found = await lookUp(ctx, now, subject, alerts);
   // Most looks find nothing new: no transaction, no lock, no write.

@@ -11,6 +11,7 @@ import {
   searchAlerts,
   users,
 } from '../../db/schema/index.js';
+import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 
 /** The ids of the user's saved searches whose alert is on. */
@@ -63,13 +64,8 @@ export async function writeSeen(tx: Db, savedSearchId: number, seen: string, at:
 }
 
 /** A user with alerts whose digest of the day is not sent yet, and what the pass needs of them. */
-export interface AlertUser {
-  userId: number;
-  role: RoleId;
-  status: UserStatus;
-  centerId: number;
-  parentId: number | null;
-  managerId: number | null;
+export interface AlertUser
+  extends Pick<Auth, 'userId' | 'role' | 'status' | 'centerId' | 'parentId' | 'managerId'> {
   username: string;
   firstName: string;
   lastName: string;

@@ -32,9 +32,9 @@ afterAll(() => t.close());
 const DAY = 24 * 3600_000;
 /** A fresh session per call: the tests move the clock by days, which ends idle sessions. */
 const session = async (as: string | null | undefined) => (as ? await t.tokenFor(as) : as);
-const put = async (url: string, payload: unknown, as?: string | null) =>
+const put = async (url: string, payload: Record<string, unknown>, as?: string | null) =>
   t.request({ method: 'PUT', url, payload, as: await session(as) });
-const post = async (url: string, payload: unknown, as?: string | null) =>
+const post = async (url: string, payload: Record<string, unknown>, as?: string | null) =>
   t.request({ method: 'POST', url, payload, as: await session(as) });
 const get = async (url: string, as: string) => t.request({ method: 'GET', url, as: await session(as) });
 const pass = () => runSearchAlertPass({ db: t.db, clock: t.clock, log: t.app.log }, t);
@@ -145,7 +145,7 @@ describe('PUT /savedsearchalert', () => {
   });
 
   it('answers 400 with the message for a bad body', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ search_id: 1 }, MSG_SEARCH_ALERT.FLAG],
       [{ search_id: 1, alert: 'yes' }, MSG_SEARCH_ALERT.FLAG],
       [{ alert: true }, 'Search id is required.'],
