@@ -36,6 +36,8 @@ export const SEARCH_ALERT_JOB = 'search-alerts';
 export const SEARCH_ALERT_EVERY_MS = 60_000;
 /** Users read per statement of a pass. */
 export const ALERT_USER_BATCH = 200;
+/** Users whose searches run at once. */
+const LOOK_CONCURRENCY = 16;
 
 /** What a center's run says when one of its users' digests failed; the log has the details. */
 const CENTER_FAILED = 'A saved-search digest of this agency failed; the server log has the details.';
@@ -82,6 +84,14 @@ function maySearch(u: repo.AlertUser): boolean {
   return canOpen(access, 'search');
 }
 
+/** A user's look: each alerted search's result now, and whether any holds a donor not seen. */
+interface Look {
+  user: repo.AlertUser;
+  alerts: repo.UserAlert[];
+  found: Map<number, number[]>;
+  news: boolean;
+}
+
 /**
  * Each alerted search's result now, by the search's own path (the pool handle: the search
  * index is per database handle, never a transaction's). A search that cannot run (a zip code no
@@ -90,9 +100,11 @@ function maySearch(u: repo.AlertUser): boolean {
 async function lookUp(
   ctx: SearchAlertPassContext,
   now: Date,
-  subject: PolicySubject,
+  user: repo.AlertUser,
   alerts: repo.UserAlert[],
-) {
+): Promise<Look> {
+  // The user the pass acts for, as the policy reads a caller.
+  const subject: PolicySubject = user;
   const found = new Map<number, number[]>();
   const clock = { now: () => now };
   for (const alert of alerts) {
@@ -103,7 +115,38 @@ async function lookUp(
       if (!(error instanceof AppError) && !(error instanceof Error && error.name === 'ZodError')) throw error;
     }
   }
-  return found;
+  const news = alerts.some(
+    (a) => SeenSet.decode(a.seen).missing(found.get(a.savedSearchId) ?? []).length > 0,
+  );
+  return { user, alerts, found, news };
+}
+
+/**
+ * The looks of a batch of users, LOOK_CONCURRENCY at a time: concurrent searches share the
+ * search index's look at the latest changes and their center's visibility read (both shared
+ * fresh reads, decision 013), so a batch costs a few statements, not a few per user.
+ */
+async function lookUpAll(
+  ctx: SearchAlertPassContext,
+  now: Date,
+  users: readonly repo.AlertUser[],
+): Promise<(Look | { user: repo.AlertUser; error: unknown })[]> {
+  const alerts = await repo.alertsOfUsers(
+    ctx.db,
+    users.map((u) => u.userId),
+  );
+  const byUser = new Map<number, repo.UserAlert[]>();
+  for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+  const looks: (Look | { user: repo.AlertUser; error: unknown })[] = [];
+  for (let i = 0; i < users.length; i += LOOK_CONCURRENCY) {
+    if (ctx.stopping?.()) break;
+    const slice = users.slice(i, i + LOOK_CONCURRENCY);
+    const batch = slice.map((user) =>
+      lookUp(ctx, now, user, byUser.get(user.userId) ?? []).catch((error: unknown) => ({ user, error })),
+    );
+    looks.push(...(await Promise.all(batch)));
+  }
+  return looks;
 }
 
 interface UserDigest {
@@ -121,18 +164,12 @@ interface UserDigest {
 async function digestFor(
   ctx: SearchAlertPassContext,
   deps: SearchAlertJobDeps,
-  u: repo.AlertUser,
+  look: Look,
   now: Date,
   day: string,
 ): Promise<UserDigest | null> {
-  if (!maySearch(u)) return null;
-  // The user the pass acts for, as the policy reads a caller.
+  const { user: u, alerts, found } = look;
   const subject: PolicySubject = u;
-  const alerts = await repo.alertsOfUser(ctx.db, u.userId);
-  const found = await lookUp(ctx, now, subject, alerts);
-  // Most looks find nothing new: no transaction, no lock, no write.
-  if (!alerts.some((a) => SeenSet.decode(a.seen).missing(found.get(a.savedSearchId) ?? []).length > 0))
-    return null;
   const names = new Map(alerts.map((a) => [a.savedSearchId, a.name]));
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -242,23 +279,34 @@ export async function runSearchAlertPass(
       limit: ALERT_USER_BATCH,
       onlyUserIds: ctx.onlyUserIds,
     });
-    for (const u of due) {
+    const failed = (u: repo.AlertUser, error: unknown) => {
+      result.failed += 1;
+      tally(u.centerId).failed += 1;
+      ctx.log?.error(
+        { job: SEARCH_ALERT_JOB, userId: u.userId, error: errorSummary(error) },
+        'digest failed',
+      );
+    };
+    const eligible = due.filter(maySearch);
+    result.users += eligible.length;
+    for (const look of await lookUpAll(ctx, now, eligible)) {
       if (ctx.stopping?.()) break;
-      result.users += 1;
+      if ('error' in look) {
+        failed(look.user, look.error);
+        continue;
+      }
+      // Most looks find nothing new: no transaction, no lock, no write.
+      if (!look.news) continue;
+      const u = look.user;
       try {
-        const digest = await digestFor(ctx, deps, u, now, day);
+        const digest = await digestFor(ctx, deps, look, now, day);
         if (!digest) continue;
         result.digests += 1;
         result.donors += digest.donors;
         tally(u.centerId).digests += 1;
         if (deps.realtime) digest.announce(deps.realtime);
       } catch (error) {
-        result.failed += 1;
-        tally(u.centerId).failed += 1;
-        ctx.log?.error(
-          { job: SEARCH_ALERT_JOB, userId: u.userId, error: errorSummary(error) },
-          'digest failed',
-        );
+        failed(u, error);
       }
     }
     if (due.length < ALERT_USER_BATCH || ctx.stopping?.()) break;

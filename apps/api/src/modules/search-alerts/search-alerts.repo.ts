@@ -130,16 +130,19 @@ export async function dueAlertUsers(
 }
 
 export interface UserAlert {
+  userId: number;
   savedSearchId: number;
   name: string;
   filters: SearchFilters;
   seen: string;
 }
 
-/** The user's alerted searches with their filters and seen donors (read without a lock). */
-export function alertsOfUser(db: Db, userId: number): Promise<UserAlert[]> {
+/** These users' alerted searches with their filters and seen donors (read without a lock). */
+export function alertsOfUsers(db: Db, userIds: readonly number[]): Promise<UserAlert[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
   return db
     .select({
+      userId: searchAlerts.userId,
       savedSearchId: searchAlerts.savedSearchId,
       name: savedSearches.name,
       filters: savedSearches.filters,
@@ -147,8 +150,8 @@ export function alertsOfUser(db: Db, userId: number): Promise<UserAlert[]> {
     })
     .from(searchAlerts)
     .innerJoin(savedSearches, eq(savedSearches.id, searchAlerts.savedSearchId))
-    .where(eq(searchAlerts.userId, userId))
-    .orderBy(asc(savedSearches.name), asc(searchAlerts.savedSearchId));
+    .where(inArray(searchAlerts.userId, [...userIds]))
+    .orderBy(asc(searchAlerts.userId), asc(savedSearches.name), asc(searchAlerts.savedSearchId));
 }
 
 /**
