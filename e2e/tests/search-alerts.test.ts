@@ -127,6 +127,7 @@ describe('saved-search alerts (issue 22, beyond the spec)', () => {
       await row.click({ force: true });
       await manager.page.getByText('The daily e-mail for this search is off.').first().waitFor();
       assert.equal(await row.isChecked(), false);
+      await assertAccessible(manager.page, '/searchlistpage (alert off)');
       // Restore: the manager's search goes again.
       await manager.page.getByRole('button', { name: 'Delete E2E manager alert' }).click();
       await manager.page

@@ -24,6 +24,9 @@ export function SearchAlertSwitch({ search, inTable = false }: { search: SavedSe
       onLabel="On"
       offLabel="Off"
       size="md"
+      // The word on the light track of a switched-off switch in the body colour: the default grey
+      // is too faint to read (contrast).
+      styles={checked ? undefined : { trackLabel: { color: 'var(--mantine-color-text)' } }}
       checked={checked}
       disabled={pending}
       onChange={(e) => alert.mutate({ search_id: search.search_id, alert: e.currentTarget.checked })}
