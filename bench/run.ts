@@ -27,10 +27,11 @@ import { SERVER_MAIN } from './lib/load/processes.js';
 import { runLoad } from './lib/load/section.js';
 import { measure, type Result } from './lib/measure.js';
 import { scheduler } from './lib/scheduler.js';
+import { searchAlerts } from './lib/search-alerts.js';
 import { runSocket } from './lib/socket.js';
 
 // BENCH_ONLY=search,grid runs only the named sections (details, search, match, xlsx, video,
-// grid, users, form, scheduler, load); the basic calls always run, except for BENCH_ONLY=load alone.
+// grid, users, form, alerts, scheduler, load); the basic calls always run, except for BENCH_ONLY=load alone.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wants = (section: string) => !only || only.includes(section);
 // The socket section (issue 20) runs only when named (BENCH_ONLY=socket): it needs the build and
@@ -132,7 +133,8 @@ async function inProcess(): Promise<void> {
     grid: donorGrid,
     users: userGrids,
     form: donorForm,
-    // Last: it changes donors for its pass (and restores them after).
+    // These two change donors for their passes (and restore them after).
+    alerts: searchAlerts,
     scheduler,
   };
   const bench: Bench = { app, database, token, donorCount, results, loginToken };

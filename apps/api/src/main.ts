@@ -62,7 +62,7 @@ const jobs = startJobRunner(
       mailTransport: smtpTransportFactory,
     }),
     textDeliveryJob({ db: database.db, config, log: app.log, secrets: new SecretBox(config.appSecret) }),
-    ...moduleJobs({ config, secrets: new SecretBox(config.appSecret) }),
+    ...moduleJobs({ config, secrets: new SecretBox(config.appSecret), realtime: app.realtime }),
     // PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
     ...(database.kind === 'pglite' ? [dbMaintenanceJob()] : []),
   ],

@@ -28,6 +28,11 @@ export const CRON_JOBS = {
     description: "E-mails donors whose application is incomplete, on their agency's reminder schedule.",
     everySeconds: 60,
   },
+  'search-alerts': {
+    name: 'Saved-search alerts',
+    description: 'E-mails users a daily digest of the new donors matching their alerted saved searches.',
+    everySeconds: 60,
+  },
   'db-maintenance': {
     name: 'Database maintenance',
     description: 'Vacuums and analyzes the busiest tables of the embedded database.',

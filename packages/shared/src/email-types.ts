@@ -38,6 +38,8 @@ export const EMAIL_TYPE = {
   FAVORITE_NOTES_NOTIFICATION: 45,
   CHAT_MESSAGE: 46,
   EMAIL_CHANGE_VERIFICATION: 47,
+  /** Beyond the spec (issue 22): the daily digest of new donors matching a user's alerted saved searches. */
+  SAVED_SEARCH_ALERT: 48,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -218,6 +220,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient code link organization',
     'Verify your new e-mail address',
     '<p>Dear {recipient},</p><p>Your verification code is <strong>{code}</strong>. Enter it on your profile, or open this link while signed in:</p><p><a href="{link}">{link}</a></p><p>The code and the link expire in 30 minutes. If you did not ask to change your e-mail address, you can ignore this e-mail.</p>',
+  ],
+  [
+    EMAIL_TYPE.SAVED_SEARCH_ALERT,
+    'Saved Search Alert',
+    'recipient count donors link organization',
+    'New donors for your saved searches ({count})',
+    '<p>Dear {recipient},</p><p>New donors match your saved searches at {organization}:</p>{donors}<p>Your saved searches: <a href="{link}">{link}</a></p><p>You get this e-mail once a day at most, while an alert is on. To stop it, turn off "E-mail me new matches daily" on the search.</p>',
   ],
 ];
 

@@ -27,6 +27,7 @@ export * from './realtime.js';
 export * from './reminders.js';
 export * from './roles.js';
 export * from './search.js';
+export * from './search-alerts.js';
 export * from './session.js';
 export * from './staff-donors.js';
 export * from './statistics.js';

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'match',
   'donor_shared',
   'message',
+  'search_alert',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

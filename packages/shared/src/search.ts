@@ -306,23 +306,26 @@ export const searchName = z
   .min(PORTFOLIO_NAME_MIN, MSG.SEARCH_NAME_LENGTH)
   .max(PORTFOLIO_NAME_MAX, MSG.SEARCH_NAME_LENGTH);
 
-const searchId = z.number({ error: 'Search id is required.' }).int().positive('Search id is invalid.');
+export const savedSearchId = z
+  .number({ error: 'Search id is required.' })
+  .int()
+  .positive('Search id is invalid.');
 
 /** POST /savesearch */
 export const saveSearchBody = z.object({ name: searchName, filters: savedFilters });
 export type SaveSearchBody = z.infer<typeof saveSearchBody>;
 /** PUT /savesearch */
 export const updateSearchBody = z.object({
-  search_id: searchId,
+  search_id: savedSearchId,
   name: searchName.optional(),
   filters: savedFilters,
 });
 export type UpdateSearchBody = z.infer<typeof updateSearchBody>;
 /** PUT /updatesearchname */
-export const renameSearchBody = z.object({ search_id: searchId, name: searchName });
+export const renameSearchBody = z.object({ search_id: savedSearchId, name: searchName });
 export type RenameSearchBody = z.infer<typeof renameSearchBody>;
 /** PUT /deletesearchlist */
-export const deleteSearchBody = z.object({ search_id: searchId });
+export const deleteSearchBody = z.object({ search_id: savedSearchId });
 
 export const savedSearch = z.object({
   search_id: z.number(),
@@ -332,5 +335,7 @@ export const savedSearch = z.object({
   last_run_at: z.string().nullable(),
   /** Donors matching it created since the caller last ran it (or saved it). */
   newDonors: z.number(),
+  /** The daily e-mail of new matches is on (PUT /savedsearchalert, decision 021). */
+  alert: z.boolean(),
 });
 export type SavedSearch = z.infer<typeof savedSearch>;

@@ -6,6 +6,7 @@ import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
+import { type SearchAlertJobDeps, searchAlertJob } from './search-alerts/search-alerts.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -47,15 +48,17 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
+  await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
 }
 
 /**
  * Each domain's background jobs; main.ts hands them to the job runner with the platform's own.
- * The reminder scheduler seals the mails it queues, so it needs the app's secrets and address;
- * the external data job reads DATA_DIR and opens the sealed API keys.
+ * The reminder scheduler and the saved-search digests seal the mails they queue, so they need the
+ * app's secrets and address; the digests push the bell's count through `realtime` when given; the
+ * external data job reads DATA_DIR and opens the sealed API keys.
  */
-export function moduleJobs(deps: ReminderJobDeps & DexiJobDeps): JobDefinition[] {
-  return [donorImportJob, donorReminderJob(deps), dexiRunJob(deps)];
+export function moduleJobs(deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps): JobDefinition[] {
+  return [donorImportJob, donorReminderJob(deps), searchAlertJob(deps), dexiRunJob(deps)];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from './mail.js';
+import { fillPlaceholders, htmlToText } from './mail.js';
 
 describe('htmlToText', () => {
   it('keeps paragraphs and line breaks and shows a link by its address', () => {
@@ -17,5 +17,18 @@ describe('htmlToText', () => {
         `<p><a href="https://x.test/a">Open it</a></p><ul><li>One</li><li>Two</li></ul><p><img src="data:image/png;base64,AAAA" alt="logo">${long}</p>`,
       ),
     ).toBe(`Open it [https://x.test/a]\n\n * One\n * Two\n\n${long}`);
+  });
+});
+
+describe('fillPlaceholders', () => {
+  it('escapes values, puts caller-built markup in as it is, and as text outside HTML', () => {
+    const vars = { recipient: 'Pat <b>&</b>' };
+    const markup = { donors: '<ul><li><a href="https://x.test/d/1">Donor D-1</a></li></ul>' };
+    expect(fillPlaceholders('<p>{recipient}</p>{donors}{unknown}', vars, true, markup)).toBe(
+      '<p>Pat &lt;b&gt;&amp;&lt;/b&gt;</p><ul><li><a href="https://x.test/d/1">Donor D-1</a></li></ul>{unknown}',
+    );
+    expect(fillPlaceholders('{recipient}: {donors}', vars, false, markup)).toBe(
+      'Pat <b>&</b>:  * Donor D-1 [https://x.test/d/1]',
+    );
   });
 });

@@ -46,18 +46,31 @@ export const NOTIFICATION_EMAIL_TYPES: ReadonlySet<number> = new Set([
   EMAIL_TYPE.MATCH_CANCELLED,
   EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
   EMAIL_TYPE.CHAT_MESSAGE,
+  EMAIL_TYPE.SAVED_SEARCH_ALERT,
 ]);
 
-function escapeHtml(value: string): string {
+/** HTML text of a value (the placeholders' escaping, for markup a caller builds). */
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 }
 
-/** Fills {name} placeholders; values are HTML-escaped, unknown placeholders stay visible. */
-export function fillPlaceholders(template: string, vars: Record<string, string>, html: boolean): string {
+/**
+ * Fills {name} placeholders; values are HTML-escaped, unknown placeholders stay visible.
+ * `markup`: placeholders filled with HTML the caller built and escaped itself (a digest's list of
+ * links), put in as it is in HTML and as its text elsewhere.
+ */
+export function fillPlaceholders(
+  template: string,
+  vars: Record<string, string>,
+  html: boolean,
+  markup: Record<string, string> = {},
+): string {
   return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+    const fragment = markup[name];
+    if (fragment !== undefined) return html ? fragment : htmlToText(fragment);
     const value = vars[name];
     if (value === undefined) return whole;
     return html ? escapeHtml(value) : value;
@@ -88,7 +101,13 @@ export function htmlToText(html: string): string {
  */
 export async function renderTemplate(
   db: Db,
-  input: { centerId: number; emailTypeId: number; vars: Record<string, string>; subject?: string },
+  input: {
+    centerId: number;
+    emailTypeId: number;
+    vars: Record<string, string>;
+    subject?: string;
+    markup?: Record<string, string>;
+  },
 ): Promise<RenderedMail> {
   const [type] = await db.select().from(emailTypes).where(eq(emailTypes.id, input.emailTypeId)).limit(1);
   if (!type) throw notFound('Unknown e-mail type.');
@@ -104,9 +123,14 @@ export async function renderTemplate(
     )
     .limit(1);
   const vars = { organization: center?.agencyName ?? '', ...input.vars };
-  const subject = fillPlaceholders(input.subject ?? saved?.subject ?? type.defaultSubject, vars, false);
+  const subject = fillPlaceholders(
+    input.subject ?? saved?.subject ?? type.defaultSubject,
+    vars,
+    false,
+    input.markup,
+  );
   const body = `${saved?.definition ?? type.defaultDefinition}<p>${saved?.signature ?? type.defaultSignature}</p>`;
-  const html = fillPlaceholders(body, vars, true);
+  const html = fillPlaceholders(body, vars, true, input.markup);
   return { subject, html, text: htmlToText(html) };
 }
 
@@ -137,7 +161,14 @@ export function openMail(secrets: SecretBox, sealedContent: string | null): Rend
 export async function queueTemplatedMail(
   db: Db,
   secrets: SecretBox,
-  input: { centerId: number; emailTypeId: number; to: string; vars: Record<string, string> },
+  input: {
+    centerId: number;
+    emailTypeId: number;
+    to: string;
+    vars: Record<string, string>;
+    /** Placeholders filled with HTML the caller built and escaped (fillPlaceholders). */
+    markup?: Record<string, string>;
+  },
 ): Promise<number> {
   const [account] = await db
     .select({

@@ -19,6 +19,7 @@ export * from './questions.js';
 export * from './reference.js';
 export * from './reminders.js';
 export * from './search.js';
+export * from './search-alerts.js';
 export * from './staff-donors.js';
 export * from './texts.js';
 export * from './uploads.js';

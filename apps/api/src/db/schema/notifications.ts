@@ -14,7 +14,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
-    /** NotificationKind: chat, portfolio_shared, portfolio_updated, feedback, favourite, note, match, donor_shared, message. */
+    /** NotificationKind: chat, portfolio_shared, portfolio_updated, feedback, favourite, note, match, donor_shared, message, search_alert. */
     kind: text('kind').notNull(),
     text: text('text').notNull(),
     /** The app path "open" goes to. */

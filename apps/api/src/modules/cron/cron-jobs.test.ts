@@ -4,7 +4,14 @@ import path from 'node:path';
 import { type CronJobRow, type CronRunPage, EMAIL_TYPE } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donors, emailSchedules, jobHeartbeats, jobRuns, users } from '../../db/schema/index.js';
+import {
+  donors,
+  emailSchedules,
+  jobHeartbeats,
+  jobRuns,
+  searchAlerts,
+  users,
+} from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -46,6 +53,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-import',
       'dexi-run',
       'donor-reminders',
+      'search-alerts',
     ]);
   });
 
@@ -96,6 +104,23 @@ describe('the jobs of the process in the cron pages', () => {
       recurringEmailTypeId: EMAIL_TYPE.DONOR_RECURRING_REMINDER,
       subject: 'Finish your application',
     });
+    // A parent's saved search with an alert, as if it had found nobody when switched on: every
+    // donor it finds now began to match, so the digest job sends a digest.
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/savesearch',
+      payload: { name: 'Cron alert', filters: {} },
+      as: 'parent@demo.test',
+    });
+    const searchId = body<{ search_id: number }>(saved).data.search_id;
+    const alert = await t.request({
+      method: 'PUT',
+      url: '/api/savedsearchalert',
+      payload: { search_id: searchId, alert: true },
+      as: 'parent@demo.test',
+    });
+    expect(alert.statusCode).toBe(200);
+    await t.db.update(searchAlerts).set({ seen: '' });
     t.clock.advance(1);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -129,6 +154,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-import',
       'dexi-run',
       'donor-reminders',
+      'search-alerts',
       'db-maintenance',
     ]);
     for (const j of jobs) {
@@ -146,6 +172,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Donor import',
         'External donor data',
         'Donor reminders',
+        'Saved-search alerts',
         'Database maintenance',
       ]),
     );

@@ -133,6 +133,7 @@ describe('GET crondata/{status}', () => {
       ['donor-import', 1],
       ['dexi-run', 0],
       ['donor-reminders', 0],
+      ['search-alerts', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
     expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0]);

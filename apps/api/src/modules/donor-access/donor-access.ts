@@ -1,4 +1,4 @@
-import { donorVisibilityKind } from '@dm/shared';
+import { donorVisibilityKind, type PolicySubject } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -56,7 +56,7 @@ function factsOf(db: Db, centerId: number, withHidden: boolean): Promise<Facts> 
  *   set it).
  * - Donor: only themself.
  */
-export async function visibilityRule(db: Db, auth: Auth): Promise<VisibilityRule> {
+export async function visibilityRule(db: Db, auth: PolicySubject): Promise<VisibilityRule> {
   const kind = donorVisibilityKind(auth);
   if (kind === 'all') return { kind: 'all' };
   if (kind === 'self') return { kind: 'self', donorId: auth.userId };

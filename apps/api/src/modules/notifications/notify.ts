@@ -15,7 +15,8 @@ export type NotificationKind =
   | 'note'
   | 'match'
   | 'donor_shared'
-  | 'message';
+  | 'message'
+  | 'search_alert';
 
 export interface NotifyInput {
   /** Who sees it. */

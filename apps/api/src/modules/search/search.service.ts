@@ -7,6 +7,7 @@ import {
   type DonorShortlist,
   globalSearchQuery,
   MSG,
+  type PolicySubject,
   REMAINING_QUEUE_MAX,
   ROLE,
   type SavedSearch,
@@ -28,6 +29,8 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { donorVisibility, visibilityRule, visibilitySql } from '../donor-access/donor-access.js';
+import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
+import { widenSeen } from '../search-alerts/search-alerts.seen.js';
 import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';
 import { donorSearchIndex } from './search.index.js';
 import * as repo from './search.repo.js';
@@ -42,7 +45,7 @@ export function remainingQueue(queued: number, settings: CenterSettings | undefi
 }
 
 /** Which weights of a donor's search words the caller may see, by the donor's center. */
-function nameWeights(auth: Auth, hiding: readonly number[]): (centerId: number) => number {
+function nameWeights(auth: PolicySubject, hiding: readonly number[]): (centerId: number) => number {
   const hidden = new Set(hiding);
   return (centerId) =>
     WEIGHT.D |
@@ -57,7 +60,7 @@ function nameWeights(auth: Auth, hiding: readonly number[]): (centerId: number) 
  * reading of the text become the ids the database allows for them, tested among the donors
  * the other filters leave.
  */
-async function queryOf(db: Db, auth: Auth, f: SearchFilters, now: Date): Promise<IndexQuery> {
+async function queryOf(db: Db, auth: PolicySubject, f: SearchFilters, now: Date): Promise<IndexQuery> {
   if (!f.zipcode && f.distance !== undefined) throw badRequest(MSG.ZIP_CODE_FIRST);
   const textQuery = globalSearchQuery(f.globalSearch);
   // The index reads the latest changes while the caller's visibility, the zip code's point and
@@ -221,6 +224,20 @@ export async function matchingDonorIds(
   return ids;
 }
 
+/**
+ * Every donor the filters find for this user, by the search's own path (visibility, filters,
+ * words): the saved-search alerts' look (decision 021). `subject` is a signed-in caller or the
+ * user a background pass acts for.
+ */
+export async function allMatchingDonorIds(
+  deps: SearchDeps,
+  subject: PolicySubject,
+  filters: SearchFilters,
+): Promise<number[]> {
+  const query = await queryOf(deps.db, subject, filters, deps.clock.now());
+  return donorSearchIndex(deps.db).matchingIds(query);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saved searches
 
@@ -242,7 +259,12 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function present(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): Promise<SavedSearch> {
+async function present(
+  deps: SearchDeps,
+  auth: Auth,
+  row: repo.SavedSearchRow,
+  alerted?: ReadonlySet<number>,
+): Promise<SavedSearch> {
   const filters = searchFilters.parse(row.filters);
   let newDonors = 0;
   try {
@@ -260,13 +282,17 @@ async function present(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): 
     updated_at: row.updatedAt.toISOString(),
     last_run_at: row.lastRunAt?.toISOString() ?? null,
     newDonors,
+    alert: (alerted ?? (await alertedSearchIds(deps.db, auth.userId))).has(row.id),
   };
 }
 
 /** GET /savedsearches: the caller's own, most recently changed first. */
 export async function listSavedSearches(deps: SearchDeps, auth: Auth): Promise<SavedSearch[]> {
-  const rows = await repo.listSaved(deps.db, auth.userId);
-  return Promise.all(rows.map((r) => present(deps, auth, r)));
+  const [rows, alerted] = await Promise.all([
+    repo.listSaved(deps.db, auth.userId),
+    alertedSearchIds(deps.db, auth.userId),
+  ]);
+  return Promise.all(rows.map((r) => present(deps, auth, r, alerted)));
 }
 
 /** POST /savesearch */
@@ -305,7 +331,25 @@ export async function updateSearch(
     }),
   );
   if (!row) throw notFound();
+  await rebaselineAlert(deps, auth, row);
   return present(deps, auth, row);
+}
+
+/**
+ * New filters on a search with an alert: the donors they find now did not begin to match (the
+ * search changed), so they join the alert's seen donors unlisted (decision 021). A search the
+ * new filters cannot run (an unknown zip code) leaves the alert as it was.
+ */
+async function rebaselineAlert(deps: SearchDeps, auth: Auth, row: repo.SavedSearchRow): Promise<void> {
+  if (!(await alertedSearchIds(deps.db, auth.userId)).has(row.id)) return;
+  let ids: number[];
+  try {
+    ids = await allMatchingDonorIds(deps, auth, searchFilters.parse(row.filters));
+  } catch (error) {
+    if (error instanceof Error && 'statusCode' in error) return;
+    throw error;
+  }
+  await deps.db.transaction((tx) => widenSeen(tx, row.id, ids, deps.clock.now()));
 }
 
 /** PUT /updatesearchname */

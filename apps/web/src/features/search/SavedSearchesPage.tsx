@@ -7,6 +7,7 @@ import { NameDialog } from '../../components/NameDialog';
 import { confirmDelete, RowActions } from '../../components/RowActions';
 import { formatDate } from '../../lib/dates';
 import { useSavedSearches, useSavedSearchMutations } from './queries';
+import { SearchAlertSwitch } from './SearchAlertSwitch';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
   const { rename } = useSavedSearchMutations();
@@ -44,6 +45,11 @@ const COLUMNS: Column<SavedSearch>[] = [
           None
         </Text>
       ),
+  },
+  {
+    key: 'alert',
+    label: 'Daily e-mail of new matches',
+    render: (s) => <SearchAlertSwitch search={s} inTable />,
   },
 ];
 

@@ -1,4 +1,11 @@
-import { type DonorListItem, ROLE, SEARCH_LOADER_MESSAGES, type SearchAnswer } from '@dm/shared';
+import {
+  type DonorListItem,
+  ROLE,
+  type SavedSearch,
+  SEARCH_LOADER_MESSAGES,
+  type SearchAnswer,
+  searchFilters,
+} from '@dm/shared';
 import { ModalsProvider } from '@mantine/modals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -265,5 +272,82 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     await screen.findByText('60 donors found');
     expect(screen.queryByRole('link', { name: /Compare selected/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /^Compare donor/ })).toBeNull();
+  });
+
+  it("switches a picked saved search's daily e-mail on and shows its state (issue 22)", async () => {
+    const saved = (alert: boolean): SavedSearch => ({
+      search_id: 5,
+      search_name: 'Tall brunettes',
+      search_data: searchFilters.parse({ haircolor: ['Brown'] }),
+      updated_at: '2026-03-01T00:00:00.000Z',
+      last_run_at: null,
+      newDonors: 2,
+      alert,
+    });
+    let alertOn = false;
+    const { requests } = page(false, {
+      savedsearches: () => ok([saved(alertOn)]),
+      savedsearchalert: (r: StubRequest) => {
+        alertOn = (r.body as { alert: boolean }).alert;
+        return ok(
+          { search_id: 5, alert: alertOn },
+          'You will get a daily e-mail when new donors match this search.',
+        );
+      },
+    });
+    await screen.findByText('60 donors found');
+    // No switch until a saved search is picked.
+    expect(screen.queryByRole('switch', { name: /E-mail me new matches daily/ })).toBeNull();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Saved searches' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tall brunettes (2 new)' }));
+    const toggle = await screen.findByRole('switch', { name: /E-mail me new matches daily/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Off for “Tall brunettes”.')).toBeTruthy();
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'savedsearchalert')).toMatchObject({
+        method: 'PUT',
+        body: { search_id: 5, alert: true },
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('switch', { name: /E-mail me new matches daily/ }) as HTMLInputElement).checked,
+      ).toBe(true),
+    );
+    expect(
+      screen.getByText('On: new donors of “Tall brunettes” come by e-mail, once a day at most.'),
+    ).toBeTruthy();
+  });
+
+  it('saves a new search with its daily e-mail switched on', async () => {
+    const created: SavedSearch = {
+      search_id: 9,
+      search_name: 'Blue eyes',
+      search_data: searchFilters.parse({}),
+      updated_at: '2026-03-01T00:00:00.000Z',
+      last_run_at: null,
+      newDonors: 0,
+      alert: false,
+    };
+    const { requests } = page(false, {
+      savesearch: ok(created, 'Search saved successfully.'),
+      savedsearchalert: ok({ search_id: 9, alert: true }),
+    });
+    await screen.findByText('60 donors found');
+    fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save search' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Search name/ }), {
+      target: { value: 'Blue eyes' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /E-mail me new matches daily/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'savedsearchalert')?.body).toEqual({
+        search_id: 9,
+        alert: true,
+      }),
+    );
+    expect(requests.find((r) => r.name === 'savesearch')?.body).toMatchObject({ name: 'Blue eyes' });
   });
 });

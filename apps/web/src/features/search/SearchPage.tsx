@@ -4,6 +4,7 @@ import {
   isStaff,
   PAGES,
   type SavedSearch,
+  SEARCH_ALERT_LABEL,
   SEARCH_LOADER_MESSAGES,
   SEARCH_LOADER_ROTATE_MS,
   SEARCH_RECORD_COUNTS,
@@ -17,6 +18,7 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Grid,
   Group,
   Loader,
@@ -42,6 +44,7 @@ import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
 import { NewAgenciesNotice } from './NewAgenciesNotice';
 import { FIRST_SEARCH, useDonorList, useSavedSearches, useSavedSearchMutations } from './queries';
+import { SearchAlertSwitch } from './SearchAlertSwitch';
 import { SearchFiltersForm } from './SearchFiltersForm';
 
 /** The consumer center's rotating loader text, only while a search is really pending. */
@@ -66,28 +69,38 @@ const DEFAULT_VALUE = 'default';
 function SaveSearchDialog({
   opened,
   onClose,
+  onCreated,
   filters,
   current,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** A new saved search: the picker shows it (and its alert switch). */
+  onCreated: (search: SavedSearch) => void;
   filters: SearchFiltersInput;
   current: SavedSearch | null;
 }) {
-  const { create, update } = useSavedSearchMutations();
+  const { create, update, alert } = useSavedSearchMutations();
   const initial = useMemo(
-    () => ({ mode: current ? ('update' as const) : ('new' as const), name: '' }),
+    () => ({ mode: current ? ('update' as const) : ('new' as const), name: '', alert: false }),
     [current],
   );
-  const { form } = useZodForm<{ mode: 'new' | 'update'; name: string }>(saveSearchForm, initial);
+  const { form } = useZodForm<{ mode: 'new' | 'update'; name: string; alert: boolean }>(
+    saveSearchForm,
+    initial,
+  );
   useResetOnOpen(form, opened, initial);
   const mode = form.values.mode;
   const save = useFormSubmit(
     form,
     async (values) => {
-      if (values.mode === 'update' && current)
+      if (values.mode === 'update' && current) {
         await update.mutateAsync({ search_id: current.search_id, filters });
-      else await create.mutateAsync({ name: searchName.parse(values.name), filters });
+        return;
+      }
+      const created = await create.mutateAsync({ name: searchName.parse(values.name), filters });
+      onCreated(created);
+      if (values.alert) await alert.mutateAsync({ search_id: created.search_id, alert: true });
     },
     // A new search's refusal shows under its name; an update's above the buttons.
     { onDone: onClose, fieldFor: () => (form.getValues().mode === 'new' ? 'name' : undefined) },
@@ -105,7 +118,14 @@ function SaveSearchDialog({
             </Radio.Group>
           ) : null}
           {mode === 'new' ? (
-            <TextInput label="Search name" required data-autofocus {...form.getInputProps('name')} />
+            <>
+              <TextInput label="Search name" required data-autofocus {...form.getInputProps('name')} />
+              <Checkbox
+                label={SEARCH_ALERT_LABEL}
+                description="Once a day at most, the donors who begin to match it."
+                {...form.getInputProps('alert', { type: 'checkbox' })}
+              />
+            </>
           ) : (
             <FormAlert message={save.error} />
           )}
@@ -118,7 +138,7 @@ function SaveSearchDialog({
 
 /** A new saved search needs a name by the shared rule; an update does not. */
 const saveSearchForm = z
-  .object({ mode: z.enum(['new', 'update']), name: z.string() })
+  .object({ mode: z.enum(['new', 'update']), name: z.string(), alert: z.boolean() })
   .superRefine(({ mode, name }, ctx) => {
     const issue = mode === 'new' ? searchName.safeParse(name).error?.issues[0] : undefined;
     if (issue) ctx.addIssue({ code: 'custom', path: ['name'], message: issue.message });
@@ -233,6 +253,7 @@ export default function SearchPage() {
                     onChange={loadSaved}
                     allowDeselect={false}
                   />
+                  {current ? <SearchAlertSwitch search={current} /> : null}
                 </Stack>
                 <SearchFiltersForm values={values} set={set} errors={errors} staff={staff} />
                 {Object.keys(errors).length ? (
@@ -348,6 +369,7 @@ export default function SearchPage() {
       <SaveSearchDialog
         opened={saveOpen}
         onClose={() => setSaveOpen(false)}
+        onCreated={(search) => setSelected(String(search.search_id))}
         filters={toFilters(values)}
         current={current}
       />

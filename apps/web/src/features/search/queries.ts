@@ -2,6 +2,7 @@ import type {
   AgenciesWithDonorAccess,
   CenterOption,
   SavedSearch,
+  SearchAlertData,
   SearchAnswer,
   SearchFiltersInput,
   SearchRequestInput,
@@ -93,6 +94,12 @@ export function useSavedSearchMutations() {
       mutationFn: (searchId: number) =>
         api<null>('deletesearchlist', { method: 'PUT', body: { search_id: searchId }, successToast: true }),
       onSuccess: refresh,
+    }),
+    /** The daily e-mail of the search's new matches (PUT /savedsearchalert). */
+    alert: useMutation({
+      mutationFn: (b: { search_id: number; alert: boolean }) =>
+        api<SearchAlertData>('savedsearchalert', { method: 'PUT', body: b, successToast: true }),
+      onSettled: refresh,
     }),
   };
 }
