@@ -38,6 +38,8 @@ export const EMAIL_TYPE = {
   FAVORITE_NOTES_NOTIFICATION: 45,
   CHAT_MESSAGE: 46,
   EMAIL_CHANGE_VERIFICATION: 47,
+  /** An agency asks the master admin to change its Twilio number (issue 22). */
+  TWILIO_NUMBER_CHANGE_REQUEST: 55,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -218,6 +220,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient code link organization',
     'Verify your new e-mail address',
     '<p>Dear {recipient},</p><p>Your verification code is <strong>{code}</strong>. Enter it on your profile, or open this link while signed in:</p><p><a href="{link}">{link}</a></p><p>The code and the link expire in 30 minutes. If you did not ask to change your e-mail address, you can ignore this e-mail.</p>',
+  ],
+  [
+    EMAIL_TYPE.TWILIO_NUMBER_CHANGE_REQUEST,
+    'Agency Phone Number Change Request',
+    'recipient sender agency number message link organization',
+    '{agency} asks for a new text message number',
+    '<p>Dear {recipient},</p><p>{sender} of {agency} asks you to change the agency\'s text message number (requested number: {number}).</p><p>{message}</p><p>Set the number on the general configuration page: <a href="{link}">{link}</a></p>',
   ],
 ];
 

@@ -44,6 +44,10 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
+  await api.register(
+    (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
+    deps,
+  );
 }
 
 /**

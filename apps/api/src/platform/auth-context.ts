@@ -169,6 +169,7 @@ export async function resolveSession(
     throw unauthenticated(session.endReason === 'replaced' ? MSG.RELOGIN_CODE : MSG.SESSION_EXPIRED_CODE);
   }
   const now = clock.now();
+  const settings = centerSettings(center.settings);
   const idle = now.getTime() - session.lastSeenAt.getTime();
   // Idle for an hour, or signed in 12 hours ago however active since (issue 16): 'login'.
   const tooOld = now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
@@ -198,7 +199,8 @@ export async function resolveSession(
       center: {
         onboarded: center.onboarded,
         preActiveAccess: center.preActiveAccess,
-        compareDonors: centerSettings(center.settings).compareDonors === true,
+        compareDonors: settings.compareDonors === true,
+        preActiveDonorDetails: settings.canPreactiveIpAccessDonorDetail === true,
       },
     },
     ip,

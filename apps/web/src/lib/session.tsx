@@ -49,6 +49,7 @@ export function subjectOf(user: SessionUser): AccessSubject {
       onboarded: user.center.onboarded,
       preActiveAccess: user.center.preActiveAccess,
       compareDonors: user.center.compareDonors,
+      preActiveDonorDetails: user.center.preActiveDonorDetails,
     },
   };
 }

@@ -20,6 +20,7 @@ const CENTER_SWITCHES = [
   'payments',
   'compareDonors',
   'ipFormVisible',
+  'preActiveDonorDetails',
   'parentTypeFilter',
 ] as const;
 

@@ -37,8 +37,9 @@ function Facts({ donor }: { donor: DonorListItem }) {
     ['Race', summary(donor.races)],
     ['Ethnicity', summary(donor.ethnicities)],
     ['Location', [donor.city, donor.state].filter(Boolean).join(', ') || 'Not given'],
-    ['Donor type', donor.donorType],
   ];
+  // null: the donor's agency does not show its donor type.
+  if (donor.donorType !== null) facts.push(['Donor type', donor.donorType]);
   if (donor.distance !== null) facts.push(['Distance', `${donor.distance} miles`]);
   return (
     <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8, rowGap: 2 }}>
