@@ -18,7 +18,8 @@ const ADMIN85 = 'admin85@demo.test';
 const MASTER = 'master@demo.test';
 const GLOBAL = ['$8,000', '$10,000', '$12,000'];
 
-const optionsOf = (res: Awaited<ReturnType<typeof get>>) => body<FeeOptions>(res).data.options.map((o) => o.options);
+const optionsOf = (res: Awaited<ReturnType<typeof get>>) =>
+  body<FeeOptions>(res).data.options.map((o) => o.options);
 
 async function save(newOption: string, as: string, over: Record<string, unknown> = {}) {
   return post('savefeeoption', { newOption, newOptionComment: '', ...over }, as);
@@ -56,7 +57,11 @@ describe('savefeeoption', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'fee_option'), eq(auditLog.entityId, String(added.option_id))));
-    expect(row).toMatchObject({ action: 'fee_option_added', centerId: 85, details: { option: '$9,500', global: false } });
+    expect(row).toMatchObject({
+      action: 'fee_option_added',
+      centerId: 85,
+      details: { option: '$9,500', global: false },
+    });
   });
 
   it('"Option already exists." against its own and the global options, case and space insensitive', async () => {
@@ -110,9 +115,9 @@ describe('removefeeoption', () => {
     expect(optionsOf(res)).not.toContain('Remove me');
     expect((await post('removefeeoption', { option_id: added.option_id }, ADMIN85)).statusCode).toBe(404);
 
-    const global = body<FeeOptions>(await save('$20,000', MASTER, { global: true, center_id: 85 })).data.options.find(
-      (o) => o.options === '$20,000',
-    )!;
+    const global = body<FeeOptions>(
+      await save('$20,000', MASTER, { global: true, center_id: 85 }),
+    ).data.options.find((o) => o.options === '$20,000')!;
     const refused = await post('removefeeoption', { option_id: global.option_id, center_id: null }, ADMIN85);
     expect(refused.statusCode).toBe(403);
     const removed = await post('removefeeoption', { option_id: global.option_id, center_id: 85 }, MASTER);
@@ -161,7 +166,8 @@ describe("the donor form's fee question reads these options", () => {
     post('updatedonorformdetails', { tabName: 'general', formData: general(over), userId: newId }, as);
   const compensation = async () =>
     (await t.db.select().from(donors).where(eq(donors.userId, newId)))[0]!.compensation;
-  const fee = async () => (await t.db.select().from(donorProfiles).where(eq(donorProfiles.donorId, newId)))[0];
+  const fee = async () =>
+    (await t.db.select().from(donorProfiles).where(eq(donorProfiles.donorId, newId)))[0];
 
   it("takes one of the agency's or the global options, or Other with an amount, and sets her compensation", async () => {
     await save('$9,000', ADMIN);
@@ -183,7 +189,9 @@ describe("the donor form's fee question reads these options", () => {
   });
 
   it('keeps an answer given before its option was removed', async () => {
-    const added = body<FeeOptions>(await save('$9,900', ADMIN)).data.options.find((o) => o.options === '$9,900')!;
+    const added = body<FeeOptions>(await save('$9,900', ADMIN)).data.options.find(
+      (o) => o.options === '$9,900',
+    )!;
     expect((await saveGeneral({ donorFee: '$9,900' })).statusCode).toBe(200);
     await post('removefeeoption', { option_id: added.option_id }, ADMIN);
     expect((await saveGeneral({ donorFee: '$9,900' })).statusCode).toBe(200);
@@ -194,7 +202,9 @@ describe("the donor form's fee question reads these options", () => {
     await saveGeneral({ donorFee: '$12,000' });
     await post('feepaymentoptionvisibility', { is_compensation_visible: false }, ADMIN);
     try {
-      const fields = body<DonorFormFields>(await get(`getdonorformfields/${newId}`, 'newdonor@demo.test')).data;
+      const fields = body<DonorFormFields>(
+        await get(`getdonorformfields/${newId}`, 'newdonor@demo.test'),
+      ).data;
       expect(fields.tabs.find((x) => x.tab === 'general')!.hidden).toEqual(
         expect.arrayContaining(['donorFee', 'donorFeeOther']),
       );

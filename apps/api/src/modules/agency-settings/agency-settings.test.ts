@@ -162,7 +162,10 @@ describe('getagencyaccessdetails and the toggles', () => {
 
   it('lets the master admin switch each setting of a chosen agency, one audit row per change, keeping the others', async () => {
     const center = await makeCenter();
-    await t.db.update(centers).set({ settings: { frozenEggsPending: true } }).where(eq(centers.id, center));
+    await t.db
+      .update(centers)
+      .set({ settings: { frozenEggsPending: true } })
+      .where(eq(centers.id, center));
     const toggles: [string, Record<string, unknown>, keyof AgencyAccessDetails, unknown][] = [
       ['firstnamevisibility', { status: false }, 'isFirstNameVisible', false],
       ['ipformtoggle', { status: true }, 'ipFormVisible', true],
@@ -248,19 +251,35 @@ describe('the default case manager', () => {
 
     const empty = await get(`getagencydefaultmanager?center_id=${center}`, MASTER);
     expect(body<AgencyDefaultManager>(empty).data).toEqual({ defaultCaseManagerId: null, name: null });
-    const save = await post('saveagencydefaultmanager', { default_case_manager_id: casey, center_id: center }, MASTER);
+    const save = await post(
+      'saveagencydefaultmanager',
+      { default_case_manager_id: casey, center_id: center },
+      MASTER,
+    );
     expect(save.statusCode).toBe(200);
-    expect(body<AgencyDefaultManager>(save).data).toEqual({ defaultCaseManagerId: casey, name: 'Casey Settings' });
+    expect(body<AgencyDefaultManager>(save).data).toEqual({
+      defaultCaseManagerId: casey,
+      name: 'Casey Settings',
+    });
 
     // Not a case manager of that agency: an archived one, another agency's, an admin, nobody.
     const admin85 = (await t.db.select().from(users).where(eq(users.username, ADMIN85)))[0]!.id;
-    const manager85 = (await t.db.select().from(users).where(eq(users.username, 'manager85@demo.test')))[0]!.id;
+    const manager85 = (await t.db.select().from(users).where(eq(users.username, 'manager85@demo.test')))[0]!
+      .id;
     for (const id of [archived, manager85, admin85, 999_999]) {
-      const res = await post('saveagencydefaultmanager', { default_case_manager_id: id, center_id: center }, MASTER);
+      const res = await post(
+        'saveagencydefaultmanager',
+        { default_case_manager_id: id, center_id: center },
+        MASTER,
+      );
       expect(res.statusCode, String(id)).toBe(400);
       expect(body(res).message).toBe(MSG_SETTINGS.NOT_A_MANAGER);
     }
-    const cleared = await post('saveagencydefaultmanager', { default_case_manager_id: null, center_id: center }, MASTER);
+    const cleared = await post(
+      'saveagencydefaultmanager',
+      { default_case_manager_id: null, center_id: center },
+      MASTER,
+    );
     expect(body<AgencyDefaultManager>(cleared).data.defaultCaseManagerId).toBeNull();
     expect((await settingsAudits(center)).map((a) => a.details)).toEqual([
       { changes: [{ setting: 'defaultCaseManagerId', from: casey, to: null }] },
@@ -312,7 +331,12 @@ describe('the agency phone (Twilio)', () => {
     expect(t.secrets.open(kept!.twilioAuthTokenSealed!)).toBe(TOKEN);
     await post(
       'updateagencytwiliophonenumber',
-      { twilioPhoneNumber: '+15550003333', twilioAccountSid: SID, twilioAuthToken: TOKEN2, center_id: center },
+      {
+        twilioPhoneNumber: '+15550003333',
+        twilioAccountSid: SID,
+        twilioAuthToken: TOKEN2,
+        center_id: center,
+      },
       MASTER,
     );
     const [replaced] = await t.db.select().from(centers).where(eq(centers.id, center));
@@ -341,7 +365,13 @@ describe('the agency phone (Twilio)', () => {
     for (const [over, message] of cases) {
       const res = await post(
         'updateagencytwiliophonenumber',
-        { twilioPhoneNumber: '+15550001111', twilioAccountSid: SID, twilioAuthToken: TOKEN, center_id: 85, ...over },
+        {
+          twilioPhoneNumber: '+15550001111',
+          twilioAccountSid: SID,
+          twilioAuthToken: TOKEN,
+          center_id: 85,
+          ...over,
+        },
         MASTER,
       );
       expect(res.statusCode, message).toBe(400);
@@ -406,7 +436,10 @@ describe('the agency phone (Twilio)', () => {
       MASTER,
     );
     expect(body<AgencyTwilio>(set).data.pendingRequest).toBeNull();
-    const [done] = await t.db.select().from(twilioNumberRequests).where(eq(twilioNumberRequests.id, pending.id));
+    const [done] = await t.db
+      .select()
+      .from(twilioNumberRequests)
+      .where(eq(twilioNumberRequests.id, pending.id));
     expect(done).toMatchObject({ status: 'done', resolvedBy: master.id });
     const [audit] = await settingsAudits(85);
     expect(audit!.details).toMatchObject({ resolvedRequests: [pending.id] });
