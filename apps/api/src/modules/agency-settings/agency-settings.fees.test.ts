@@ -32,6 +32,7 @@ describe('getfeeoptions', () => {
     const data = body<FeeOptions>(res).data;
     expect(data.centerId).toBe(85);
     expect(data.isCompensationVisible).toBe(false);
+    expect(data.options.map((o) => o.options)).toEqual(GLOBAL);
     expect(data.options).toEqual([
       { option_id: expect.any(Number), options: '$8,000', center_id: null, comment: 'First-time donors' },
       expect.objectContaining({ options: '$10,000', center_id: null }),
