@@ -16,6 +16,7 @@ export const MSG_SETTINGS = {
   TWILIO_SID: 'The account SID is AC followed by 32 letters and digits.',
   TWILIO_TOKEN: 'The auth token is 32 letters and digits.',
   TWILIO_TOKEN_REQUIRED: 'Please enter the auth token.',
+  TWILIO_SID_REQUIRED: 'Please enter the account SID.',
   TWILIO_SAVED: 'The agency phone settings were saved.',
   REQUEST_REASON: 'Please say why the number should change.',
   REQUEST_PENDING: 'A number change request is already waiting for the master admin.',
@@ -86,18 +87,15 @@ const optionalText = (pattern: RegExp, message: string) =>
 
 /**
  * POST updateagencytwiliophonenumber: the master admin sets an agency's number and account. A
- * blank token keeps the stored one (it is never sent back, so the form cannot show it); the
- * first time a token is needed.
+ * blank SID or token keeps the stored one (neither is sent back in clear, so the form cannot
+ * show them); the first time both are needed.
  */
 export const twilioSettingsBody = z.object({
   twilioPhoneNumber: z
     .string({ error: MSG_SETTINGS.TWILIO_NUMBER })
     .trim()
     .regex(/^\+[1-9]\d{6,14}$/, MSG_SETTINGS.TWILIO_NUMBER),
-  twilioAccountSid: z
-    .string({ error: MSG_SETTINGS.TWILIO_SID })
-    .trim()
-    .regex(/^AC[0-9a-fA-F]{32}$/, MSG_SETTINGS.TWILIO_SID),
+  twilioAccountSid: optionalText(/^AC[0-9a-fA-F]{32}$/, MSG_SETTINGS.TWILIO_SID),
   twilioAuthToken: optionalText(/^[0-9a-zA-Z]{32}$/, MSG_SETTINGS.TWILIO_TOKEN),
   center_id: centerId,
 });

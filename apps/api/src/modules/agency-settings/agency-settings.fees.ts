@@ -7,7 +7,6 @@ import {
   type saveFeeOptionBody,
 } from '@dm/shared';
 import type { z } from 'zod';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -22,6 +21,7 @@ import {
   findFeeOption,
   insertFeeOption,
   lockFeeOptions,
+  settingsWithDefaults,
 } from './agency-settings.repo.js';
 import type { SettingsDeps } from './agency-settings.service.js';
 
@@ -32,7 +32,7 @@ async function feeOptionsView(db: Db, centerId: number): Promise<FeeOptions> {
   if (!row) throw notFound();
   return {
     centerId,
-    isCompensationVisible: centerSettings(row.settings).isCompensationVisible,
+    isCompensationVisible: settingsWithDefaults(row.settings).isCompensationVisible,
     options: await feeOptionsOf(db, centerId),
   };
 }

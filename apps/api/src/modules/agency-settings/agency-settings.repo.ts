@@ -9,6 +9,8 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
+/** A center's settings with the defaults filled in. */
+export { centerSettings as settingsWithDefaults } from '../../db/schema/index.js';
 export type { CenterSettings };
 
 const centerColumns = {

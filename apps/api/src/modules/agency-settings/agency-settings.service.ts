@@ -4,7 +4,6 @@ import {
   type AgencyManager,
   MSG_SETTINGS,
 } from '@dm/shared';
-import { centerSettings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
@@ -18,6 +17,7 @@ import {
   caseManagersOf,
   centerSettingsRow,
   resolveNumberRequests,
+  settingsWithDefaults,
   userName,
   writeCenterSettings,
 } from './agency-settings.repo.js';
@@ -38,8 +38,8 @@ export type SettingKey =
 /** One change of a center's settings: switches and values, and the agency phone (master admin). */
 export interface SettingsChange {
   settings?: Partial<Pick<CenterSettings, SettingKey>>;
-  /** The token is plain here and sealed before it is stored; undefined keeps the stored one. */
-  twilio?: { phoneNumber: string; accountSid: string; authToken: string | undefined };
+  /** The token is plain here and sealed before it is stored; undefined keeps the stored SID or token. */
+  twilio?: { phoneNumber: string; accountSid: string | undefined; authToken: string | undefined };
 }
 
 /** What the audit row says of one setting: never the value of a SID or token, only that it is set. */
@@ -61,7 +61,7 @@ function phoneChanges(
     changes.push({ setting: 'twilioPhoneNumber', from: row.twilioPhoneNumber, to: twilio.phoneNumber });
     values.twilioPhoneNumber = twilio.phoneNumber;
   }
-  if (row.twilioAccountSid !== twilio.accountSid) {
+  if (twilio.accountSid !== undefined && row.twilioAccountSid !== twilio.accountSid) {
     changes.push({ setting: 'twilioAccountSid', from: SECRET(row.twilioAccountSid !== null), to: 'changed' });
     values.twilioAccountSid = twilio.accountSid;
   }
@@ -104,7 +104,7 @@ export async function changeCenterSettings<T>(
     if (managerId !== undefined && managerId !== null && !(await findActiveManager(tx, managerId, centerId)))
       throw badRequest(MSG_SETTINGS.NOT_A_MANAGER);
 
-    const current = centerSettings(row.settings);
+    const current = settingsWithDefaults(row.settings);
     const changes: AuditedChange[] = [];
     const changedSettings: Partial<CenterSettings> = {};
     for (const [key, to] of Object.entries(patch) as [SettingKey, unknown][]) {
@@ -114,6 +114,8 @@ export async function changeCenterSettings<T>(
     }
     const phone = change.twilio ? phoneChanges(row, change.twilio) : { changes: [], values: {} };
     changes.push(...phone.changes);
+    if (change.twilio?.accountSid === undefined && change.twilio && row.twilioAccountSid === null)
+      throw badRequest(MSG_SETTINGS.TWILIO_SID_REQUIRED);
     if (change.twilio && change.twilio.authToken === undefined && row.twilioAuthTokenSealed === null)
       throw badRequest(MSG_SETTINGS.TWILIO_TOKEN_REQUIRED);
 
@@ -152,7 +154,7 @@ export async function changeCenterSettings<T>(
 export async function accessDetailsOf(db: Db, centerId: number): Promise<AgencyAccessDetails> {
   const row = await centerSettingsRow(db, centerId);
   if (!row) throw notFound();
-  const s = centerSettings(row.settings);
+  const s = settingsWithDefaults(row.settings);
   return {
     centerId,
     centerName: row.name,

@@ -298,6 +298,12 @@ describe('the agency phone (Twilio)', () => {
     );
     expect(first.statusCode).toBe(400);
     expect(body(first).message).toBe(MSG_SETTINGS.TWILIO_TOKEN_REQUIRED);
+    const noSid = await post(
+      'updateagencytwiliophonenumber',
+      { twilioPhoneNumber: '+15550002222', twilioAuthToken: TOKEN, center_id: center },
+      MASTER,
+    );
+    expect(body(noSid).message).toBe(MSG_SETTINGS.TWILIO_SID_REQUIRED);
 
     const res = await post(
       'updateagencytwiliophonenumber',
@@ -321,14 +327,15 @@ describe('the agency phone (Twilio)', () => {
     expect(t.secrets.open(row!.twilioAuthTokenSealed!)).toBe(TOKEN);
     expect(row!.twilioAccountSid).toBe(SID);
 
-    // A blank token keeps the stored one; a new one replaces it.
+    // A blank SID or token keeps the stored one; a new one replaces it.
     await post(
       'updateagencytwiliophonenumber',
-      { twilioPhoneNumber: '+15550003333', twilioAccountSid: SID, twilioAuthToken: '', center_id: center },
+      { twilioPhoneNumber: '+15550003333', twilioAccountSid: ' ', twilioAuthToken: '', center_id: center },
       MASTER,
     );
     const [kept] = await t.db.select().from(centers).where(eq(centers.id, center));
     expect(t.secrets.open(kept!.twilioAuthTokenSealed!)).toBe(TOKEN);
+    expect(kept!.twilioAccountSid).toBe(SID);
     await post(
       'updateagencytwiliophonenumber',
       {
