@@ -123,13 +123,7 @@ function RequestForm({ centerId }: { centerId: number }) {
           w={300}
           {...form.getInputProps('requestedNumber')}
         />
-        <Textarea
-          label="Why should the number change?"
-          required
-          autosize
-          minRows={2}
-          {...form.getInputProps('reason')}
-        />
+        <Textarea label="Why should the number change?" required rows={3} {...form.getInputProps('reason')} />
         <Group>
           <Button type="submit" loading={busy}>
             Request a number change
