@@ -42,13 +42,6 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('switch').first().waitFor();
 }
 
-/** Clicks a switch (Mantine's input is visually hidden) and answers its confirmation if one opens. */
-async function flip(page: Page, name: RegExp, confirm?: string): Promise<void> {
-  await page.getByRole('switch', { name }).click({ force: true });
-  if (confirm) await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
-  await page.getByText('Changes saved successfully').first().waitFor();
-}
-
 /** Waits until `check` holds (a locator count, an answer), at most 15 s. */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   const end = Date.now() + 15_000;
@@ -56,6 +49,22 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Clicks a switch (Mantine's input is visually hidden), answers its confirmation if one opens, and
+ * waits until the saved answer has turned it.
+ */
+async function flip(page: Page, name: RegExp, confirm?: string): Promise<void> {
+  const control = page.getByRole('switch', { name });
+  await until(async () => !(await control.isDisabled()), 'the switch to be ready');
+  const before = await control.isChecked();
+  await control.click({ force: true });
+  if (confirm) await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+  await until(
+    async () => (await control.isChecked()) !== before && !(await control.isDisabled()),
+    'the switch to turn',
+  );
 }
 
 /** A center-1 donor the parent may open, with her first name and donor type shown. */
@@ -165,7 +174,7 @@ describe('agency general configuration (/generalconfiguration)', () => {
       portfolioId = ((await created.json()) as { data: { id: number } }).data.id;
       const list = await manager.page.request.post('/api/getdonorlist', {
         headers: sameOrigin(),
-        data: { minage: 18, maxage: 60, recordcount: 3, centers: [1] },
+        data: { minage: 18, maxage: 60, recordcount: 50, centers: [1] },
       });
       const ids = ((await list.json()) as { data: { rows: { id: number }[] } }).data.rows.map((r) => r.id);
       const add = (donorId: number) =>
@@ -223,7 +232,7 @@ describe('agency general configuration (/generalconfiguration)', () => {
       await login(parent.page, 'parent111@demo.test');
       const list = await parent.page.request.post('/api/getdonorlist', {
         headers: sameOrigin(),
-        data: { minage: 18, maxage: 60, recordcount: 1 },
+        data: { minage: 18, maxage: 60, recordcount: 50 },
       });
       const donorId = ((await list.json()) as { data: { rows: { id: number }[] } }).data.rows[0]!.id;
       await go(parent.page, `/donordetails/${donorId}`);
@@ -293,7 +302,7 @@ describe('fees and payment (/feeandpayment)', () => {
       await admin.page.getByRole('textbox', { name: /New option/ }).fill(option);
       await admin.page.getByRole('textbox', { name: /Comment/ }).fill('E2E returning donors');
       await admin.page.getByRole('button', { name: 'Add option' }).click();
-      await admin.page.getByRole('cell', { name: option }).waitFor();
+      await admin.page.getByRole('cell', { name: option, exact: true }).waitFor();
 
       await go(donor.page, `/donorform/${me.data.userId}/2`);
       const fee = donor.page.getByRole('combobox', { name: /Donor fee you ask for/ });
@@ -304,7 +313,7 @@ describe('fees and payment (/feeandpayment)', () => {
 
       await admin.page.getByRole('button', { name: `Remove ${option}` }).click();
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-      await admin.page.getByRole('cell', { name: option }).waitFor({ state: 'detached' });
+      await admin.page.getByRole('cell', { name: option, exact: true }).waitFor({ state: 'detached' });
       await assertAccessible(admin.page, '/feeandpayment (after removal)');
     } finally {
       await restore(admin.page, [['feepaymentoptionvisibility', { is_compensation_visible: true }]]);

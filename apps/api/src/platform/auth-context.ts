@@ -263,8 +263,19 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
     const withUser = 'signedIn' in access && access.sessionUser === true;
     resolveSession(db, clock, token, request.ip, withUser).then((auth) => {
       request.auth = auth;
-      if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
-        return done(forbidden());
+      if ('pages' in access) {
+        const decisions = access.pages.map((page) => decidePage(auth.subject, page));
+        if (!decisions.some((d) => d.allowed)) {
+          // Where the page table sends the caller instead, when it is not /unauthorize (a Pre-Active
+          // parent: /notpaid), so the browser goes there as its router would (issue 22).
+          const elsewhere = decisions.find((d) => !d.allowed && d.redirect !== '/unauthorize');
+          return done(
+            forbidden(
+              MSG.UNAUTHORIZED,
+              elsewhere && !elsewhere.allowed ? { redirect: elsewhere.redirect } : null,
+            ),
+          );
+        }
       }
       done();
     }, done);

@@ -207,8 +207,10 @@ describe('donor details for Pre-Active parents', () => {
     const [donor] = await visibleTo(PRE, 111, 1);
     expect((await get<DonorDetails>(`getdonordetails/${donor}`, PRE)).status).toBe(200);
     await set('donordetailsaccesstoggle', { donorDetailsVisible: false, center_id: 111 }, 'master@demo.test');
-    const refused = await get<DonorDetails>(`getdonordetails/${donor}`, PRE);
-    expect(refused.status).toBe(403);
+    const refused = await t.request({ method: 'GET', url: `/api/getdonordetails/${donor}`, as: PRE });
+    expect(refused.statusCode).toBe(403);
+    // The browser is sent where the page table sends her: the membership page.
+    expect(body(refused)).toMatchObject({ message: MSG.UNAUTHORIZED, data: { redirect: '/notpaid' } });
     const me = (await get<SessionUser>('me', PRE)).data;
     expect(me.center.preActiveDonorDetails).toBe(false);
     // Search stays open to her.
