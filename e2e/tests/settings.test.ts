@@ -287,12 +287,9 @@ describe('fees and payment (/feeandpayment)', () => {
       await go(parent.page, `/donordetails/${me.data.userId}`);
       await parent.page.getByText(/^Compensation: \$/).waitFor();
 
-      await admin.page.getByRole('switch', { name: /Show donor compensation/ }).click({ force: true });
-      await admin.page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
-      await admin.page.getByText('Changes saved successfully').first().waitFor();
+      await flip(admin.page, /Show donor compensation/, 'Hide');
       await parent.page.getByText(/^Compensation: \$/).waitFor({ state: 'detached' });
-      await admin.page.getByRole('switch', { name: /Show donor compensation/ }).click({ force: true });
-      await admin.page.getByRole('dialog').getByRole('button', { name: 'Show' }).click();
+      await flip(admin.page, /Show donor compensation/, 'Show');
       await parent.page.getByText(/^Compensation: \$/).waitFor();
 
       // A fee option: a duplicate of a global one is refused, a new one reaches the donor's form.

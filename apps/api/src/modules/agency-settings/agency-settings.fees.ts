@@ -23,7 +23,7 @@ import {
   lockFeeOptions,
   settingsWithDefaults,
 } from './agency-settings.repo.js';
-import type { SettingsDeps } from './agency-settings.service.js';
+import { centerRead, type SettingsDeps } from './agency-settings.service.js';
 
 // Fee options (/feeandpayment): the choices of the donor form's fee question.
 
@@ -42,13 +42,7 @@ async function feeOptionsView(db: Db, centerId: number): Promise<FeeOptions> {
  * it (a donor and her agency's staff: their own agency), the fee screen too (the master admin
  * names the agency).
  */
-export async function feeOptions(
-  deps: SettingsDeps,
-  auth: Auth,
-  centerId: number | undefined,
-): Promise<FeeOptions> {
-  return feeOptionsView(deps.db, await oneCenterInScope(deps.db, auth, centerId));
-}
+export const feeOptions = centerRead(feeOptionsView);
 
 /**
  * POST savefeeoption {newOption, newOptionComment, center_id, global}: an option of the agency,

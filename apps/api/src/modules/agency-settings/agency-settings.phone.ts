@@ -18,7 +18,6 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { oneCenterInScope } from '../centers/centers.service.js';
 import { announceAll, notify } from '../notifications/notify.js';
 import {
   activeMasterAdmins,
@@ -27,7 +26,7 @@ import {
   pendingNumberRequest,
   userName,
 } from './agency-settings.repo.js';
-import { changeCenterSettings, type SettingsDeps } from './agency-settings.service.js';
+import { centerRead, changeCenterSettings, type SettingsDeps } from './agency-settings.service.js';
 
 export type { TwilioChangeRequestInput, TwilioSettingsInput };
 
@@ -56,13 +55,7 @@ async function twilioOf(db: Db, centerId: number): Promise<AgencyTwilio> {
 }
 
 /** GET getagencytwilionumber?center_id=: the number, the SID's last characters, whether a token is set. */
-export async function agencyTwilio(
-  deps: SettingsDeps,
-  auth: Auth,
-  centerId: number | undefined,
-): Promise<AgencyTwilio> {
-  return twilioOf(deps.db, await oneCenterInScope(deps.db, auth, centerId));
-}
+export const agencyTwilio = centerRead(twilioOf);
 
 /**
  * POST updateagencytwiliophonenumber {twilioPhoneNumber, twilioAccountSid, twilioAuthToken,

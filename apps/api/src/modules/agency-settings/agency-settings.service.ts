@@ -170,29 +170,28 @@ export async function accessDetailsOf(db: Db, centerId: number): Promise<AgencyA
   };
 }
 
+/**
+ * A read of one center's screen: the master admin names the center, an agency admin reads her own
+ * (another named: 404), then `view` answers.
+ */
+export const centerRead =
+  <T>(view: (db: Db, centerId: number) => Promise<T>) =>
+  async (deps: Pick<SettingsDeps, 'db'>, auth: Auth, centerId: number | undefined): Promise<T> =>
+    view(deps.db, await oneCenterInScope(deps.db, auth, centerId));
+
 /** GET getagencyaccessdetails?center_id= */
-export async function accessDetails(
-  deps: SettingsDeps,
-  auth: Auth,
-  centerId: number | undefined,
-): Promise<AgencyAccessDetails> {
-  return accessDetailsOf(deps.db, await oneCenterInScope(deps.db, auth, centerId));
-}
+export const accessDetails = centerRead(accessDetailsOf);
 
 /** GET getagencymanagerdetails?center_id=: the case managers the default may be. */
-export async function managers(
-  deps: SettingsDeps,
-  auth: Auth,
-  centerId: number | undefined,
-): Promise<AgencyManager[]> {
-  const rows = await caseManagersOf(deps.db, await oneCenterInScope(deps.db, auth, centerId));
+export const managers = centerRead(async (db, centerId): Promise<AgencyManager[]> => {
+  const rows = await caseManagersOf(db, centerId);
   return rows.map((r) => ({
     userId: r.userId,
     name: `${r.firstName} ${r.lastName}`.trim() || r.username,
     email: r.username,
     status: r.status,
   }));
-}
+});
 
 async function defaultManagerOf(db: Db, centerId: number): Promise<AgencyDefaultManager> {
   const { defaultCaseManagerId } = await accessDetailsOf(db, centerId);
@@ -203,82 +202,40 @@ async function defaultManagerOf(db: Db, centerId: number): Promise<AgencyDefault
 }
 
 /** GET getagencydefaultmanager?center_id= */
-export async function defaultManager(
-  deps: SettingsDeps,
-  auth: Auth,
-  centerId: number | undefined,
-): Promise<AgencyDefaultManager> {
-  return defaultManagerOf(deps.db, await oneCenterInScope(deps.db, auth, centerId));
-}
+export const defaultManager = centerRead(defaultManagerOf);
 
 // --- the calls that change a setting (each one call of changeCenterSettings)
 
-type Toggle = (
-  deps: SettingsDeps,
-  auth: Auth,
-  body: { status: boolean; center_id?: number | undefined },
-) => Promise<AgencyAccessDetails>;
-
-const toggle =
-  (key: Exclude<SettingKey, 'portfolioDonorCount' | 'defaultCaseManagerId'>): Toggle =>
-  (deps, auth, body) =>
-    changeCenterSettings(deps, auth, body.center_id, { settings: { [key]: body.status } }, accessDetailsOf);
+/**
+ * The call that sets `key` from the body's `field` (with the body's center_id), answering `view`:
+ * every toggle and value of the screens is one line.
+ */
+const setting =
+  <K extends SettingKey, F extends string, T = AgencyAccessDetails>(
+    key: K,
+    field: F,
+    view: (db: Db, centerId: number) => Promise<T> = accessDetailsOf as never,
+  ) =>
+  (deps: SettingsDeps, auth: Auth, body: Record<F, CenterSettings[K]> & { center_id?: number | undefined }) =>
+    changeCenterSettings(deps, auth, body.center_id, { settings: { [key]: body[field] } }, view);
 
 /** POST firstnamevisibility {status, center_id} */
-export const firstNameVisibility = toggle('isFirstNameVisible');
+export const firstNameVisibility = setting('isFirstNameVisible', 'status');
 /** POST ipformtoggle {status, center_id} */
-export const ipFormToggle = toggle('ipFormVisible');
+export const ipFormToggle = setting('ipFormVisible', 'status');
 /** POST textmessagestoggle {status, center_id} */
-export const textMessagesToggle = toggle('receiveTextMessages');
+export const textMessagesToggle = setting('receiveTextMessages', 'status');
 /** POST donortypevisibility {status, center_id} */
-export const donorTypeVisibility = toggle('isDonorTypeVisible');
-
+export const donorTypeVisibility = setting('isDonorTypeVisible', 'status');
 /** POST donordetailsaccesstoggle {donorDetailsVisible, center_id} */
-export const donorDetailsAccessToggle = (
-  deps: SettingsDeps,
-  auth: Auth,
-  body: { donorDetailsVisible: boolean; center_id?: number | undefined },
-) =>
-  toggle('canPreactiveIpAccessDonorDetail')(deps, auth, {
-    status: body.donorDetailsVisible,
-    center_id: body.center_id,
-  });
-
+export const donorDetailsAccessToggle = setting('canPreactiveIpAccessDonorDetail', 'donorDetailsVisible');
 /** POST feepaymentoptionvisibility {is_compensation_visible, center_id} */
-export const compensationVisibility = (
-  deps: SettingsDeps,
-  auth: Auth,
-  body: { is_compensation_visible: boolean; center_id?: number | undefined },
-) =>
-  toggle('isCompensationVisible')(deps, auth, {
-    status: body.is_compensation_visible,
-    center_id: body.center_id,
-  });
-
+export const compensationVisibility = setting('isCompensationVisible', 'is_compensation_visible');
 /** POST updateportfoliodonorcount {portfolio_donor_count, center_id}: greater than 1 (the schema). */
-export const portfolioDonorCount = (
-  deps: SettingsDeps,
-  auth: Auth,
-  body: { portfolio_donor_count: number; center_id?: number | undefined },
-) =>
-  changeCenterSettings(
-    deps,
-    auth,
-    body.center_id,
-    { settings: { portfolioDonorCount: body.portfolio_donor_count } },
-    accessDetailsOf,
-  );
-
+export const portfolioDonorCount = setting('portfolioDonorCount', 'portfolio_donor_count');
 /** POST saveagencydefaultmanager {default_case_manager_id, center_id}: a case manager of that center, or null. */
-export const saveDefaultManager = (
-  deps: SettingsDeps,
-  auth: Auth,
-  body: { default_case_manager_id: number | null; center_id?: number | undefined },
-) =>
-  changeCenterSettings(
-    deps,
-    auth,
-    body.center_id,
-    { settings: { defaultCaseManagerId: body.default_case_manager_id } },
-    defaultManagerOf,
-  );
+export const saveDefaultManager = setting(
+  'defaultCaseManagerId',
+  'default_case_manager_id',
+  defaultManagerOf,
+);

@@ -6,11 +6,9 @@ import {
   saveFeeOptionBody,
 } from '@dm/shared';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -24,7 +22,7 @@ import { type Column, ListTable, useClientList } from '../../components/ListTabl
 import { confirmDelete, RowActions } from '../../components/RowActions';
 import { FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
 import { policySubjectOf, useSession } from '../../lib/session';
-import { useAgencyChoice } from '../email-templates/AgencyField';
+import { AgencyScreen, useAgencyChoice } from '../email-templates/AgencyField';
 import { useFeeOptions, useFeeOptionWrites, useSettingWrite } from './queries';
 
 const COLUMNS: Column<FeeOption>[] = [
@@ -164,42 +162,32 @@ function OptionsTable({
 export default function FeeAndPaymentPage() {
   const { user } = useSession();
   const master = user !== null && mayManageGlobalFeeOptions(policySubjectOf(user));
-  const { centerId, field: agencyField } = useAgencyChoice();
-  const fees = useFeeOptions(centerId);
+  const agency = useAgencyChoice();
+  const fees = useFeeOptions(agency.centerId);
   return (
-    <Stack maw={960}>
-      <Title order={1} fz="h2">
-        {PAGES.feeandpayment.title}
-      </Title>
-      <Text c="dimmed">
-        The fees a donor may ask for on her form. Options of every agency and the agency's own are offered
-        together; the same option twice (ignoring case and spaces) is refused.
-      </Text>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>{agencyField}</SimpleGrid>
-      </Paper>
-      {centerId === null ? null : fees.isPending ? (
-        <Loader aria-label="Loading the fee options" />
-      ) : fees.isError ? (
-        <Alert color="red" role="alert">
-          The fee options could not be loaded.
-        </Alert>
-      ) : (
+    <AgencyScreen
+      title={PAGES.feeandpayment.title}
+      intro="The fees a donor may ask for on her form. Options of every agency and the agency's own are offered together; the same option twice (ignoring case and spaces) is refused."
+      agency={agency}
+      query={fees}
+      what="the fee options"
+    >
+      {(data, centerId) => (
         <>
           <Paper withBorder p="md">
-            <CompensationSwitch centerId={centerId} visible={fees.data.isCompensationVisible} />
+            <CompensationSwitch centerId={centerId} visible={data.isCompensationVisible} />
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="fee-options">
             <Title order={2} fz="h4" mb="sm" id="fee-options">
               Fee options
             </Title>
             <Stack>
-              <OptionsTable centerId={centerId} options={fees.data.options} master={master} />
+              <OptionsTable centerId={centerId} options={data.options} master={master} />
               <AddOptionForm centerId={centerId} master={master} />
             </Stack>
           </Paper>
         </>
       )}
-    </Stack>
+    </AgencyScreen>
   );
 }

@@ -5,24 +5,10 @@ import {
   type PortfolioDonorCountInput,
   portfolioDonorCountBody,
 } from '@dm/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
-import { bodySchema, FormAlert, useFormSubmit, useZodForm } from '../../lib/form';
-import { useAgencyChoice } from '../email-templates/AgencyField';
+import { bodySchema, FormAlert, useFormSubmit, useResetOnSaved, useZodForm } from '../../lib/form';
+import { AgencyScreen, useAgencyChoice } from '../email-templates/AgencyField';
 import { AgencyPhoneSection } from './AgencyPhoneSection';
 import {
   useAccessDetails,
@@ -142,12 +128,9 @@ function PortfolioCountForm({ centerId, details }: { centerId: number; details: 
   const { form, formRef, focusFirstError } = useZodForm<PortfolioDonorCountInput>(portfolioDonorCountBody, {
     portfolio_donor_count: String(details.portfolioDonorCount),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
-  useEffect(() => {
-    const values = { portfolio_donor_count: String(details.portfolioDonorCount) };
-    form.setInitialValues(values);
-    form.setValues(values);
-  }, [details.portfolioDonorCount]);
+  useResetOnSaved(form, details.portfolioDonorCount, {
+    portfolio_donor_count: String(details.portfolioDonorCount),
+  });
   const { submit, busy, error } = useFormSubmit(
     form,
     (values) =>
@@ -193,12 +176,7 @@ function DefaultManagerForm({ centerId }: { centerId: number }) {
     manager: '',
   });
   const saved = current.data?.defaultCaseManagerId ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
-  useEffect(() => {
-    const values = { manager: saved === null ? '' : String(saved) };
-    form.setInitialValues(values);
-    form.setValues(values);
-  }, [saved]);
+  useResetOnSaved(form, saved, { manager: saved === null ? '' : String(saved) });
   const { submit, busy, error } = useFormSubmit(
     form,
     (values) => save.mutateAsync(toBody(values).default_case_manager_id),
@@ -237,43 +215,36 @@ function DefaultManagerForm({ centerId }: { centerId: number }) {
  * agency.
  */
 export default function GeneralConfigurationPage() {
-  const { centerId, field: agencyField } = useAgencyChoice();
-  const details = useAccessDetails(centerId);
+  const agency = useAgencyChoice();
+  const details = useAccessDetails(agency.centerId);
   return (
-    <Stack maw={960}>
-      <Title order={1} fz="h2">
-        {PAGES.generalconfiguration.title}
-      </Title>
-      <Text c="dimmed">What intended parents and donors of the agency see, and how it reaches them.</Text>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>{agencyField}</SimpleGrid>
-      </Paper>
-      {centerId === null ? null : details.isPending ? (
-        <Loader aria-label="Loading the settings" />
-      ) : details.isError ? (
-        <Alert color="red" role="alert">
-          The settings could not be loaded.
-        </Alert>
-      ) : (
+    <AgencyScreen
+      title={PAGES.generalconfiguration.title}
+      intro="What intended parents and donors of the agency see, and how it reaches them."
+      agency={agency}
+      query={details}
+      what="the settings"
+    >
+      {(data, centerId) => (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="settings-visibility">
             <Title order={2} fz="h4" mb="sm" id="settings-visibility">
               Visibility and features
             </Title>
-            <Switches centerId={centerId} details={details.data} />
+            <Switches centerId={centerId} details={data} />
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="settings-portfolios">
             <Title order={2} fz="h4" mb="sm" id="settings-portfolios">
               Portfolios and case managers
             </Title>
             <Stack>
-              <PortfolioCountForm centerId={centerId} details={details.data} />
+              <PortfolioCountForm centerId={centerId} details={data} />
               <DefaultManagerForm centerId={centerId} />
             </Stack>
           </Paper>
           <AgencyPhoneSection centerId={centerId} />
         </>
       )}
-    </Stack>
+    </AgencyScreen>
   );
 }
