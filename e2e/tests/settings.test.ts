@@ -60,7 +60,11 @@ async function flip(page: Page, name: RegExp, confirm?: string): Promise<void> {
   await until(async () => !(await control.isDisabled()), 'the switch to be ready');
   const before = await control.isChecked();
   await control.click({ force: true });
-  if (confirm) await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+  if (confirm) {
+    await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+    // The closing dialog's overlay would catch the next click.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
   await until(
     async () => (await control.isChecked()) !== before && !(await control.isDisabled()),
     'the switch to turn',
