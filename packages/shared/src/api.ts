@@ -225,7 +225,8 @@ export interface DonorDetails {
   age: number | null;
   availability: string;
   frozenAvailability: string | null;
-  donorType: string;
+  /** null where the donor's agency hides the donor type from the caller (isDonorTypeVisible). */
+  donorType: string | null;
   viewsCount: number;
   isFavorite: boolean;
   compensation: number | null;
@@ -280,7 +281,8 @@ export interface DonorSummary {
   firstName: string | null;
   age: number | null;
   availability: string;
-  donorType: string;
+  /** null where the donor's agency hides the donor type from the caller (isDonorTypeVisible). */
+  donorType: string | null;
   centerId: number;
   heightCm: number | null;
   eyeColor: string | null;

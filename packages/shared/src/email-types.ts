@@ -40,6 +40,8 @@ export const EMAIL_TYPE = {
   EMAIL_CHANGE_VERIFICATION: 47,
   /** Beyond the spec (issue 22): the daily digest of new donors matching a user's alerted saved searches. */
   SAVED_SEARCH_ALERT: 48,
+  /** An agency asks the master admin to change its Twilio number (issue 22). */
+  TWILIO_NUMBER_CHANGE_REQUEST: 55,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -227,6 +229,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient count donors link organization',
     'New donors for your saved searches ({count})',
     '<p>Dear {recipient},</p><p>New donors match your saved searches at {organization}:</p>{donors}<p>Your saved searches: <a href="{link}">{link}</a></p><p>You get this e-mail once a day at most, while an alert is on. To stop it, turn off "E-mail me new matches daily" on the search.</p>',
+  ],
+  [
+    EMAIL_TYPE.TWILIO_NUMBER_CHANGE_REQUEST,
+    'Agency Phone Number Change Request',
+    'recipient sender agency number message link organization',
+    '{agency} asks for a new text message number',
+    '<p>Dear {recipient},</p><p>{sender} of {agency} asks you to change the agency\'s text message number (requested number: {number}).</p><p>{message}</p><p>Set the number on the general configuration page: <a href="{link}">{link}</a></p>',
   ],
 ];
 

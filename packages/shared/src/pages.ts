@@ -231,6 +231,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'emailtemplate',
     'testconnection',
     'scheduledonoremail',
+    'feeandpayment',
+    'generalconfiguration',
     'donormonthlystats',
     'archiveddonors',
     'messageroom',
@@ -306,6 +308,32 @@ export interface AccessSubject {
     onboarded: boolean;
     preActiveAccess: boolean;
     compareDonors: boolean;
+    /** The agency lets its Pre-Active parents open donor details (can_preactive_ip_access_donor_detail). */
+    preActiveDonorDetails: boolean;
+  };
+}
+
+/**
+ * The access subject of a user of a center, from the user's role and status and the center's
+ * flags and settings (the settings as stored: keys left out are off). The one way the API builds it.
+ */
+export function accessSubjectOf(
+  user: { role: number; status: string },
+  center: {
+    onboarded: boolean;
+    preActiveAccess: boolean;
+    settings: { compareDonors?: boolean; canPreactiveIpAccessDonorDetail?: boolean };
+  },
+): AccessSubject {
+  return {
+    role: user.role as RoleId,
+    status: user.status as UserStatus,
+    center: {
+      onboarded: center.onboarded,
+      preActiveAccess: center.preActiveAccess,
+      compareDonors: center.settings.compareDonors === true,
+      preActiveDonorDetails: center.settings.canPreactiveIpAccessDonorDetail === true,
+    },
   };
 }
 
@@ -314,6 +342,8 @@ export type PageDecision = { allowed: true } | { allowed: false; redirect: strin
 /**
  * The one page-permission check, used by the web router, the menus and every API route.
  * A Pre-Active client of a center without pre-active access may only see /notpaid.
+ * A Pre-Active or Invited client of a center with pre-active access opens donor details only
+ * where the center allows it (preActiveDonorDetails), else she is sent to /notpaid.
  * Comparison: agency staff (admin, case manager) of an onboarded center always; a client only
  * at a center with compareDonors and not pre-active (platform.md section 6); the master admin
  * not (no donor pages of its own in the spec's table).
@@ -328,6 +358,9 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
       return open.includes(page) ? { allowed: true } : { allowed: false, redirect: '/notpaid' };
     }
     if (limited && !PREACTIVE_CLIENT_PAGES.includes(page)) return deny;
+    // Donor details are the agency's choice for Pre-Active parents; the membership page says how to get them.
+    if (limited && page === 'donordetails' && !subject.center.preActiveDonorDetails)
+      return { allowed: false, redirect: '/notpaid' };
     if (page === 'comparedonors' && (!subject.center.compareDonors || limited)) return deny;
   }
   if (!subject.center.onboarded && subject.role !== ROLE.MASTER && !NON_ONBOARDED_PAGES.includes(page)) {

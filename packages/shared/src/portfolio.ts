@@ -152,7 +152,8 @@ export const portfolioDonor = z.object({
   eyeColor: z.string().nullable(),
   hairColor: z.string().nullable(),
   availability: z.string(),
-  donorType: z.string(),
+  /** null where the donor's agency hides the donor type from the caller. */
+  donorType: z.string().nullable(),
   photoUrl: z.string().nullable(),
   position: z.number(),
   feedback: z.enum(FEEDBACK_VALUES).nullable(),

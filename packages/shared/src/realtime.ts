@@ -13,7 +13,7 @@ export const REALTIME_PATH = '/api/socket.io';
  */
 export const PRESENCE_QUERY = 'presence:query';
 
-export const REALTIME_EVENTS = ['chat:message', 'notification', 'presence'] as const;
+export const REALTIME_EVENTS = ['chat:message', 'notification', 'presence', 'center:settings'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
 /** A chat message stored and committed; sent to both people of the chat. */
@@ -43,8 +43,17 @@ export interface PresenceEvent {
   online: boolean;
 }
 
+/**
+ * An agency's settings changed (issue 22): every signed-in browser of that agency refetches what
+ * it shows (its session, whose center flags decide pages and menus, and the open screen).
+ */
+export interface CenterSettingsEvent {
+  centerId: number;
+}
+
 export interface RealtimeEventMap {
   'chat:message': ChatMessageEvent;
   notification: NotificationEvent;
   presence: PresenceEvent;
+  'center:settings': CenterSettingsEvent;
 }

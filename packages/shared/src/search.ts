@@ -265,7 +265,8 @@ export const donorListItem = z.object({
   state: z.string().nullable(),
   availability: z.string(),
   frozenAvailability: z.string().nullable(),
-  donorType: z.string(),
+  /** null where the donor's agency hides the donor type from the caller (isDonorTypeVisible). */
+  donorType: z.string().nullable(),
   /** 0 to 3 (spec section 9). */
   remainingQueue: z.number(),
   frozenRemainingQueue: z.number(),

@@ -23,6 +23,7 @@ function client(over: Partial<SessionUser> = {}, center: Partial<SessionUser['ce
       payments: false,
       compareDonors: false,
       ipFormVisible: true,
+      preActiveDonorDetails: false,
       parentTypeFilter: false,
       ...center,
     },

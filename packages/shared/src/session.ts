@@ -12,6 +12,8 @@ export interface SessionCenter {
   payments: boolean;
   compareDonors: boolean;
   ipFormVisible: boolean;
+  /** Pre-Active parents of the center may open donor details (the agency setting). */
+  preActiveDonorDetails: boolean;
   /** The admin filters intended parents by primary or secondary parent (the circle center). */
   parentTypeFilter: boolean;
 }

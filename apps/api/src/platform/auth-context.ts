@@ -1,5 +1,6 @@
 import {
   type AccessSubject,
+  accessSubjectOf,
   decidePage,
   MSG,
   type PageKey,
@@ -169,6 +170,7 @@ export async function resolveSession(
     throw unauthenticated(session.endReason === 'replaced' ? MSG.RELOGIN_CODE : MSG.SESSION_EXPIRED_CODE);
   }
   const now = clock.now();
+  const settings = centerSettings(center.settings);
   const idle = now.getTime() - session.lastSeenAt.getTime();
   // Idle for an hour, or signed in 12 hours ago however active since (issue 16): 'login'.
   const tooOld = now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
@@ -192,15 +194,7 @@ export async function resolveSession(
     parentId: user.parentId,
     managerId: user.managerId,
     switchedFromUserId: session.switchedFromUserId,
-    subject: {
-      role: user.role as RoleId,
-      status: user.status as UserStatus,
-      center: {
-        onboarded: center.onboarded,
-        preActiveAccess: center.preActiveAccess,
-        compareDonors: centerSettings(center.settings).compareDonors === true,
-      },
-    },
+    subject: accessSubjectOf(user, { ...center, settings }),
     ip,
     ...(sessionUser ? { sessionUser } : {}),
   };
@@ -261,8 +255,19 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
     const withUser = 'signedIn' in access && access.sessionUser === true;
     resolveSession(db, clock, token, request.ip, withUser).then((auth) => {
       request.auth = auth;
-      if ('pages' in access && !access.pages.some((page) => decidePage(auth.subject, page).allowed)) {
-        return done(forbidden());
+      if ('pages' in access) {
+        const decisions = access.pages.map((page) => decidePage(auth.subject, page));
+        if (!decisions.some((d) => d.allowed)) {
+          // Where the page table sends the caller instead, when it is not /unauthorize (a Pre-Active
+          // parent: /notpaid), so the browser goes there as its router would (issue 22).
+          const elsewhere = decisions.find((d) => !d.allowed && d.redirect !== '/unauthorize');
+          return done(
+            forbidden(
+              MSG.UNAUTHORIZED,
+              elsewhere && !elsewhere.allowed ? { redirect: elsewhere.redirect } : null,
+            ),
+          );
+        }
       }
       done();
     }, done);

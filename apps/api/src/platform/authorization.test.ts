@@ -94,6 +94,7 @@ beforeAll(async () => {
         onboarded: center.onboarded,
         preActiveAccess: center.preActiveAccess,
         compareDonors: center.settings?.compareDonors === true,
+        preActiveDonorDetails: center.settings?.canPreactiveIpAccessDonorDetail === true,
       },
     });
   }

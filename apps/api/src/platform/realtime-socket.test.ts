@@ -144,6 +144,26 @@ describe('events', () => {
     expect(await t.app.realtime.onlineUsers([await userId(PARENT)])).toEqual(new Set());
   });
 
+  it("a center's settings change reaches its signed-in users and nobody of another center", async () => {
+    const parent = client({ auth: { token: await t.tokenFor(PARENT) } });
+    const manager = client({ auth: { token: await t.tokenFor(MANAGER) } });
+    const other = client({ auth: { token: await t.tokenFor('parent85@demo.test') } });
+    expect(await Promise.all([outcome(parent), outcome(manager), outcome(other)])).toEqual([
+      'connected',
+      'connected',
+      'connected',
+    ]);
+    const otherGot = collect(other, 'center:settings');
+    const both = Promise.all([
+      next<RealtimeEventMap['center:settings']>(parent, 'center:settings'),
+      next<RealtimeEventMap['center:settings']>(manager, 'center:settings'),
+    ]);
+    t.app.realtime.emitToCenter(1, 'center:settings', { centerId: 1 });
+    expect(await both).toEqual([{ centerId: 1 }, { centerId: 1 }]);
+    await pause(300);
+    expect(otherGot).toEqual([]);
+  });
+
   it('reach a client again after its connection dropped and it reconnected', async () => {
     const socket = client({
       auth: { token: await t.tokenFor(PARENT) },

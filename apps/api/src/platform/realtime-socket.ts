@@ -44,6 +44,7 @@ export interface SocketRealtimeOptions {
 interface SocketData {
   userId: number;
   sessionId: number;
+  centerId: number;
 }
 
 export interface SocketRealtime extends Realtime {
@@ -56,6 +57,8 @@ export interface SocketRealtime extends Realtime {
 
 const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+/** The room of a center's signed-in users (their session's center: a switched session's user's). */
+const centerRoom = (centerId: number) => `center:${centerId}`;
 /** A presence query asks about at most this many users. */
 const MAX_PRESENCE_QUERY = 200;
 
@@ -103,7 +106,8 @@ export function handshakeToken(
 /**
  * The socket.io server of issue 20 on the app's HTTP server, at /api/socket.io. A connection is
  * a signed-in session (checked as an HTTP request is, and again every `recheckMs`), joined to the
- * rooms of its user and session; events go to user rooms. With REDIS_URL the rooms span every
+ * rooms of its user, session and center; events go to user rooms (and a center's settings change
+ * to its center's room). With REDIS_URL the rooms span every
  * API process (the Redis adapter), so do `onlineUsers` and presence.
  */
 export async function createSocketRealtime(options: SocketRealtimeOptions): Promise<SocketRealtime> {
@@ -159,7 +163,7 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
       log.error({ error: errorSummary(error) }, 'realtime: session check failed');
       return next(refusal('Service unavailable.', 503));
     }
-    socket.data = { userId: auth.userId, sessionId: auth.sessionId };
+    socket.data = { userId: auth.userId, sessionId: auth.sessionId, centerId: auth.centerId };
     next();
   });
 
@@ -177,6 +181,14 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
         event,
         data,
       );
+    } catch (error) {
+      log.error({ error: errorSummary(error), event }, 'realtime: emit failed');
+    }
+  };
+
+  const emitToCenter: Realtime['emitToCenter'] = (centerId, event, data) => {
+    try {
+      (io.to(centerRoom(centerId)) as { emit(e: string, d: unknown): boolean }).emit(event, data);
     } catch (error) {
       log.error({ error: errorSummary(error), event }, 'realtime: emit failed');
     }
@@ -208,8 +220,8 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
   };
 
   io.on('connection', (socket: Socket) => {
-    const { userId, sessionId } = socket.data as SocketData;
-    socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const { userId, sessionId, centerId } = socket.data as SocketData;
+    socket.join([userRoom(userId), sessionRoom(sessionId), centerRoom(centerId)]);
     void announce(userId, true);
     socket.on(PRESENCE_QUERY, async (ids: unknown, ack: unknown) => {
       if (typeof ack !== 'function') return;
@@ -247,6 +259,7 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
   return {
     io: io as unknown as Server,
     emitToUsers: emitToUsers as Realtime['emitToUsers'],
+    emitToCenter,
     async onlineUsers(userIds) {
       try {
         return await onlineUsers(userIds);

@@ -12,6 +12,8 @@ export interface Realtime {
     event: E,
     data: RealtimeEventMap[E],
   ): void;
+  /** Every open connection of the users of this center (their session's center), in every process. */
+  emitToCenter<E extends RealtimeEventName>(centerId: number, event: E, data: RealtimeEventMap[E]): void;
   /** Which of these users have an open connection in any API process. */
   onlineUsers(userIds: readonly number[]): Promise<Set<number>>;
   /**
@@ -25,6 +27,8 @@ export interface Realtime {
 
 export interface EmittedEvent {
   userIds: number[];
+  /** Set for an event sent to a center's room (emitToCenter); userIds is then empty. */
+  centerId?: number;
   event: RealtimeEventName;
   data: unknown;
 }
@@ -46,6 +50,10 @@ export function recordingRealtime(): Realtime & { emitted: EmittedEvent[]; ended
     },
     emitToUsers(userIds, event, data) {
       emitted.push({ userIds: [...userIds], event, data });
+      if (emitted.length > 1000) emitted.shift();
+    },
+    emitToCenter(centerId, event, data) {
+      emitted.push({ userIds: [], centerId, event, data });
       if (emitted.length > 1000) emitted.shift();
     },
     async onlineUsers() {

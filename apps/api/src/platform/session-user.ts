@@ -145,6 +145,7 @@ export function sessionUserOf(row: SessionUserRow, switchedFromUserId: number | 
       payments: center.payments,
       compareDonors: settings.compareDonors,
       ipFormVisible: settings.ipFormVisible,
+      preActiveDonorDetails: settings.canPreactiveIpAccessDonorDetail,
       parentTypeFilter: settings.parentTypeFilter,
     },
     parentId: user.parentId,

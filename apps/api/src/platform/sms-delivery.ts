@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import { recordRun } from './job-runs.js';
 import { afterFailure, backoffMs, claimDue, type WorkQueue } from './jobs/queue.js';
 import type { JobDefinition } from './jobs/runner.js';
-import { findCenterTwilio, openText } from './sms.js';
+import { centerSendsTexts, findCenterTwilio, openText } from './sms.js';
 import {
   dropSmsTransport,
   SmsError,
@@ -71,8 +71,13 @@ interface Sender {
   from: string;
 }
 
-/** outbox: the operator's drop. twilio: the center's own account and number, or why not. */
+/**
+ * outbox: the operator's drop. twilio: the center's own account and number, or why not. A
+ * center that turned text messages off sends nothing, not even what was queued before.
+ */
 async function senderFor(deps: TextDeliveryDeps, centerId: number): Promise<Sender | SmsError> {
+  if (!(await centerSendsTexts(deps.db, centerId)))
+    return new SmsError('The agency has turned text messages off; not sent.', false);
   if (deps.config.smsTransport === 'outbox')
     return { transport: dropSmsTransport(textDropDir(deps.config.dataDir)), from: 'outbox' };
   const row = await findCenterTwilio(deps.db, centerId);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { centers, textOutbox } from '../db/schema/index.js';
+import { centerSettings, centers, textOutbox } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 
@@ -33,10 +33,12 @@ export const TEXT_MAX_LENGTH = 1_530;
  * after commit through the configured SMS transport, like mail: a rolled-back change never sends
  * and a failed send is retried. Codes and messages are private, so the body is stored sealed.
  * Returns the outbox row's id, or null (nothing queued) when `to` is not an E.164 number, so a
- * stored number that cannot take texts never rolls back the caller's change.
+ * stored number that cannot take texts never rolls back the caller's change, or when the center
+ * has text messages off (its receiveTextMessages setting, /generalconfiguration): it sends none.
  */
 export async function queueText(db: Db, secrets: SecretBox, input: TextInput): Promise<number | null> {
   if (!E164.test(input.to)) return null;
+  if (!(await centerSendsTexts(db, input.centerId))) return null;
   const [row] = await db
     .insert(textOutbox)
     .values({
@@ -59,6 +61,16 @@ export function openText(secrets: SecretBox, sealedContent: string | null): stri
   }
 }
 
+/** Whether the center sends text messages (the agency setting receiveTextMessages, read fresh). */
+export async function centerSendsTexts(db: Db, centerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ settings: centers.settings })
+    .from(centers)
+    .where(eq(centers.id, centerId))
+    .limit(1);
+  return row !== undefined && centerSettings(row.settings).receiveTextMessages;
+}
+
 /** A center's Twilio number and account, the auth token still sealed; null fields: not set. */
 export interface CenterTwilioRow {
   phoneNumber: string | null;
@@ -66,7 +78,7 @@ export interface CenterTwilioRow {
   authTokenSealed: string | null;
 }
 
-/** The Twilio settings of a center (the settings screen that writes them is a later issue). */
+/** The Twilio settings of a center (written by /generalconfiguration, modules/agency-settings). */
 export async function findCenterTwilio(db: Db, centerId: number): Promise<CenterTwilioRow | undefined> {
   const [row] = await db
     .select({

@@ -25,8 +25,8 @@ import { describe, expect, it } from 'vitest';
 import { everyone, OTHER, OWN, subject } from './subjects.js';
 
 const donor = { donorId: 500, centerId: OWN };
-const hidden = { isFirstNameVisible: false, isCompensationVisible: false };
-const shown = { isFirstNameVisible: true, isCompensationVisible: true };
+const hidden = { isFirstNameVisible: false, isCompensationVisible: false, isDonorTypeVisible: false };
+const shown = { isFirstNameVisible: true, isCompensationVisible: true, isDonorTypeVisible: true };
 
 describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
   // insider, staff, lastName, frozen, additional, privateFiles, notes, adminNotes, matchPanels
@@ -65,6 +65,9 @@ describe('donor policy (packages/shared/src/policy/donor.ts)', () => {
     // The center's switches open first name and compensation to outsiders only.
     expect(r.firstName).toBe(insider);
     expect(r.compensation).toBe(insider);
+    // The donor type stays with staff (every center's) and insiders where the center hides it.
+    expect(r.donorType).toBe(insider || staff);
+    expect(donorRedaction(s, donor, shown).donorType).toBe(true);
     expect(donorRedaction(s, donor, shown).firstName).toBe(true);
     expect(donorRedaction(s, donor, shown).compensation).toBe(true);
     expect(canReadFrozenBatches(s)).toBe(frozen);

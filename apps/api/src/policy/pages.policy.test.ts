@@ -5,8 +5,18 @@ import { ROLES } from './subjects.js';
 /** A subject of an onboarded center, with the center's comparison switch and a status. */
 const subject = (
   role: RoleId,
-  { compareDonors = false, status = 'Active' as UserStatus, onboarded = true, preActiveAccess = true } = {},
-): AccessSubject => ({ role, status, center: { onboarded, preActiveAccess, compareDonors } });
+  {
+    compareDonors = false,
+    status = 'Active' as UserStatus,
+    onboarded = true,
+    preActiveAccess = true,
+    preActiveDonorDetails = true,
+  } = {},
+): AccessSubject => ({
+  role,
+  status,
+  center: { onboarded, preActiveAccess, compareDonors, preActiveDonorDetails },
+});
 
 describe('page table (packages/shared/src/pages.ts decidePage): donor comparison', () => {
   // Which roles reach /comparedonors and the pages its selection lives on, per center switch.
@@ -50,6 +60,47 @@ describe('page table (packages/shared/src/pages.ts decidePage): donor comparison
       for (const page of pages) {
         expect(decidePage(subject(Number(role) as RoleId, { compareDonors: true }), page).allowed).toBe(true);
       }
+    }
+  });
+});
+
+describe('page table: donor details for Pre-Active parents (agency setting, issue 22)', () => {
+  // [status, center has pre-active access, center lets Pre-Active parents see details] -> decision
+  const cases: [UserStatus, boolean, boolean, { allowed: boolean; redirect?: string }][] = [
+    ['Active', true, false, { allowed: true }],
+    ['Active', false, false, { allowed: true }],
+    ['Pre-Active', true, true, { allowed: true }],
+    ['Pre-Active', true, false, { allowed: false, redirect: '/notpaid' }],
+    ['Invited', true, false, { allowed: false, redirect: '/notpaid' }],
+    ['Invited', true, true, { allowed: true }],
+    // Without pre-active access the parent sees /notpaid only, whatever the setting.
+    ['Pre-Active', false, true, { allowed: false, redirect: '/notpaid' }],
+  ];
+  it.each(cases)('a %s client, pre-active access %s, setting %s', (status, preActiveAccess, on, want) => {
+    const s = subject(ROLE.CLIENT, { status, preActiveAccess, preActiveDonorDetails: on });
+    expect(decidePage(s, 'donordetails')).toEqual(want);
+  });
+
+  it('leaves search and the other Pre-Active pages open with the setting off', () => {
+    const s = subject(ROLE.CLIENT, { status: 'Pre-Active', preActiveDonorDetails: false });
+    for (const page of ['search', 'home', 'favorites', 'notpaid'] as const)
+      expect(decidePage(s, page).allowed, page).toBe(true);
+  });
+
+  it('never narrows staff, donors or the master', () => {
+    for (const [, role] of ROLES) {
+      if (role === ROLE.CLIENT) continue;
+      const s = subject(role, { preActiveDonorDetails: false });
+      const staffRoles: RoleId[] = [ROLE.ADMIN, ROLE.MANAGER, ROLE.DONOR];
+      expect(decidePage(s, 'donordetails').allowed).toBe(staffRoles.includes(role));
+    }
+  });
+
+  it('lets the agency admin and the master admin open both settings screens, nobody else', () => {
+    for (const [label, role] of ROLES) {
+      const open = role === ROLE.ADMIN || role === ROLE.MASTER;
+      for (const page of ['generalconfiguration', 'feeandpayment'] as const)
+        expect(decidePage(subject(role), page).allowed, `${label} ${page}`).toBe(open);
     }
   });
 });

@@ -42,6 +42,16 @@ describe('api() error catalogue (platform.md section 8)', () => {
     expect(handlers.navigate).toHaveBeenCalledWith('/unauthorize');
   });
 
+  it("'Unauthorized' with the page table's redirect goes there (a Pre-Active parent: /notpaid)", async () => {
+    await callFailing({ things: fail(403, MSG.UNAUTHORIZED, { redirect: '/notpaid' }) }, 'things');
+    expect(handlers.navigate).toHaveBeenLastCalledWith('/notpaid');
+    await callFailing(
+      { things: fail(403, MSG.UNAUTHORIZED, { redirect: 'https://elsewhere.example' }) },
+      'things',
+    );
+    expect(handlers.navigate).toHaveBeenLastCalledWith('/unauthorize');
+  });
+
   it("'nomanager' goes to /noportfolio/2", async () => {
     await callFailing({ things: fail(400, MSG.NO_MANAGER_CODE) }, 'things');
     expect(handlers.navigate).toHaveBeenCalledWith('/noportfolio/2');

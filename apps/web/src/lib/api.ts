@@ -124,9 +124,12 @@ function handleError(error: ApiError, method: string, silent: boolean): void {
     case MSG.NO_TOKEN:
       handlers.sessionEnded('missing');
       return;
-    case MSG.UNAUTHORIZED:
-      handlers.navigate('/unauthorize');
+    case MSG.UNAUTHORIZED: {
+      // The page table may send the caller elsewhere (a Pre-Active parent: /notpaid).
+      const redirect = (error.data as { redirect?: unknown } | null)?.redirect;
+      handlers.navigate(typeof redirect === 'string' && redirect.startsWith('/') ? redirect : '/unauthorize');
       return;
+    }
     case MSG.NO_MANAGER_CODE:
       handlers.navigate('/noportfolio/2');
       return;

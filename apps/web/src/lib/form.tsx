@@ -115,6 +115,22 @@ export function useResetOnOpen<V extends Values>(
   }, [opened, initialValues]);
 }
 
+/**
+ * A form that shows a saved value starts again from `initialValues` whenever `saved` (the stored
+ * value it shows) changes: after the first load and after each save.
+ */
+export function useResetOnSaved<V extends Values>(
+  form: UseFormReturnType<V>,
+  saved: unknown,
+  initialValues: V,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object changes every render
+  useEffect(() => {
+    form.setInitialValues(initialValues);
+    form.setValues(initialValues);
+  }, [saved]);
+}
+
 /** The message to show inline for a failed request. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError || error instanceof Error) return error.message;

@@ -20,3 +20,21 @@ describe('menuFor: the IP form entry (issue 21)', () => {
     expect(pages(withForm({ role: ROLE.MANAGER, client: null }))).not.toContain('ipform');
   });
 });
+
+describe('menuFor: the agency settings entries (issue 22)', () => {
+  it('shows general configuration and fees to the agency admin and the master admin, beside the scheduler', () => {
+    for (const role of [ROLE.ADMIN, ROLE.MASTER]) {
+      const list = pages(sessionUser({ role, client: null }));
+      const at = list.indexOf('scheduledonoremail');
+      expect(list.slice(at, at + 3)).toEqual(['scheduledonoremail', 'generalconfiguration', 'feeandpayment']);
+    }
+  });
+
+  it('not to case managers, parents or donors', () => {
+    for (const role of [ROLE.MANAGER, ROLE.CLIENT, ROLE.DONOR]) {
+      const list = pages(sessionUser({ role, client: null }));
+      expect(list).not.toContain('generalconfiguration');
+      expect(list).not.toContain('feeandpayment');
+    }
+  });
+});

@@ -37,6 +37,8 @@ const MENU: MenuItem[] = [
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
   { page: 'scheduledonoremail', label: 'Donor e-mail reminders' },
+  { page: 'generalconfiguration', label: 'General configuration' },
+  { page: 'feeandpayment', label: 'Fees and payment' },
   { page: 'donorformautorejection', label: 'Auto-rejection' },
   { page: 'customizedquestions', label: 'Customized questions' },
   { page: 'agencylist', label: 'Agencies' },

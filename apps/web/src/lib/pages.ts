@@ -26,6 +26,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   'email-templates': { emailtemplate: 'EmailTemplatePage', testconnection: 'TestConnectionPage' },
   questions: { customizedquestions: 'QuestionsPage' },
   reminders: { scheduledonoremail: 'ScheduleDonorEmailPage' },
+  'agency-settings': { generalconfiguration: 'GeneralConfigurationPage', feeandpayment: 'FeeAndPaymentPage' },
   search: { home: 'SearchPage', search: 'SearchPage', searchlistpage: 'SavedSearchesPage' },
   donors: {
     donordetails: 'DonorDetailsPage',

@@ -22,3 +22,13 @@ export const portfolioKeys = {
   shared: (id: number) => ['portfolios', 'shared', id] as const,
   donorFeedback: (donorId: number) => ['portfolios', 'donorFeedback', donorId] as const,
 };
+
+/** Query keys of the agency settings (/generalconfiguration, /feeandpayment; the donor form reads the fee options). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  access: (centerId: number) => ['settings', 'access', centerId] as const,
+  managers: (centerId: number) => ['settings', 'managers', centerId] as const,
+  defaultManager: (centerId: number) => ['settings', 'defaultManager', centerId] as const,
+  twilio: (centerId: number) => ['settings', 'twilio', centerId] as const,
+  feeOptions: (centerId: number) => ['settings', 'fees', centerId] as const,
+};

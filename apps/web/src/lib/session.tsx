@@ -11,7 +11,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { ApiError, api, checkLocalExpiry, installApiHandlers, markActivity } from './api';
 import { notify } from './notify';
-import { realtime } from './realtime';
+import { realtime, useRealtimeEvent } from './realtime';
 
 type Success = Extract<LoginOutcome, { outcome: 'success' }>;
 
@@ -49,6 +49,7 @@ export function subjectOf(user: SessionUser): AccessSubject {
       onboarded: user.center.onboarded,
       preActiveAccess: user.center.preActiveAccess,
       compareDonors: user.center.compareDonors,
+      preActiveDonorDetails: user.center.preActiveDonorDetails,
     },
   };
 }
@@ -117,6 +118,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     realtime.start();
     return () => realtime.stop();
   }, [socketIdentity]);
+
+  // An agency's settings changed (issue 22): the session (its center's switches decide pages and
+  // menus) and whatever the screen shows are read again at once.
+  useRealtimeEvent('center:settings', () => {
+    void queryClient.invalidateQueries();
+  });
 
   // A tab left open past the idle limit signs out by itself.
   useEffect(() => {

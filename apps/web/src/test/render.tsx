@@ -68,6 +68,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
       payments: false,
       compareDonors: false,
       ipFormVisible: false,
+      preActiveDonorDetails: false,
       parentTypeFilter: false,
     },
     parentId: null,

@@ -35,6 +35,35 @@ export interface DonorFormFields {
   tabs: TabFields[];
 }
 
+/**
+ * The general tab's questions a center's settings keep from the donor herself (issue 22): the
+ * donor type where it is hidden (isDonorTypeVisible), the fee question where compensation is
+ * (isCompensationVisible). Staff always see and answer them.
+ */
+export function donorHiddenBySettings(settings: {
+  isDonorTypeVisible: boolean;
+  isCompensationVisible: boolean;
+}): string[] {
+  return [
+    ...(settings.isDonorTypeVisible ? [] : ['donorType']),
+    ...(settings.isCompensationVisible ? [] : ['donorFee', 'donorFeeOther']),
+  ];
+}
+
+/** The template with more fields of one tab hidden. */
+export function withHiddenFields(
+  template: DonorFormTemplate | null | undefined,
+  tab: TemplateTab,
+  keys: readonly string[],
+): DonorFormTemplate {
+  if (keys.length === 0) return template ?? {};
+  const t = template?.tabs?.[tab];
+  return {
+    ...template,
+    tabs: { ...template?.tabs, [tab]: { ...t, hidden: [...new Set([...(t?.hidden ?? []), ...keys])] } },
+  };
+}
+
 /** The form's tabs and fields with a center's template applied (the default form without one). */
 export function formFields(template: DonorFormTemplate | null | undefined): DonorFormFields {
   return {

@@ -12,6 +12,7 @@ export interface DonorFacts {
 export interface DonorCenterDisplay {
   isFirstNameVisible: boolean;
   isCompensationVisible: boolean;
+  isDonorTypeVisible: boolean;
 }
 
 /** What the caller may see of one donor (details, summaries, comparison, PDF). */
@@ -22,6 +23,8 @@ export interface DonorRedaction {
   firstName: boolean;
   lastName: boolean;
   compensation: boolean;
+  /** Fresh, Frozen or Both: staff always, everyone else where the donor's center shows it. */
+  donorType: boolean;
   /** Masked SSN and contact details. */
   ssn: boolean;
   contact: boolean;
@@ -45,7 +48,7 @@ export interface DonorRedaction {
 /**
  * Staff of the donor's own center (and the master) and the donor themself see everything their
  * role allows; everyone else sees the first name and the compensation only where the donor's
- * center shows them.
+ * center shows them, and the donor type where it shows it or they are staff.
  */
 export function donorRedaction(
   s: PolicySubject,
@@ -61,6 +64,7 @@ export function donorRedaction(
     firstName: insider || center.isFirstNameVisible,
     lastName: staff || s.userId === donor.donorId,
     compensation: insider || center.isCompensationVisible,
+    donorType: insider || seesHiddenDonorFact(s, center.isDonorTypeVisible),
     ssn: staff,
     contact: staff,
     frozenBatches: isCenterStaff(s),

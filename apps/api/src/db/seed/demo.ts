@@ -1,8 +1,23 @@
-import { DEFAULT_REJECTION_RANGE, DEMO_PASSWORD, ROLE, type RoleId, type UserStatus } from '@dm/shared';
+import {
+  DEFAULT_REJECTION_RANGE,
+  DEMO_PASSWORD,
+  feeOptionKey,
+  ROLE,
+  type RoleId,
+  type UserStatus,
+} from '@dm/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
-import { type CenterSettings, centerDonorAccess, centers, donors, terms, users } from '../schema/index.js';
+import {
+  type CenterSettings,
+  centerDonorAccess,
+  centers,
+  donors,
+  feeOptions,
+  terms,
+  users,
+} from '../schema/index.js';
 import { writeDemoDonorProfile } from './donors.js';
 import type { WriteDeps } from './write.js';
 
@@ -97,6 +112,13 @@ export const DEMO_CENTERS: CenterSeed[] = [
     },
   },
   { id: 36, name: 'Consultant Clinic', appTitle: 'Consultant Donors', suffix: '36', onboarded: false },
+];
+
+/** Global fee options: [option, comment]. */
+export const DEMO_FEE_OPTIONS: [string, string][] = [
+  ['$8,000', 'First-time donors'],
+  ['$10,000', 'Donors with one completed cycle'],
+  ['$12,000', 'Donors with proven fertility'],
 ];
 
 export const TERMS_TEXT = [
@@ -234,6 +256,14 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
     }
     await tx.insert(centerDonorAccess).values(allowed);
     await tx.insert(terms).values({ body: TERMS_TEXT, publishedAt: TERMS_PUBLISHED_AT });
+    // The donor form's fee question (issue 22): global options every agency offers.
+    await tx.insert(feeOptions).values(
+      DEMO_FEE_OPTIONS.map(([options, comment]) => ({
+        options,
+        optionKey: feeOptionKey(options),
+        comment,
+      })),
+    );
 
     const ids = new Map<string, number>();
     const seeds = demoUsers();

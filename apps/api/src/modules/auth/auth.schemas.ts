@@ -21,6 +21,7 @@ const CENTER_SWITCHES = [
   'payments',
   'compareDonors',
   'ipFormVisible',
+  'preActiveDonorDetails',
   'parentTypeFilter',
 ] as const;
 

@@ -37,6 +37,7 @@ import { buildSessionUser } from '../../platform/session-user.js';
 import { partnerLoginUrl } from '../partners/partners.service.js';
 import { assertVerifiedCode, useVerifiedCode } from '../texts/texts.codes.js';
 import { ARCHIVED_LOGIN_ACTION } from '../texts/texts.service.js';
+import { defaultCaseManagerOf } from '../users/case-manager.js';
 import {
   ATTEMPT,
   type AttemptOutcome,
@@ -440,9 +441,12 @@ export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestC
       const mobileVerifiedAt = body.receive_text_notification
         ? await useVerifiedCode(tx, deps, number, body.otp)
         : null;
+      // A new intended parent gets the agency's default case manager (the agency setting).
+      const managerId = role === ROLE.CLIENT ? await defaultCaseManagerOf(tx, centerId) : null;
       const user = await insertUser(tx, {
         centerId,
         role,
+        managerId,
         // Self-registered clients have not paid or been assigned yet; donors start their forms.
         status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',
         username: body.username,

@@ -81,6 +81,21 @@ export async function centerInScope(db: Db, auth: Auth, centerId: number | null)
   return scope;
 }
 
+/**
+ * The one center a center's screen acts on (/scheduledonoremail, /generalconfiguration,
+ * /feeandpayment): the master admin must name it (400 "Please choose an agency."), an agency
+ * admin acts on her own (another named: 404).
+ */
+export async function oneCenterInScope(
+  db: Db,
+  auth: Auth,
+  centerId: number | null | undefined,
+): Promise<number> {
+  const scope = await centerInScope(db, auth, centerId ?? null);
+  if (scope === null) throw badRequest(MSG.CENTER_REQUIRED);
+  return scope;
+}
+
 export async function agencyData(
   deps: CentersDeps,
   auth: Auth | null,

@@ -356,10 +356,11 @@ export function renderDonorPdf(
   const summary: [string, string][] = [
     ['Availability', d.availability],
     ['Frozen availability', valueText(d.frozenAvailability)],
-    ['Donor type', d.donorType],
     ['Age', valueText(d.age)],
     ['Views', String(d.viewsCount)],
   ];
+  // Left out where the donor's agency hides it from the caller (as on the details page).
+  if (d.donorType !== null) summary.splice(2, 0, ['Donor type', d.donorType]);
   if (d.compensation !== null) summary.push(['Compensation', `$${d.compensation.toLocaleString('en-US')}`]);
   if (d.ssn) summary.push(['SSN', d.ssn]);
   if (d.contact) {

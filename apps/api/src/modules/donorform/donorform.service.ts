@@ -21,6 +21,7 @@ import {
   type DonorHome,
   diffTab,
   dobInRange,
+  donorHiddenBySettings,
   donorMayEdit,
   EMAIL_TYPE,
   eligibilityChecked,
@@ -53,6 +54,7 @@ import {
   type TabData,
   tabOpen,
   type UpdateFormBody,
+  withHiddenFields,
   withinYears,
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
@@ -283,6 +285,8 @@ export async function saveTab(
       centerId: core.donor.centerId,
       now,
       secrets: deps.secrets,
+      // What the center's settings keep from the donor stays as it was when she saves.
+      keep: isDonor(auth) ? donorHiddenBySettings(core.settings) : [],
     });
     let changeVersion: number | null = null;
     if (before) {
@@ -551,11 +555,14 @@ export async function agencyContact(deps: Deps, auth: Auth): Promise<AgencyConta
 
 /**
  * GET /getdonorformfields/{id}: the donor's form with her center's template applied; the donor
- * herself, or staff of her center.
+ * herself, or staff of her center. The questions the center's settings keep from the donor
+ * (donor type, fee) are hidden from her too.
  */
 export async function donorFormFields(deps: Deps, auth: Auth, userId: number): Promise<DonorFormFields> {
   const core = await target(deps.db, auth, userId);
-  return formFields(core.settings.donorFormTemplate);
+  const template = core.settings.donorFormTemplate;
+  if (!isDonor(auth)) return formFields(template);
+  return formFields(withHiddenFields(template, 'general', donorHiddenBySettings(core.settings)));
 }
 
 /** GET /getblankfieldcount: how many mandatory fields the donor has still to fill (the menu's badge). */

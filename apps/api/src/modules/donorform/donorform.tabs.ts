@@ -8,6 +8,8 @@ import {
   type EducationLevel,
   type EducationTab,
   type FamilyHealthTab,
+  feeAmount,
+  feeOptionKey,
   feetInchesToCm,
   type GeneralTab,
   GPA_MAX,
@@ -23,6 +25,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest } from '../../platform/errors.js';
+import { feeOptionsOf } from '../agency-settings/agency-settings.repo.js';
 import * as donorsRepo from '../donors/donors.repo.js';
 import * as repo from './donorform.repo.js';
 
@@ -264,6 +267,33 @@ export interface WriteContext {
   centerId: number;
   now: Date;
   secrets: SecretBox;
+  /** General-tab fields the writer leaves as stored (what the center's settings keep from the donor). */
+  keep?: readonly string[];
+}
+
+/**
+ * The fee question (issue 22): a new answer must be one of the agency's fee options (its own and
+ * the global ones, /feeandpayment) or Other with an amount; an answer kept from before stays
+ * valid. The donor's compensation is the amount the answer names ("$10,000": 10000; Other: the
+ * amount given), none for an option without one.
+ */
+async function feeAnswer(
+  db: Db,
+  donorId: number,
+  g: GeneralTab,
+  centerId: number,
+): Promise<{ compensation: number | null } | Record<string, never>> {
+  if (g.donorFee === null) return {};
+  if (g.donorFee !== 'Other') {
+    const stored = (await donorsRepo.profileOf(db, donorId))?.donorFee ?? null;
+    const key = feeOptionKey(g.donorFee);
+    if (
+      g.donorFee !== stored &&
+      !(await feeOptionsOf(db, centerId)).some((o) => feeOptionKey(o.options) === key)
+    )
+      throw badRequest(MSG.ANSWER_NOT_AN_OPTION, { field: 'donorFee' });
+  }
+  return { compensation: feeAmount(g.donorFee === 'Other' ? g.donorFeeOther : g.donorFee) };
 }
 
 /** Writes one tab; throws a 400 on a rule the database judges (the transaction rolls back). */
@@ -291,7 +321,10 @@ const WRITERS: {
   async general(db, donorId, g, ctx) {
     if (g.city === 'Other' && !g.cityOther) throw badRequest(MSG.CITY_NAME);
     if (g.state === 'Other' && g.city !== null && g.city !== 'Other') throw badRequest(MSG.CITY_NAME);
-    if (g.donorFee === 'Other' && !g.donorFeeOther) throw badRequest(MSG.SPECIFY_AMOUNT);
+    const keep = new Set(ctx.keep ?? []);
+    const fee = keep.has('donorFee') ? null : g;
+    if (fee?.donorFee === 'Other' && !fee.donorFeeOther) throw badRequest(MSG.SPECIFY_AMOUNT);
+    const compensation = fee ? await feeAnswer(db, donorId, fee, ctx.centerId) : {};
     let coordinates: { latitude: number | null; longitude: number | null } = {
       latitude: null,
       longitude: null,
@@ -322,7 +355,8 @@ const WRITERS: {
         bmi: heightCm && weightKg ? bmi(weightKg, heightCm) : null,
         educationLevel: g.educationLevel,
         collegeDegree: COLLEGE_DEGREE_LEVELS.includes(g.educationLevel as EducationLevel),
-        donorType: g.donorType,
+        ...(keep.has('donorType') ? {} : { donorType: g.donorType }),
+        ...compensation,
         agencyDisplayId: g.agencyDisplayId,
         previousDonor: g.previousDonor,
         eggDonationArrangement: g.eggDonationArrangement,
@@ -345,8 +379,9 @@ const WRITERS: {
       birthState: g.birthState,
       birthCity: g.birthCity,
       birthCityOther: g.birthCity === 'Other' ? g.birthCityOther : null,
-      donorFee: g.donorFee,
-      donorFeeOther: g.donorFee === 'Other' ? g.donorFeeOther : null,
+      ...(fee
+        ? { donorFee: fee.donorFee, donorFeeOther: fee.donorFee === 'Other' ? fee.donorFeeOther : null }
+        : {}),
       maritalStatus: g.maritalStatus,
       occupation: g.occupation,
       numberOfPregnancies: g.numberOfPregnancies,

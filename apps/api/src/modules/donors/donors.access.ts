@@ -49,7 +49,7 @@ export function summaryOf(deps: Deps, auth: Auth, row: repo.SummaryRow): DonorSu
     firstName: see.firstName ? row.firstName : null,
     age: row.dateOfBirth ? ageFrom(row.dateOfBirth, deps.clock.now()) : null,
     availability: row.availability,
-    donorType: row.donorType,
+    donorType: see.donorType ? row.donorType : null,
     centerId: row.centerId,
     heightCm: row.heightCm,
     eyeColor: row.eyeColor,

@@ -130,7 +130,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
     age: donor.dateOfBirth ? ageFrom(donor.dateOfBirth, deps.clock.now()) : null,
     availability: donor.availability,
     frozenAvailability: donor.frozenAvailability,
-    donorType: donor.donorType,
+    donorType: see.donorType ? donor.donorType : null,
     viewsCount: donor.viewsCount,
     isFavorite: favorite,
     compensation: see.compensation ? donor.compensation : null,

@@ -6,6 +6,7 @@ import {
   type PortfolioDonor,
   type PortfolioSort,
   type RemainingQueueItem,
+  seesHiddenDonorFact,
   seesPortfolioDonorFirstName,
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
@@ -69,7 +70,7 @@ async function donorsFor(deps: Deps, auth: Auth, p: repo.PortfolioRow): Promise<
       eyeColor: r.eyeColor,
       hairColor: r.hairColor,
       availability: r.availability,
-      donorType: r.donorType,
+      donorType: seesHiddenDonorFact(auth, s.isDonorTypeVisible) ? r.donorType : null,
       photoUrl: r.pictureId ? `/api/donorphoto/${r.pictureId}` : null,
       position: r.position,
       feedback: (r.feedback as Feedback | null) ?? null,
@@ -165,20 +166,22 @@ export async function download(
   const book = new ExcelJS.Workbook();
   book.created = deps.clock.now();
   const sheet = book.addWorksheet('Portfolio');
-  const headers = HEADERS.filter(([h]) => input.isFirstNameVisible || h !== 'First name');
+  // The first-name column only where a name may be shown: each donor's own agency decides (donorsFor).
+  const firstNames = input.isFirstNameVisible && donors.some((d) => d.firstName !== null);
+  const headers = HEADERS.filter(([h]) => firstNames || h !== 'First name');
   sheet.columns = headers.map(([header, width]) => ({ header, width }));
   sheet.getRow(1).font = { bold: true };
   donors.forEach((d, i) => {
     const cells: (string | number | null)[] = [
       i + 1,
       donorDisplayId(d),
-      ...(input.isFirstNameVisible ? [d.firstName ?? ''] : []),
+      ...(firstNames ? [d.firstName ?? ''] : []),
       d.age,
       d.heightCm,
       d.eyeColor,
       d.hairColor,
       d.availability,
-      d.donorType,
+      d.donorType ?? '',
       d.remainingQueue,
       d.feedback ?? '',
     ];

@@ -1,7 +1,6 @@
 import {
   DAY_MS,
   type EmailSchedulerData,
-  MSG,
   MSG_REMINDER,
   REMINDER_EMAIL_TYPES,
   type saveEmailScheduleBody,
@@ -13,7 +12,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
-import { centerInScope } from '../centers/centers.service.js';
+import { oneCenterInScope } from '../centers/centers.service.js';
 import { runReminderPass } from './reminders.jobs.js';
 import {
   type EmailScheduleRow,
@@ -26,11 +25,7 @@ import {
 export type RemindersDeps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 /** The center a call acts on: the master admin names one; an agency admin acts on their own. */
-async function centerOf(db: Db, auth: Auth, centerId: number | undefined): Promise<number> {
-  const scope = await centerInScope(db, auth, centerId ?? null);
-  if (scope === null) throw badRequest(MSG.CENTER_REQUIRED);
-  return scope;
-}
+const centerOf = oneCenterInScope;
 
 function durationOf(row: EmailScheduleRow | undefined): EmailSchedulerData['resultsDuration'] {
   if (!row) return null;

@@ -1,5 +1,5 @@
 import {
-  type AccessSubject,
+  accessSubjectOf,
   canOpen,
   digestDay,
   EMAIL_TYPE,
@@ -72,15 +72,7 @@ class DigestTaken extends Error {}
 
 /** Whether the user may open the search page now (role, status, the center's Pre-Active access). */
 function maySearch(u: repo.AlertUser): boolean {
-  const access: AccessSubject = {
-    role: u.role,
-    status: u.status,
-    center: {
-      onboarded: u.onboarded,
-      preActiveAccess: u.preActiveAccess,
-      compareDonors: u.settings.compareDonors === true,
-    },
-  };
+  const access = accessSubjectOf(u, u);
   return canOpen(access, 'search');
 }
 

@@ -327,13 +327,20 @@ export async function centerSettings(db: Db, ids: readonly number[]): Promise<Ma
 }
 
 /**
- * The centers that do not publish their donors' first names (a few dozen centers at most).
- * Usually none: the search then needs no per-row test of the donor's center.
+ * The centers that do not publish this fact of their donors (a few dozen centers at most), read
+ * at each search, so a settings change counts in the next one. Usually none: the search then
+ * needs no per-row test of the donor's center.
  */
-export async function centersHidingFirstNames(db: Db): Promise<number[]> {
+export async function centersHiding(
+  db: Db,
+  fact: 'isFirstNameVisible' | 'isDonorTypeVisible',
+): Promise<number[]> {
   const rows = await db.select({ id: centers.id, settings: centers.settings }).from(centers);
-  return rows.filter((r) => !withDefaults(r.settings).isFirstNameVisible).map((r) => r.id);
+  return rows.filter((r) => !withDefaults(r.settings)[fact]).map((r) => r.id);
 }
+
+/** The centers that do not publish their donors' first names. */
+export const centersHidingFirstNames = (db: Db) => centersHiding(db, 'isFirstNameVisible');
 
 // ---------------------------------------------------------------------------------------------
 // Saved searches

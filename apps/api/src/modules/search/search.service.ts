@@ -19,6 +19,7 @@ import {
   searchesLastName,
   searchFilters,
   searchNameReach,
+  seesHiddenDonorFact,
   type UpdateSearchBody,
 } from '@dm/shared';
 import type { CenterSettings } from '../../db/schema/index.js';
@@ -28,7 +29,12 @@ import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
-import { donorVisibility, visibilityRule, visibilitySql } from '../donor-access/donor-access.js';
+import {
+  donorVisibility,
+  type VisibilityRule,
+  visibilityRule,
+  visibilitySql,
+} from '../donor-access/donor-access.js';
 import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
 import { widenSeen } from '../search-alerts/search-alerts.seen.js';
 import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';
@@ -54,6 +60,22 @@ function nameWeights(auth: PolicySubject, hiding: readonly number[]): (centerId:
 }
 
 /**
+ * A donor-type filter of someone who may not see a center's donor types (an intended parent,
+ * where the center hides them: isDonorTypeVisible) leaves that center's donors out: they match
+ * no such filter, so the filter cannot tell their types.
+ */
+async function withoutHiddenDonorTypes(
+  db: Db,
+  auth: PolicySubject,
+  rule: VisibilityRule,
+  f: SearchFilters,
+): Promise<VisibilityRule> {
+  if (f.donortype.length === 0 || rule.kind !== 'client' || seesHiddenDonorFact(auth, false)) return rule;
+  const hiding = new Set(await repo.centersHiding(db, 'isDonorTypeVisible'));
+  return hiding.size === 0 ? rule : { ...rule, centers: rule.centers.filter((c) => !hiding.has(c)) };
+}
+
+/**
  * A set of filters for this caller, as the search index asks it. Visibility comes from the one
  * rule. The words are PostgreSQL's own reading of the text (to_tsquery), tested in memory when
  * it is a plain list of prefixes; the first name, which the index does not hold, and any other
@@ -67,13 +89,14 @@ async function queryOf(db: Db, auth: PolicySubject, f: SearchFilters, now: Date)
   // the reading of the words are looked up (the search awaits it; a failure surfaces there).
   const synced = donorSearchIndex(db).sync();
   synced.catch(() => undefined);
-  const [visibility, hiding, terms, point] = await Promise.all([
+  const [rule, hiding, terms, point] = await Promise.all([
     visibilityRule(db, auth),
     textQuery || f.first_name ? repo.centersHidingFirstNames(db) : [],
     textQuery ? repo.prefixTerms(db, textQuery) : null,
     f.zipcode ? repo.findZipPoint(db, f.zipcode) : null,
   ]);
   if (f.zipcode && !point) throw badRequest(MSG.INVALID_ZIP);
+  const visibility = await withoutHiddenDonorTypes(db, auth, rule, f);
   const words = terms ? { terms, weightsFor: nameWeights(auth, hiding) } : null;
   const query: IndexQuery = {
     visibility,
@@ -181,7 +204,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       state: r.state,
       availability: r.availability,
       frozenAvailability: r.frozen_availability,
-      donorType: r.donor_type,
+      donorType: seesHiddenDonorFact(auth, s?.isDonorTypeVisible ?? true) ? r.donor_type : null,
       remainingQueue: remainingQueue(r.queue_count, s),
       frozenRemainingQueue: remainingQueue(r.frozen_queue_count, s),
       photoUrl: r.default_picture_id ? `/api/donorphoto/${r.default_picture_id}` : null,

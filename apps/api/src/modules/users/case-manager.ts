@@ -1,5 +1,14 @@
 import type { Db } from '../../platform/db.js';
-import { centerSettingsOf, findUser, type UserRecord } from './users.repo.js';
+import { centerSettingsOf, findActiveManager, findUser, type UserRecord } from './users.repo.js';
+
+/**
+ * The center's default case manager (the agency setting, /generalconfiguration) while she is still
+ * an active case manager of that center; else null. New intended parents get her (issue 22).
+ */
+export async function defaultCaseManagerOf(db: Db, centerId: number): Promise<number | null> {
+  const id = (await centerSettingsOf(db, centerId)).defaultCaseManagerId;
+  return id !== null && (await findActiveManager(db, id, centerId)) ? id : null;
+}
 
 /**
  * An intended parent and the case manager who answers for her: the one assigned to her, else the

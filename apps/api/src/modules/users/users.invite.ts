@@ -34,13 +34,13 @@ import {
   type UserRow,
 } from '../auth/auth.repo.js';
 import type { AuthDeps } from '../auth/auth.service.js';
+import { defaultCaseManagerOf } from './case-manager.js';
 import {
   findActiveManager,
   findUser,
   hasSecondaryParent,
   insertDonorRow,
   insertUser,
-  settingsOf,
   updateUser,
 } from './users.repo.js';
 
@@ -111,7 +111,7 @@ async function managerFor(
   }
   const inviter = inviterAsCaseManager(auth);
   if (inviter !== null) return inviter;
-  return settingsOf(center).defaultCaseManagerId;
+  return defaultCaseManagerOf(db, center.id);
 }
 
 /** POST /inviteuser: creates an Invited account (no password yet) and e-mails a sign-up link. */

@@ -51,7 +51,7 @@ export function DonorSummaryTable<T extends DonorSummary>({
               </Table.Td>
               <Table.Td>{d.age ?? '—'}</Table.Td>
               <Table.Td>{d.availability}</Table.Td>
-              <Table.Td>{d.donorType}</Table.Td>
+              <Table.Td>{d.donorType ?? '—'}</Table.Td>
               <Table.Td>
                 {d.eyeColor ?? '—'} / {d.hairColor ?? '—'}
               </Table.Td>

@@ -82,6 +82,66 @@ describe('DonorFormPage', () => {
     });
   });
 
+  it("asks the fee from the agency's fee options, or Other with an amount (issue 22)", async () => {
+    let saved: { formData: Record<string, unknown> } | null = null;
+    renderPage(<DonorFormPage />, {
+      route: '/donorform',
+      path: PATH,
+      api: {
+        me: ok(donor),
+        'getdonorformstatus/42': ok(status()),
+        getdonorformdetails: ok({ tabName: 'general', data: generalData, status: status(), hasSsn: false }),
+        getfeeoptions: ok({
+          centerId: 1,
+          isCompensationVisible: true,
+          options: [
+            { option_id: 1, options: '$8,000', center_id: null, comment: 'First-time donors' },
+            { option_id: 2, options: 'Negotiable', center_id: 1, comment: '' },
+          ],
+        }),
+        updatedonorformdetails: (r: StubRequest) => {
+          saved = r.body as typeof saved;
+          return ok({ status: status(), changeVersion: null }, MSG.DONOR_FORM_SAVED);
+        },
+        ...reference,
+      },
+    });
+    const fee = await screen.findByRole('combobox', { name: /Donor fee you ask for/ });
+    await waitFor(() =>
+      expect(within(fee).getByRole('option', { name: '$8,000 (First-time donors)' })).toBeTruthy(),
+    );
+    expect(within(fee).getByRole('option', { name: 'Negotiable' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Amount/ })).toBeNull();
+    fireEvent.change(fee, { target: { value: 'Other' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Amount/ }), { target: { value: '11500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.formData).toMatchObject({ donorFee: 'Other', donorFeeOther: '11500' });
+  });
+
+  it('leaves the fee and donor type questions out where the form template hides them from the donor', async () => {
+    renderPage(<DonorFormPage />, {
+      route: '/donorform',
+      path: PATH,
+      api: {
+        me: ok(donor),
+        'getdonorformstatus/42': ok(status()),
+        getdonorformdetails: ok({ tabName: 'general', data: generalData, status: status(), hasSsn: false }),
+        'getdonorformfields/42': ok({
+          clinicLabel: 'Clinic',
+          tabs: [
+            { tab: 'general', fields: [], hidden: ['donorType', 'donorFee', 'donorFeeOther'], labels: {} },
+          ],
+        }),
+        getfeeoptions: ok({ centerId: 1, isCompensationVisible: false, options: [] }),
+        ...reference,
+      },
+    });
+    await screen.findByRole('textbox', { name: /First name/ });
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /Donor type/ })).toBeNull());
+    expect(screen.queryByRole('combobox', { name: /Donor fee/ })).toBeNull();
+  });
+
   it("sends the user home when the server answers 'User Not Found'", async () => {
     renderPage(<DonorFormPage />, {
       route: '/donorform/999',

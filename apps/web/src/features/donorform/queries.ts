@@ -7,6 +7,7 @@ import type {
   DonorFormTab,
   DonorFormTabAnswer,
   DonorHome,
+  FeeOptions,
   ReviewBody,
   SavableTab,
   StateOption,
@@ -14,6 +15,7 @@ import type {
 } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { settingsKeys } from '../../lib/query-keys';
 
 export const formKeys = {
   all: ['donorform'] as const,
@@ -31,6 +33,16 @@ export function useFormFields(donorId: number | null) {
     queryKey: formKeys.fields(donorId ?? 0),
     queryFn: () => api<DonorFormFields>(`getdonorformfields/${donorId}`),
     enabled: donorId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET getfeeoptions: the fee question's choices, the agency's own and the global ones (issue 22). */
+export function useFeeChoices(centerId: number | null) {
+  return useQuery({
+    queryKey: settingsKeys.feeOptions(centerId ?? 0),
+    queryFn: () => api<FeeOptions>('getfeeoptions'),
+    enabled: centerId !== null,
     staleTime: 5 * 60_000,
   });
 }

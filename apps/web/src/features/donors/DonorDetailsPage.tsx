@@ -345,7 +345,7 @@ export default function DonorDetailsPage() {
           </Text>
           <Group gap="xs">
             <Badge>{d.availability}</Badge>
-            <Badge variant="light">{d.donorType}</Badge>
+            {d.donorType !== null ? <Badge variant="light">{d.donorType}</Badge> : null}
             {d.age !== null ? <Badge variant="outline">Age {d.age}</Badge> : null}
             <Badge variant="outline">{d.viewsCount} views</Badge>
           </Group>

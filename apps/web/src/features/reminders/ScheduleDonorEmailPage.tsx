@@ -6,22 +6,10 @@ import {
   REMINDER_TOTAL_CHOICES,
   reminderTotalLabel,
 } from '@dm/shared';
-import {
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useZodForm } from '../../lib/form';
-import { useAgencyChoice } from '../email-templates/AgencyField';
+import { AgencyScreen, useAgencyChoice } from '../email-templates/AgencyField';
 import { useEmailScheduler, useSchedulerWrites } from './queries';
 
 /** The form's values: selects hold strings ('' is "Select"), the shared schema turns them into numbers. */
@@ -71,7 +59,8 @@ const totalOptions = REMINDER_TOTAL_CHOICES.map((n) => ({ value: String(n), labe
  * the switch turns the e-mails on and off at once once a schedule is saved.
  */
 export default function ScheduleDonorEmailPage() {
-  const { centerId, field: agencyField } = useAgencyChoice();
+  const agency = useAgencyChoice();
+  const { centerId } = agency;
   const scheduler = useEmailScheduler(centerId);
   const { save, toggle } = useSchedulerWrites(centerId);
   const { form, formRef, focusFirstError } = useZodForm<ScheduleForm>(emailScheduleSchema, EMPTY);
@@ -104,24 +93,15 @@ export default function ScheduleDonorEmailPage() {
   );
 
   return (
-    <Stack maw={900}>
-      <Title order={1} fz="h2">
-        {PAGES.scheduledonoremail.title}
-      </Title>
-      <Text c="dimmed">
-        Donors whose application is not finished get a reminder e-mail on this schedule. A donor who submits
-        her form gets no further reminder.
-      </Text>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>{agencyField}</SimpleGrid>
-      </Paper>
-      {centerId === null ? null : scheduler.isPending ? (
-        <Loader aria-label="Loading the schedule" />
-      ) : scheduler.isError ? (
-        <Text c="red.9" role="alert">
-          The schedule could not be loaded.
-        </Text>
-      ) : (
+    <AgencyScreen
+      title={PAGES.scheduledonoremail.title}
+      intro="Donors whose application is not finished get a reminder e-mail on this schedule. A donor who submits her form gets no further reminder."
+      agency={agency}
+      query={scheduler}
+      what="the schedule"
+      maw={900}
+    >
+      {() => (
         <Paper withBorder p="md">
           <form ref={formRef} noValidate onSubmit={submit}>
             <Stack>
@@ -188,6 +168,6 @@ export default function ScheduleDonorEmailPage() {
           </form>
         </Paper>
       )}
-    </Stack>
+    </AgencyScreen>
   );
 }

@@ -37,8 +37,9 @@ function Facts({ donor }: { donor: DonorListItem }) {
     ['Race', summary(donor.races)],
     ['Ethnicity', summary(donor.ethnicities)],
     ['Location', [donor.city, donor.state].filter(Boolean).join(', ') || 'Not given'],
-    ['Donor type', donor.donorType],
   ];
+  // null: the donor's agency does not show its donor type.
+  if (donor.donorType !== null) facts.push(['Donor type', donor.donorType]);
   if (donor.distance !== null) facts.push(['Distance', `${donor.distance} miles`]);
   return (
     <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8, rowGap: 2 }}>
@@ -158,6 +159,9 @@ function Marks({ donor }: { donor: DonorListItem }) {
 
 export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: CompareSelection }) {
   const [quickView, setQuickView] = useState(false);
+  const { user } = useSession();
+  // A Pre-Active parent opens profiles only where her agency allows it (issue 22): no dead link.
+  const profiles = user === null || canOpen(subjectOf(user), 'donordetails');
   const label = donorDisplayId(donor);
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Donor ${label}`}>
@@ -182,14 +186,16 @@ export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: 
           {donor.views} views
         </Text>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={pagePath('donordetails', { id: donor.id })}
-            size="xs"
-            aria-label={`View profile of donor ${label}`}
-          >
-            View profile
-          </Button>
+          {profiles ? (
+            <Button
+              component={Link}
+              to={pagePath('donordetails', { id: donor.id })}
+              size="xs"
+              aria-label={`View profile of donor ${label}`}
+            >
+              View profile
+            </Button>
+          ) : null}
           <Button
             size="xs"
             variant="default"
@@ -210,9 +216,13 @@ export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: 
           <PhotoSlider donor={donor} />
           <Availability donor={donor} />
           <Facts donor={donor} />
-          <Button component={Link} to={pagePath('donordetails', { id: donor.id })}>
-            Open full profile
-          </Button>
+          {profiles ? (
+            <Button component={Link} to={pagePath('donordetails', { id: donor.id })}>
+              Open full profile
+            </Button>
+          ) : (
+            <Text size="sm">Full profiles open once you are a member.</Text>
+          )}
         </Stack>
       </Modal>
     </Card>

@@ -13,8 +13,9 @@ import {
   REFERRAL_OPTIONS,
 } from '@dm/shared';
 import { NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { useSession } from '../../../lib/session';
 import { type FieldDef, Fields, RepeatingSection } from '../fields';
-import { useCities, useCountries, useStates } from '../queries';
+import { useCities, useCountries, useFeeChoices, useStates } from '../queries';
 import { bind, heightFields, ranged, section, type TabProps, YES_NO_FIELDS } from './common';
 
 function Location({ values, set, readOnly, highlight }: TabProps) {
@@ -137,6 +138,39 @@ const DELIVERY: FieldDef[] = [
   { key: 'birthWeightG', label: 'Birth weight (g)', kind: 'number' },
 ];
 
+/**
+ * The fee question (issue 22): the agency's fee options and the global ones (/feeandpayment), or
+ * Other with an amount. A stored answer that is no option any more stays shown. Hidden from the
+ * donor where her agency does not show compensation (the form's template says so).
+ */
+function FeeQuestion(props: TabProps) {
+  const { user } = useSession();
+  const choices = useFeeChoices(user?.center.id ?? null).data?.options ?? [];
+  const current = typeof props.values.donorFee === 'string' ? props.values.donorFee : null;
+  const options = choices.map((o) => ({
+    value: o.options,
+    label: o.comment ? `${o.options} (${o.comment})` : o.options,
+  }));
+  if (current && current !== 'Other' && !options.some((o) => o.value === current))
+    options.unshift({ value: current, label: current });
+  const defs: FieldDef[] = [
+    {
+      key: 'donorFee',
+      label: 'Donor fee you ask for',
+      kind: 'select',
+      options: [...options, { value: 'Other', label: 'Other' }],
+    },
+    {
+      key: 'donorFeeOther',
+      label: 'Amount (USD)',
+      kind: 'text',
+      required: true,
+      when: (v) => v.donorFee === 'Other',
+    },
+  ];
+  return <Fields defs={defs} {...bind(props)} cols={3} />;
+}
+
 export function GeneralTabView(props: TabProps) {
   const common = bind(props);
   const dob = dobRange(new Date());
@@ -149,6 +183,7 @@ export function GeneralTabView(props: TabProps) {
       />
       <Location {...props} />
       <Fields defs={GENERAL_MORE} {...common} cols={3} />
+      <FeeQuestion {...props} />
       <Fields
         defs={[
           {

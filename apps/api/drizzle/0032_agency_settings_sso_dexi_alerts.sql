@@ -1,3 +1,25 @@
+CREATE TABLE "fee_options" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"options" text NOT NULL,
+	"option_key" text NOT NULL,
+	"center_id" integer,
+	"comment" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "twilio_number_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"center_id" integer NOT NULL,
+	"requested_by" integer,
+	"requested_number" text,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_by" integer,
+	"resolved_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "dexi_runs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"center_id" integer NOT NULL,
@@ -70,6 +92,11 @@ CREATE TABLE "search_alerts" (
 --> statement-breakpoint
 ALTER TABLE "donor_imports" ADD COLUMN "updates_existing" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "donor_imports" ADD COLUMN "updated_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "fee_options" ADD CONSTRAINT "fee_options_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_options" ADD CONSTRAINT "fee_options_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "twilio_number_requests" ADD CONSTRAINT "twilio_number_requests_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "twilio_number_requests" ADD CONSTRAINT "twilio_number_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "twilio_number_requests" ADD CONSTRAINT "twilio_number_requests_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dexi_runs" ADD CONSTRAINT "dexi_runs_center_id_centers_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."centers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dexi_runs" ADD CONSTRAINT "dexi_runs_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dexi_runs" ADD CONSTRAINT "dexi_runs_import_id_donor_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."donor_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -84,6 +111,9 @@ ALTER TABLE "search_alert_donors" ADD CONSTRAINT "search_alert_donors_donor_id_d
 ALTER TABLE "search_alert_donors" ADD CONSTRAINT "search_alert_donors_digest_id_search_alert_digests_id_fk" FOREIGN KEY ("digest_id") REFERENCES "public"."search_alert_digests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_alerts" ADD CONSTRAINT "search_alerts_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_alerts" ADD CONSTRAINT "search_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "fee_options_scope_key_unique" ON "fee_options" USING btree (coalesce("center_id", 0),"option_key");--> statement-breakpoint
+CREATE INDEX "fee_options_center_idx" ON "fee_options" USING btree ("center_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "twilio_number_requests_pending_unique" ON "twilio_number_requests" USING btree ("center_id") WHERE "twilio_number_requests"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "dexi_runs_one_active" ON "dexi_runs" USING btree ("center_id") WHERE status in ('queued', 'fetching');--> statement-breakpoint
 CREATE INDEX "dexi_runs_center_idx" ON "dexi_runs" USING btree ("center_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_sign_in_issuer" ON "partner_sign_in" USING btree (lower("issuer"));--> statement-breakpoint
