@@ -38,6 +38,7 @@ const ACCEPTED = new Set([
   'email_schedules.updated_by',
   'email_templates.email_type_id',
   'email_templates.updated_by',
+  'fee_options.created_by',
   'field_mapping_donors.import_id',
   'field_mappings.mapped_by',
   'ip_queries.center_id',
@@ -55,6 +56,8 @@ const ACCEPTED = new Set([
   'portfolios.created_by',
   'sessions.switched_from_user_id',
   'smtp_connections.updated_by',
+  'twilio_number_requests.requested_by',
+  'twilio_number_requests.resolved_by',
 ]);
 
 describe('foreign keys', () => {
