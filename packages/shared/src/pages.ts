@@ -304,7 +304,11 @@ export const NON_ONBOARDED_PAGES: readonly PageKey[] = [
 export interface AccessSubject {
   role: RoleId;
   status: UserStatus;
+  /** A secondary intended parent (one with a primary parent): payment pages send her home. */
+  secondary: boolean;
   center: {
+    /** The center sells memberships, coaching and products (the consumer center, 111). */
+    payments: boolean;
     onboarded: boolean;
     preActiveAccess: boolean;
     compareDonors: boolean;
@@ -318,17 +322,20 @@ export interface AccessSubject {
  * flags and settings (the settings as stored: keys left out are off). The one way the API builds it.
  */
 export function accessSubjectOf(
-  user: { role: number; status: string },
+  user: { role: number; status: string; parentId: number | null },
   center: {
     onboarded: boolean;
     preActiveAccess: boolean;
+    payments: boolean;
     settings: { compareDonors?: boolean; canPreactiveIpAccessDonorDetail?: boolean };
   },
 ): AccessSubject {
   return {
     role: user.role as RoleId,
     status: user.status as UserStatus,
+    secondary: user.parentId !== null,
     center: {
+      payments: center.payments,
       onboarded: center.onboarded,
       preActiveAccess: center.preActiveAccess,
       compareDonors: center.settings.compareDonors === true,
@@ -337,6 +344,28 @@ export function accessSubjectOf(
   };
 }
 
+/**
+ * The consumer center's client pages (platform.md section 6: "Payment pages and coaching purchase:
+ * consumer center only; others go to /unauthorize"; its clients alone see the site tour): a
+ * client of a center without payments is sent to /unauthorize.
+ */
+export const PAYMENTS_CENTER_CLIENT_PAGES: readonly PageKey[] = [
+  'paymentsubscription',
+  'join-as-a-member',
+  'purchaseproducts',
+  'buy-coaching-credit',
+  'schedule-coaching-session',
+  'site-tour',
+];
+
+/** Pages that take a payment: a secondary parent is sent home from them (the primary pays). */
+export const PAYING_PAGES: readonly PageKey[] = [
+  'paymentsubscription',
+  'join-as-a-member',
+  'purchaseproducts',
+  'buy-coaching-credit',
+];
+
 export type PageDecision = { allowed: true } | { allowed: false; redirect: string };
 
 /**
@@ -344,6 +373,8 @@ export type PageDecision = { allowed: true } | { allowed: false; redirect: strin
  * A Pre-Active client of a center without pre-active access may only see /notpaid.
  * A Pre-Active or Invited client of a center with pre-active access opens donor details only
  * where the center allows it (preActiveDonorDetails), else she is sent to /notpaid.
+ * The consumer center's pages (PAYMENTS_CENTER_CLIENT_PAGES) are for clients of a center with
+ * payments; a secondary parent is sent home from the paying pages (PAYING_PAGES).
  * Comparison: agency staff (admin, case manager) of an onboarded center always; a client only
  * at a center with compareDonors and not pre-active (platform.md section 6); the master admin
  * not (no donor pages of its own in the spec's table).
@@ -362,6 +393,8 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     if (limited && page === 'donordetails' && !subject.center.preActiveDonorDetails)
       return { allowed: false, redirect: '/notpaid' };
     if (page === 'comparedonors' && (!subject.center.compareDonors || limited)) return deny;
+    if (!subject.center.payments && PAYMENTS_CENTER_CLIENT_PAGES.includes(page)) return deny;
+    if (subject.secondary && PAYING_PAGES.includes(page)) return { allowed: false, redirect: '/' };
   }
   if (!subject.center.onboarded && subject.role !== ROLE.MASTER && !NON_ONBOARDED_PAGES.includes(page)) {
     return deny;

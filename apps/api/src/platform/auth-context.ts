@@ -101,6 +101,7 @@ const sessionColumns = {
   center: {
     onboarded: centers.onboarded,
     preActiveAccess: centers.preActiveAccess,
+    payments: centers.payments,
     settings: centers.settings,
   },
 };

@@ -1,5 +1,6 @@
 import {
   type AccessSubject,
+  accessSubjectOf,
   canReadOthersProfiles,
   canSeeStaffList,
   decidePage,
@@ -8,7 +9,6 @@ import {
   PAGES,
   type PageKey,
   ROLE,
-  type RoleId,
 } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
@@ -87,16 +87,7 @@ beforeAll(async () => {
       .innerJoin(centers, eq(centers.id, users.centerId))
       .where(eq(users.username, username));
     const { user, center } = row!;
-    subjects.set(username, {
-      role: user.role as RoleId,
-      status: user.status as AccessSubject['status'],
-      center: {
-        onboarded: center.onboarded,
-        preActiveAccess: center.preActiveAccess,
-        compareDonors: center.settings?.compareDonors === true,
-        preActiveDonorDetails: center.settings?.canPreactiveIpAccessDonorDetail === true,
-      },
-    });
+    subjects.set(username, accessSubjectOf(user, center));
   }
 });
 afterAll(() => t.close());

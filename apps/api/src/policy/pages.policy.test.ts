@@ -1,4 +1,13 @@
-import { type AccessSubject, decidePage, type PageKey, ROLE, type RoleId, type UserStatus } from '@dm/shared';
+import {
+  type AccessSubject,
+  decidePage,
+  PAYING_PAGES,
+  PAYMENTS_CENTER_CLIENT_PAGES,
+  type PageKey,
+  ROLE,
+  type RoleId,
+  type UserStatus,
+} from '@dm/shared';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './subjects.js';
 
@@ -11,11 +20,14 @@ const subject = (
     onboarded = true,
     preActiveAccess = true,
     preActiveDonorDetails = true,
+    payments = false,
+    secondary = false,
   } = {},
 ): AccessSubject => ({
   role,
   status,
-  center: { onboarded, preActiveAccess, compareDonors, preActiveDonorDetails },
+  secondary,
+  center: { onboarded, preActiveAccess, compareDonors, preActiveDonorDetails, payments },
 });
 
 describe('page table (packages/shared/src/pages.ts decidePage): donor comparison', () => {
@@ -102,5 +114,33 @@ describe('page table: donor details for Pre-Active parents (agency setting, issu
       for (const page of ['generalconfiguration', 'feeandpayment'] as const)
         expect(decidePage(subject(role), page).allowed, `${label} ${page}`).toBe(open);
     }
+  });
+});
+
+describe("page table: the consumer center's pages (issue 23)", () => {
+  it('opens the payment, coaching and tour pages to clients of a center with payments only', () => {
+    for (const page of PAYMENTS_CENTER_CLIENT_PAGES) {
+      expect(decidePage(subject(ROLE.CLIENT, { payments: true }), page), page).toEqual({ allowed: true });
+      expect(decidePage(subject(ROLE.CLIENT), page), page).toEqual({
+        allowed: false,
+        redirect: '/unauthorize',
+      });
+    }
+  });
+
+  it('sends a secondary parent home from the pages that take a payment, not from the others', () => {
+    for (const page of PAYMENTS_CENTER_CLIENT_PAGES) {
+      const decision = decidePage(subject(ROLE.CLIENT, { payments: true, secondary: true }), page);
+      expect(decision, page).toEqual(
+        PAYING_PAGES.includes(page) ? { allowed: false, redirect: '/' } : { allowed: true },
+      );
+    }
+  });
+
+  it("leaves the rest of a client's pages and every staff page alone", () => {
+    expect(decidePage(subject(ROLE.CLIENT, { secondary: true }), 'search')).toEqual({ allowed: true });
+    expect(decidePage(subject(ROLE.ADMIN), 'payment-history').allowed).toBe(
+      decidePage(subject(ROLE.ADMIN, { payments: true }), 'payment-history').allowed,
+    );
   });
 });

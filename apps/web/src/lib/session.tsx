@@ -1,5 +1,6 @@
 import {
   type AccessSubject,
+  accessSubjectOf,
   type LoginOutcome,
   MSG,
   mustAcceptTerms,
@@ -42,16 +43,13 @@ export function takeAttemptedUrl(): string | null {
 }
 
 export function subjectOf(user: SessionUser): AccessSubject {
-  return {
-    role: user.role,
-    status: user.status,
-    center: {
-      onboarded: user.center.onboarded,
-      preActiveAccess: user.center.preActiveAccess,
+  return accessSubjectOf(user, {
+    ...user.center,
+    settings: {
       compareDonors: user.center.compareDonors,
-      preActiveDonorDetails: user.center.preActiveDonorDetails,
+      canPreactiveIpAccessDonorDetail: user.center.preActiveDonorDetails,
     },
-  };
+  });
 }
 
 /** The caller as the shared policy functions read it (packages/shared/src/policy). */

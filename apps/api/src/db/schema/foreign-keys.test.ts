@@ -18,6 +18,7 @@ afterAll(() => t.close());
 const ACCEPTED = new Set([
   'center_donor_access.allowed_center_id',
   'center_donor_access.center_id',
+  'coaching_credits.created_by',
   'customized_questions.updated_by',
   'dexi_runs.import_id',
   'dexi_runs.started_by',

@@ -1,6 +1,7 @@
 export * from './agency-settings.js';
 export * from './centers.js';
 export * from './chat.js';
+export * from './coaching.js';
 export * from './dexi.js';
 export * from './donor-activity.js';
 export * from './donor-form.js';

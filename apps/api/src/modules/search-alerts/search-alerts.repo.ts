@@ -76,6 +76,7 @@ export interface AlertUser
   agencyName: string;
   onboarded: boolean;
   preActiveAccess: boolean;
+  payments: boolean;
   settings: CenterSettings;
 }
 
@@ -104,6 +105,7 @@ export async function dueAlertUsers(
       agencyName: centers.agencyName,
       onboarded: centers.onboarded,
       preActiveAccess: centers.preActiveAccess,
+      payments: centers.payments,
       settings: centers.settings,
     })
     .from(users)

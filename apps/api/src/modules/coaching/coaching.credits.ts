@@ -1,0 +1,36 @@
+// Coaching credits (issue 23): the one way other modules give and read them. The payments module
+// grants what a paid purchase bought; the coaching module takes one per booked session.
+import type { Db } from '../../platform/db.js';
+import { creditBalanceOf, insertCreditRow } from './coaching.credits.repo.js';
+
+/** The account that holds a user's credits: the primary intended parent of a couple. */
+export const creditHolderOf = (user: { id: number; parentId: number | null }): number =>
+  user.parentId ?? user.id;
+
+/**
+ * Adds `count` credits to the holder in the caller's transaction. `sourceRef` names the paid
+ * purchase (e.g. `bill:12`); a second grant with the same reference adds nothing and answers false.
+ */
+export async function grantCoachingCredits(
+  tx: Db,
+  input: {
+    holderId: number;
+    count: number;
+    sourceRef: string;
+    reason?: 'purchase' | 'grant';
+    createdBy?: number;
+  },
+): Promise<boolean> {
+  if (!Number.isInteger(input.count) || input.count <= 0) throw new Error('A grant adds at least one credit');
+  return insertCreditRow(tx, {
+    userId: input.holderId,
+    delta: input.count,
+    reason: input.reason ?? 'purchase',
+    sourceRef: input.sourceRef,
+    createdBy: input.createdBy ?? null,
+  });
+}
+
+/** The credits the holder has left. */
+export const coachingCreditBalance = (db: Db, holderId: number): Promise<number> =>
+  creditBalanceOf(db, holderId);
