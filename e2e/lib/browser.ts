@@ -76,9 +76,9 @@ export function assertNoCspViolations(page: Page, where = route(page)): void {
   assert.deepEqual(seen, [], `${where}: Content-Security-Policy violations`);
 }
 
-/** Opens a hash route of the app, e.g. go(page, '/login'). */
+/** Opens a hash route of the app the page's context is for (its baseURL), e.g. go(page, '/login'). */
 export async function go(page: Page, route: string): Promise<void> {
-  await page.goto(`${baseUrl()}/#${route}`);
+  await page.goto(`/#${route}`);
 }
 
 /** The current hash route without the leading '#'. */

@@ -76,14 +76,14 @@ export function parseEml(file: string, raw: string): DroppedMail {
 
 /**
  * The newest mail to `to` in the drop (optionally the newest that `matches`), waiting for the
- * server's mail job (it runs every 5 seconds) up to `timeoutMs`.
+ * server's mail job (it runs every 5 seconds) up to `timeoutMs`. `dir`: another server's drop.
  */
 export async function newestMailTo(
   to: string,
   matches: (mail: DroppedMail) => boolean = () => true,
   timeoutMs = 30_000,
+  dir = mailDir(),
 ): Promise<DroppedMail> {
-  const dir = mailDir();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));

@@ -13,9 +13,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** E2E_PORT when set (a machine that hands out port ranges), else any free port. */
+/** Any free port on the loopback address. */
 async function freePort(): Promise<number> {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -31,9 +30,13 @@ async function freePort(): Promise<number> {
  * written to the file drop in DATA_DIR/mail), on a fresh embedded database in a temporary
  * DATA_DIR with the demo seed, on a free port (or E2E_PORT).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  // E2E_PORT pins the port (a worktree given a port range); else any free one.
-  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { anyPort?: boolean } = {},
+): Promise<RunningServer> {
+  // E2E_PORT pins the suite server's port (a worktree given a port range); a second server a
+  // scenario starts beside it (anyPort) takes any free one.
+  const port = process.env.E2E_PORT && !options.anyPort ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dm-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
