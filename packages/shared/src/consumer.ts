@@ -10,8 +10,7 @@ import { emailSchema, nameSchema } from './validation.js';
 // --- concierge membership upgrade ---
 
 export const MSG_CONCIERGE = {
-  REQUESTED:
-    'Thank you! Your concierge membership request has been sent. Our team will contact you shortly.',
+  REQUESTED: 'Thank you! Your concierge membership request has been sent. Our team will contact you shortly.',
   ALREADY_REQUESTED: 'You have already requested the concierge membership.',
   PRIVACY: 'Please accept the privacy policy.',
   CONTACT_DIGITS: 'Contact number must be at most 10 digits.',
@@ -156,7 +155,11 @@ export const saveEducationResourceBody = z
   .object({
     id: z.number().int().positive().optional(),
     type: educationTypeSchema,
-    title: z.string().trim().min(1, MSG_EDUCATION.TITLE).max(EDUCATION_LIMITS.title, MSG_EDUCATION.TITLE_LONG),
+    title: z
+      .string()
+      .trim()
+      .min(1, MSG_EDUCATION.TITLE)
+      .max(EDUCATION_LIMITS.title, MSG_EDUCATION.TITLE_LONG),
     summary: z.string().trim().max(EDUCATION_LIMITS.summary, MSG_EDUCATION.SUMMARY_LONG).default(''),
     body: z.string().trim().max(EDUCATION_LIMITS.body, MSG_EDUCATION.BODY_LONG).default(''),
     link: z
@@ -168,7 +171,8 @@ export const saveEducationResourceBody = z
     published: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    const refuse = (path: 'body' | 'link', message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const refuse = (path: 'body' | 'link', message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.type === 'videos' && v.link === '') refuse('link', MSG_EDUCATION.VIDEO_LINK);
     else if (v.type === 'faqs' && v.body === '') refuse('body', MSG_EDUCATION.FAQ_ANSWER);
     else if (v.body === '' && v.link === '') refuse('body', MSG_EDUCATION.CONTENT);

@@ -60,7 +60,13 @@ describe('page table: the consumer pages (issue 23)', () => {
     role,
     status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',
     secondary,
-    center: { onboarded: true, preActiveAccess: true, compareDonors: false, preActiveDonorDetails: true, payments },
+    center: {
+      onboarded: true,
+      preActiveAccess: true,
+      compareDonors: false,
+      preActiveDonorDetails: true,
+      payments,
+    },
   });
   // page -> roles that open it at a center with payments, and at one without
   const expected: Record<string, { payments: string[]; without: string[] }> = {
@@ -72,9 +78,9 @@ describe('page table: the consumer pages (issue 23)', () => {
   };
   it.each(Object.entries(expected))('%s', (page, want) => {
     for (const payments of [true, false]) {
-      const allowed = ROLES.filter(([, role]) => decidePage(subject(role, payments), page as never).allowed).map(
-        ([label]) => label,
-      );
+      const allowed = ROLES.filter(
+        ([, role]) => decidePage(subject(role, payments), page as never).allowed,
+      ).map(([label]) => label);
       expect(allowed, `payments ${payments}`).toEqual(payments ? want.payments : want.without);
     }
   });

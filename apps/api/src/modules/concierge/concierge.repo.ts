@@ -8,7 +8,11 @@ export type ConciergeRow = typeof conciergeRequests.$inferSelect;
 
 /** The client's request, if she made one (there is at most one). */
 export async function requestOfUser(db: Db, userId: number): Promise<ConciergeRow | undefined> {
-  const [row] = await db.select().from(conciergeRequests).where(eq(conciergeRequests.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(conciergeRequests)
+    .where(eq(conciergeRequests.userId, userId))
+    .limit(1);
   return row;
 }
 
@@ -73,7 +77,8 @@ export function activeAdminsOf(db: Db, centerId: number) {
 const client = alias(users, 'client');
 const assigned = alias(users, 'assigned');
 const handler = alias(users, 'handler');
-const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
+const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 
 /** A center's requests for the staff list: open ones first, then newest first. */
 export function requestsOfCenter(db: Db, centerId: number) {
@@ -82,8 +87,12 @@ export function requestsOfCenter(db: Db, centerId: number) {
       request: conciergeRequests,
       clientName: nameOf(client),
       clientStatus: client.status,
-      assignedToName: sql<string | null>`case when ${assigned.id} is null then null else ${nameOf(assigned)} end`,
-      handledByName: sql<string | null>`case when ${handler.id} is null then null else ${nameOf(handler)} end`,
+      assignedToName: sql<
+        string | null
+      >`case when ${assigned.id} is null then null else ${nameOf(assigned)} end`,
+      handledByName: sql<
+        string | null
+      >`case when ${handler.id} is null then null else ${nameOf(handler)} end`,
     })
     .from(conciergeRequests)
     .innerJoin(client, eq(client.id, conciergeRequests.userId))

@@ -17,40 +17,50 @@ import * as service from './concierge.service.js';
  * are sent to /unauthorize, a secondary parent home). Staff read and handle on /conciergerequests.
  */
 export const conciergeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  callRoutes(app, deps, ['join-as-a-member'], [
+  callRoutes(
+    app,
+    deps,
+    ['join-as-a-member'],
     [
-      '/checkconciergemembershiprequested',
-      'Whether the caller asked for the concierge membership, and the fields the upgrade dialog opens with',
-      null,
-      conciergeStateData,
-      undefined,
-      service.conciergeState,
+      [
+        '/checkconciergemembershiprequested',
+        'Whether the caller asked for the concierge membership, and the fields the upgrade dialog opens with',
+        null,
+        conciergeStateData,
+        undefined,
+        service.conciergeState,
+      ],
+      [
+        '/upgradetoconciergemembership',
+        'Asks for the concierge membership (once): mandatory contact fields, privacy policy accepted',
+        conciergeUpgradeBody,
+        conciergeStateData,
+        MSG_CONCIERGE.REQUESTED,
+        service.requestConcierge,
+      ],
     ],
+  );
+  callRoutes(
+    app,
+    deps,
+    ['conciergerequests'],
     [
-      '/upgradetoconciergemembership',
-      'Asks for the concierge membership (once): mandatory contact fields, privacy policy accepted',
-      conciergeUpgradeBody,
-      conciergeStateData,
-      MSG_CONCIERGE.REQUESTED,
-      service.requestConcierge,
+      [
+        '/conciergerequests',
+        "The center's concierge membership requests, open ones first",
+        null,
+        z.array(conciergeRequestData),
+        undefined,
+        service.conciergeRequests,
+      ],
+      [
+        '/handleconciergerequest',
+        'Marks a concierge membership request handled, with an optional note',
+        handleConciergeBody,
+        z.array(conciergeRequestData),
+        MSG_CONCIERGE.HANDLED,
+        service.handleConciergeRequest,
+      ],
     ],
-  ]);
-  callRoutes(app, deps, ['conciergerequests'], [
-    [
-      '/conciergerequests',
-      "The center's concierge membership requests, open ones first",
-      null,
-      z.array(conciergeRequestData),
-      undefined,
-      service.conciergeRequests,
-    ],
-    [
-      '/handleconciergerequest',
-      'Marks a concierge membership request handled, with an optional note',
-      handleConciergeBody,
-      z.array(conciergeRequestData),
-      MSG_CONCIERGE.HANDLED,
-      service.handleConciergeRequest,
-    ],
-  ]);
+  );
 };

@@ -1,11 +1,4 @@
-import {
-  type ConciergeRequest,
-  type ConciergeState,
-  EMAIL_TYPE,
-  MSG,
-  MSG_CONCIERGE,
-  ROLE,
-} from '@dm/shared';
+import { type ConciergeRequest, type ConciergeState, EMAIL_TYPE, MSG, MSG_CONCIERGE, ROLE } from '@dm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -174,9 +167,7 @@ describe('concierge membership: the upgrade', () => {
     expect(confirmation!.emailTypeId).toBe(EMAIL_TYPE.CONCIERGE_REQUEST_RECEIVED);
     expect(confirmation!.subject).toBe('We received your concierge membership request');
     // Admins are not told when the case manager is.
-    expect(
-      (await t.outbox(ADMIN111)).filter((m) => m.html.includes('avery@example.test')),
-    ).toHaveLength(0);
+    expect((await t.outbox(ADMIN111)).filter((m) => m.html.includes('avery@example.test'))).toHaveLength(0);
     const notes = await t.db
       .select()
       .from(notifications)

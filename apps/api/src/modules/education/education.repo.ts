@@ -55,7 +55,11 @@ export async function updateResource(
   id: number,
   values: Partial<Omit<typeof educationResources.$inferInsert, 'id' | 'centerId'>>,
 ): Promise<ResourceRow> {
-  const [row] = await tx.update(educationResources).set(values).where(eq(educationResources.id, id)).returning();
+  const [row] = await tx
+    .update(educationResources)
+    .set(values)
+    .where(eq(educationResources.id, id))
+    .returning();
   return row!;
 }
 

@@ -40,7 +40,9 @@ async function add(over: Record<string, unknown> = {}, as = ADMIN): Promise<Educ
 
 describe('education resources: who may call', () => {
   it('answers 401 to anonymous callers', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/educationresources/articles' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/educationresources/articles' })).statusCode).toBe(
+      401,
+    );
     for (const url of ['saveeducationresource', 'reordereducationresources', 'publisheducationresource'])
       expect((await post(url, {})).statusCode, url).toBe(401);
     expect((await post('deleteeducationresource', { id: 1 })).statusCode).toBe(401);
@@ -62,16 +64,22 @@ describe('education resources: who may call', () => {
 
   it("keeps another center's resources unseen: 404 to its admin, absent from its clients' lists", async () => {
     const seeded = (await list('articles', ADMIN)).rows[0]!;
-    expect((await post('saveeducationresource', { ...ARTICLE, id: seeded.id }, ADMIN85)).statusCode).toBe(404);
-    expect((await post('publisheducationresource', { id: seeded.id, published: false }, ADMIN85)).statusCode).toBe(
+    expect((await post('saveeducationresource', { ...ARTICLE, id: seeded.id }, ADMIN85)).statusCode).toBe(
       404,
     );
+    expect(
+      (await post('publisheducationresource', { id: seeded.id, published: false }, ADMIN85)).statusCode,
+    ).toBe(404);
     expect((await post('deleteeducationresource', { id: seeded.id }, ADMIN85)).statusCode).toBe(404);
     expect((await list('articles', ADMIN85)).rows).toEqual([]);
     expect((await list('articles', 'parent85@demo.test')).rows).toEqual([]);
     // Naming another center's resource in an order is refused like any unknown id.
     const mine = await add({ published: true }, ADMIN85);
-    const res = await post('reordereducationresources', { type: 'articles', ids: [mine.id, seeded.id] }, ADMIN85);
+    const res = await post(
+      'reordereducationresources',
+      { type: 'articles', ids: [mine.id, seeded.id] },
+      ADMIN85,
+    );
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe(MSG_EDUCATION.ORDER);
   });
@@ -96,7 +104,11 @@ describe('education resources: input', () => {
       expect(res.statusCode, message).toBe(400);
       expect(body(res).message).toBe(message);
     }
-    const unknownType = await t.request({ method: 'GET', url: '/api/educationresources/podcasts', as: CLIENT });
+    const unknownType = await t.request({
+      method: 'GET',
+      url: '/api/educationresources/podcasts',
+      as: CLIENT,
+    });
     expect(unknownType.statusCode).toBe(400);
     expect(body(unknownType).message).toBe(MSG_EDUCATION.TYPE);
   });
@@ -190,7 +202,7 @@ describe('education resources: managing and reading', () => {
     expect((await post('deleteeducationresource', { id: r.id }, ADMIN)).statusCode).toBe(404);
   });
 
-  it("reads the seeded center 111 resources in order, published only for clients", async () => {
+  it('reads the seeded center 111 resources in order, published only for clients', async () => {
     const admin = (await list('articles', ADMIN)).rows;
     const client = (await list('articles', CLIENT)).rows;
     expect(admin.some((r) => !r.published)).toBe(true);
