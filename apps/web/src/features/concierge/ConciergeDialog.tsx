@@ -46,7 +46,7 @@ export function ConciergeDialog({
           ) : null}
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>
-              Close
+              Done
             </Button>
           </Group>
         </Stack>

@@ -97,8 +97,7 @@ function HandleDialog({ request, onClose }: { request: ConciergeRequest; onClose
           <Textarea
             label="Note (optional)"
             description="What was agreed, for your colleagues."
-            autosize
-            minRows={3}
+            rows={3}
             {...form.getInputProps('note')}
           />
           <FormActions onCancel={onClose} busy={submit.busy} submitLabel="Mark handled" />

@@ -76,8 +76,7 @@ export function EducationResourceDialog({
           <Textarea
             label="Summary"
             description="One or two sentences shown in the list."
-            autosize
-            minRows={2}
+            rows={2}
             maxLength={EDUCATION_LIMITS.summary}
             {...form.getInputProps('summary')}
           />
@@ -85,9 +84,7 @@ export function EducationResourceDialog({
             label={kind === 'faqs' ? 'Answer' : 'Text'}
             description="Plain text: leave a blank line between paragraphs."
             withAsterisk={kind === 'faqs'}
-            autosize
-            minRows={5}
-            maxRows={16}
+            rows={8}
             maxLength={EDUCATION_LIMITS.body}
             {...form.getInputProps('body')}
           />
