@@ -148,7 +148,7 @@ export default function ConciergeRequestsPage() {
                     actions={[
                       {
                         label: 'Mark handled',
-                        ariaLabel: `Mark the request of ${r.clientName} handled`,
+                        ariaLabel: `Mark handled: ${r.clientName}`,
                         variant: 'light',
                         onClick: () => setHandling(r),
                       },

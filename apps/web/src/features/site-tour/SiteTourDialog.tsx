@@ -73,7 +73,7 @@ export function SiteTourDialog({
           </Text>
         ) : null}
         <Group justify="space-between" mt="md">
-          <Button variant="subtle" color="gray.8" onClick={() => onClose('skipped')}>
+          <Button variant="default" onClick={() => onClose('skipped')}>
             Skip tour
           </Button>
           <Group gap="xs">
