@@ -167,9 +167,7 @@ describe('ConciergeRequestsPage', () => {
     const link = await within(table).findByRole('link', { name: 'Riley Newcomer' });
     expect(link.getAttribute('href')).toBe('/viewprofile/42');
     expect(within(table).getByText('(555) 011-1222')).toBeTruthy();
-    fireEvent.click(
-      within(table).getByRole('button', { name: 'Mark handled: Riley Newcomer' }),
-    );
+    fireEvent.click(within(table).getByRole('button', { name: 'Mark handled: Riley Newcomer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark the request handled' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/ }), { target: { value: 'Called' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
