@@ -42,6 +42,10 @@ export const EMAIL_TYPE = {
   SAVED_SEARCH_ALERT: 48,
   /** An agency asks the master admin to change its Twilio number (issue 22). */
   TWILIO_NUMBER_CHANGE_REQUEST: 55,
+  /** A consumer-center client asks for the concierge membership: her case manager or the admins are told (issue 23). */
+  CONCIERGE_REQUEST: 60,
+  /** The client's confirmation that her concierge membership request was received (issue 23). */
+  CONCIERGE_REQUEST_RECEIVED: 61,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -236,6 +240,20 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient sender agency number message link organization',
     '{agency} asks for a new text message number',
     '<p>Dear {recipient},</p><p>{sender} of {agency} asks you to change the agency\'s text message number (requested number: {number}).</p><p>{message}</p><p>Set the number on the general configuration page: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.CONCIERGE_REQUEST,
+    'Concierge Membership Request',
+    'recipient client email contactno newsletter voicemail link organization',
+    '{client} asks for the concierge membership',
+    '<p>Dear {recipient},</p><p>{client} asks to upgrade to the concierge membership. Contact details given: {email}, {contactno} (voicemail: {voicemail}; newsletter: {newsletter}).</p><p>See the request and mark it handled here: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.CONCIERGE_REQUEST_RECEIVED,
+    'Concierge Membership Request Received',
+    'recipient link organization',
+    'We received your concierge membership request',
+    '<p>Dear {recipient},</p><p>Thank you for your interest in the concierge membership of {organization}. Our team will contact you shortly with the next steps.</p><p>Meanwhile you can keep browsing donors here: <a href="{link}">{link}</a></p>',
   ],
 ];
 

@@ -4,6 +4,7 @@ export * from './api.js';
 export * from './audit.js';
 export * from './chat.js';
 export * from './constants.js';
+export * from './consumer.js';
 export * from './cron.js';
 export * from './dexi.js';
 export * from './donor.js';

@@ -93,6 +93,10 @@ const PAGE_ROWS = {
   'buy-coaching-credit': ['Buy coaching credit'],
   messageroom: ['Messages', ':notificationid?/:userid?/:type?/:donorid?'],
   'schedule-coaching-session': ['Coaching session'],
+  // beyond the spec's route list (issue 23, decision 025): the privacy policy the concierge
+  // upgrade links to, and the staff's list of concierge membership requests
+  'privacy-policy': ['Privacy policy'],
+  conciergerequests: ['Concierge requests'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -128,6 +132,7 @@ export const PUBLIC_PAGES: readonly PageKey[] = [
   'unsubscribe',
   'healthcheck',
   'join-as-a-member',
+  'privacy-policy',
 ];
 
 /** Pages any signed-in user may open whatever the role. */
@@ -173,6 +178,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'archiveddonors',
     'trackmatchrequests',
     'donormatchreport',
+    'conciergerequests',
   ],
   [ROLE.ADMIN]: [
     ...COMMON_PAGES,
@@ -212,6 +218,9 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'donormatchreport',
     'requested-donors-list',
     'messageroom',
+    // The agency admin manages her center's education resources on the clients' page (issue 23).
+    'education-resources',
+    'conciergerequests',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,

@@ -53,6 +53,10 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
   );
+  // The consumer center's pages beyond payments (issue 23, decision 025).
+  await api.register((await import('./concierge/concierge.routes.js')).conciergeRoutes, deps);
+  await api.register((await import('./site-tour/site-tour.routes.js')).siteTourRoutes, deps);
+  await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
 }
 
 /**

@@ -15,8 +15,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { ConciergeOffer } from '../features/concierge/ConciergeOffer';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { UserAvatar } from '../features/profile-picture/UserAvatar';
+import { SiteTourOffer } from '../features/site-tour/SiteTourOffer';
 import { guardedLeave } from '../lib/leave-guard';
 import { menuFor } from '../lib/menu';
 import { subjectOf, useSession } from '../lib/session';
@@ -59,6 +61,8 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {/* The consumer center's clients: the concierge upgrade, until asked for (issue 23). */}
+            <ConciergeOffer />
             {/* Only for those who may open /notifications (not a Pre-Active parent held at /notpaid). */}
             {canOpen(subjectOf(user), 'notifications') && <NotificationBell />}
             {/* Not for donors (their pictures are on the donor form). */}
@@ -119,6 +123,7 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             </Button>
           </Alert>
         ) : null}
+        <SiteTourOffer page={page} />
         {children}
       </AppShell.Main>
     </AppShell>

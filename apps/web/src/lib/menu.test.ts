@@ -38,3 +38,30 @@ describe('menuFor: the agency settings entries (issue 22)', () => {
     }
   });
 });
+
+describe('menuFor: the consumer pages (issue 23)', () => {
+  const consumer = (over: Parameters<typeof sessionUser>[0] = {}) => {
+    const base = sessionUser(over);
+    return { ...base, center: { ...base.center, payments: true, preActiveAccess: true } };
+  };
+
+  it('offers the consumer client the education resources and the site tour', () => {
+    const items = menuFor(consumer());
+    expect(items.find((i) => i.page === 'education-resources')?.params).toEqual({ resourcetype: 'articles' });
+    expect(items.map((i) => i.page)).toContain('site-tour');
+  });
+
+  it('keeps the site tour to the consumer center; education resources stay for every client', () => {
+    expect(pages(sessionUser())).not.toContain('site-tour');
+    expect(pages(sessionUser())).toContain('education-resources');
+  });
+
+  it('shows concierge requests to the staff of an agency that sells memberships only', () => {
+    for (const role of [ROLE.ADMIN, ROLE.MANAGER]) {
+      expect(pages(consumer({ role, client: null }))).toContain('conciergerequests');
+      expect(pages(sessionUser({ role, client: null }))).not.toContain('conciergerequests');
+    }
+    expect(pages(consumer({ role: ROLE.ADMIN, client: null }))).toContain('education-resources');
+    expect(pages(consumer())).not.toContain('conciergerequests');
+  });
+});

@@ -30,10 +30,13 @@ const MENU: MenuItem[] = [
   { page: 'ipform', label: 'IP form' },
   { page: 'messageroom', label: 'Messages' },
   { page: 'favorites', label: 'Favorites' },
+  { page: 'education-resources', label: 'Education resources', params: { resourcetype: 'articles' } },
+  { page: 'site-tour', label: 'Site tour' },
   { page: 'shareddonors', label: 'Shared donors' },
   { page: 'requested-donors-list', label: 'Requested donors' },
   { page: 'trackmatchrequests', label: 'Track match requests' },
   { page: 'donormatchreport', label: 'Match cancelled report' },
+  { page: 'conciergerequests', label: 'Concierge requests' },
   { page: 'emailtemplate', label: 'E-mail templates' },
   { page: 'testconnection', label: 'E-mail connection' },
   { page: 'scheduledonoremail', label: 'Donor e-mail reminders' },
@@ -58,6 +61,8 @@ const MENU: MenuItem[] = [
  */
 const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
   ipform: (user) => user.role === ROLE.CLIENT && user.parentId === null && user.center.ipFormVisible,
+  // Concierge requests come only from the clients of an agency that sells memberships (issue 23).
+  conciergerequests: (user) => user.center.payments,
 };
 
 export function menuFor(user: SessionUser): MenuItem[] {

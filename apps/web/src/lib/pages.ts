@@ -63,6 +63,10 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   cron: { cronjob: 'CronJobPage', crontable: 'CronTablePage' },
   dexi: { dexi: 'DexiPage' },
   audit: { auditlog: 'AuditLogPage' },
+  // The consumer center's pages beyond payments (issue 23).
+  concierge: { conciergerequests: 'ConciergeRequestsPage', 'privacy-policy': 'PrivacyPolicyPage' },
+  'site-tour': { 'site-tour': 'SiteTourPage' },
+  education: { 'education-resources': 'EducationResourcesPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
   'profile-picture': { profileimg: 'ProfilePicturePage' },
   profile: { editprofile: 'EditProfilePage', viewprofile: 'ViewProfilePage', verifyuser: 'VerifyUserPage' },

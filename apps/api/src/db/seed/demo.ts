@@ -18,6 +18,7 @@ import {
   terms,
   users,
 } from '../schema/index.js';
+import { seedConsumerDemo } from './consumer.js';
 import { writeDemoDonorProfile } from './donors.js';
 import type { WriteDeps } from './write.js';
 
@@ -325,5 +326,7 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         .set({ settings: { ...c.settings, defaultCaseManagerId: managerId ?? null } })
         .where(eq(centers.id, c.id));
     }
+    // The consumer center's client of the site tour scenario and its education resources (issue 23).
+    await seedConsumerDemo(tx as unknown as Db, passwordHash);
   });
 }

@@ -31,10 +31,19 @@ export function NameFields<V extends PersonValues>({ form }: { form: UseFormRetu
 }
 
 /** Digits only, at most 10, shown as (123) 456-7890 (platform.md section 5). */
-export function ContactNumberField<V extends PersonValues>({ form }: { form: UseFormReturnType<V> }) {
+export function ContactNumberField<V extends Pick<PersonValues, 'contactno'>>({
+  form,
+  required,
+}: {
+  form: UseFormReturnType<V>;
+  /** Marked mandatory (the concierge upgrade); optional at registration. */
+  required?: boolean;
+}) {
   return (
     <TextInput
       label="Contact number"
+      withAsterisk={required}
+      aria-required={required}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
