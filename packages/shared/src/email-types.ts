@@ -42,6 +42,10 @@ export const EMAIL_TYPE = {
   SAVED_SEARCH_ALERT: 48,
   /** An agency asks the master admin to change its Twilio number (issue 22). */
   TWILIO_NUMBER_CHANGE_REQUEST: 55,
+  /** A coaching session was booked (issue 23): to the client and to her case manager, with an .ics invitation. */
+  COACHING_SESSION_BOOKED: 60,
+  /** A booked coaching session was cancelled (issue 23): to both, with an .ics cancellation. */
+  COACHING_SESSION_CANCELLED: 61,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -236,6 +240,20 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient sender agency number message link organization',
     '{agency} asks for a new text message number',
     '<p>Dear {recipient},</p><p>{sender} of {agency} asks you to change the agency\'s text message number (requested number: {number}).</p><p>{message}</p><p>Set the number on the general configuration page: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.COACHING_SESSION_BOOKED,
+    'Coaching Session Booked',
+    'recipient client manager time location link organization',
+    'Coaching session on {time}',
+    '<p>Dear {recipient},</p><p>A coaching session of {client} with {manager} is booked for <b>{time}</b>.</p><p>Where: {location}</p><p>The calendar invitation is attached. Your sessions: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.COACHING_SESSION_CANCELLED,
+    'Coaching Session Cancelled',
+    'recipient client manager time link organization',
+    'Coaching session cancelled: {time}',
+    '<p>Dear {recipient},</p><p>The coaching session of {client} with {manager} on <b>{time}</b> is cancelled.</p><p>The attached calendar update removes it from your calendar. Your sessions: <a href="{link}">{link}</a></p>',
   ],
 ];
 
