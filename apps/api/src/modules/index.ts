@@ -53,6 +53,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
   );
+  await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   terms,
   users,
 } from '../schema/index.js';
+import { seedCoachingDemo } from './coaching.js';
 import { writeDemoDonorProfile } from './donors.js';
 import type { WriteDeps } from './write.js';
 
@@ -325,5 +326,6 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         .set({ settings: { ...c.settings, defaultCaseManagerId: managerId ?? null } })
         .where(eq(centers.id, c.id));
     }
+    await seedCoachingDemo(tx as unknown as Db, passwordHash);
   });
 }
