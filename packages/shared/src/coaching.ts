@@ -34,7 +34,15 @@ export const COACHING_STATUS_FILTERS = ['All', ...COACHING_SESSION_STATUSES] as 
 export const COACHING_SORTS = ['scheduledTime', 'client', 'manager', 'status', 'booked'] as const;
 export type CoachingSort = (typeof COACHING_SORTS)[number];
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 export const COACHING_MSG = {
   /** The spec's warning for a Pre-Active client (error catalogue). */
@@ -64,7 +72,8 @@ export const COACHING_MSG = {
   SLOT_LENGTH_INVALID: 'Please choose a session length.',
   ADDRESS_REQUIRED: 'Please enter where sessions take place (a meeting link or an address).',
   ADDRESS_TOO_LONG: `The meeting place can be at most ${COACHING_ADDRESS_MAX} characters.`,
-  PERIOD_INVALID: 'Each period needs a start and an end time (HH:MM, on the quarter hour), the end after the start.',
+  PERIOD_INVALID:
+    'Each period needs a start and an end time (HH:MM, on the quarter hour), the end after the start.',
   PERIOD_TOO_SHORT: 'Each period must be at least one session long.',
   PERIOD_OVERLAP: 'Periods of the same day may not overlap.',
   PERIODS_TOO_MANY: `At most ${COACHING_PERIODS_MAX} periods.`,
@@ -92,7 +101,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const timeZone = z.string(COACHING_MSG.TIME_ZONE_INVALID).trim().refine(isTimeZone, COACHING_MSG.TIME_ZONE_INVALID);
+const timeZone = z
+  .string(COACHING_MSG.TIME_ZONE_INVALID)
+  .trim()
+  .refine(isTimeZone, COACHING_MSG.TIME_ZONE_INVALID);
 
 /** 'HH:MM' on the quarter hour, 00:00 to 24:00, as minutes of the day; null when it is not one. */
 export function minuteOfDay(value: string): number | null {
@@ -125,7 +137,8 @@ export function weeklyPeriodsProblem(periods: readonly WeeklyPeriod[], slotMinut
   }
   for (const list of byDay.values()) {
     list.sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < list.length; i++) if (list[i]![0] < list[i - 1]![1]) return COACHING_MSG.PERIOD_OVERLAP;
+    for (let i = 1; i < list.length; i++)
+      if (list[i]![0] < list[i - 1]![1]) return COACHING_MSG.PERIOD_OVERLAP;
   }
   return null;
 }
@@ -140,7 +153,9 @@ export const saveCoachingHoursBody = z
       .trim()
       .min(1, COACHING_MSG.ADDRESS_REQUIRED)
       .max(COACHING_ADDRESS_MAX, COACHING_MSG.ADDRESS_TOO_LONG),
-    weekly: z.array(weeklyPeriod, COACHING_MSG.PERIOD_INVALID).max(COACHING_PERIODS_MAX, COACHING_MSG.PERIODS_TOO_MANY),
+    weekly: z
+      .array(weeklyPeriod, COACHING_MSG.PERIOD_INVALID)
+      .max(COACHING_PERIODS_MAX, COACHING_MSG.PERIODS_TOO_MANY),
     blockedDates: z
       .array(z.string().refine(isIsoDate, COACHING_MSG.BLOCKED_INVALID), COACHING_MSG.BLOCKED_INVALID)
       .max(COACHING_BLOCKED_MAX, COACHING_MSG.BLOCKED_TOO_MANY)
@@ -172,7 +187,10 @@ export const scheduleSessionBody = z.object({
     .trim()
     .min(1, COACHING_MSG.DETAILS_REQUIRED)
     .max(COACHING_DETAILS_MAX, COACHING_MSG.DETAILS_TOO_LONG),
-  managerId: z.coerce.number({ error: COACHING_MSG.NOT_YOUR_MANAGER }).int().positive(COACHING_MSG.NOT_YOUR_MANAGER),
+  managerId: z.coerce
+    .number({ error: COACHING_MSG.NOT_YOUR_MANAGER })
+    .int()
+    .positive(COACHING_MSG.NOT_YOUR_MANAGER),
   /** The spec sends the client's name; the server names her from her account (kept for the spec's shape). */
   ipName: z.string().trim().max(200, COACHING_MSG.IP_NAME_TOO_LONG).optional(),
   /** The browser's time zone: the client's e-mail shows the time in it. */
@@ -189,7 +207,10 @@ const sessionId = z.coerce
 export const updateSessionStatusBody = z.object({
   session_id: sessionId,
   /** The session's client (spec); another user answers 404 like an unknown session. */
-  user_id: z.coerce.number({ error: COACHING_MSG.USER_INVALID }).int(COACHING_MSG.USER_INVALID).positive(COACHING_MSG.USER_INVALID),
+  user_id: z.coerce
+    .number({ error: COACHING_MSG.USER_INVALID })
+    .int(COACHING_MSG.USER_INVALID)
+    .positive(COACHING_MSG.USER_INVALID),
 });
 export const sessionIdBody = z.object({ session_id: sessionId });
 export const sessionIdParams = z.object({ sessionId });
@@ -237,7 +258,11 @@ export type SessionListInput = z.input<typeof sessionListBody>;
 
 /** POST fetchcalendlycallback {count}: the poll's try number (1 to 5). */
 export const calendlyCallbackBody = z.object({
-  count: z.coerce.number({ error: COACHING_MSG.COUNT_INVALID }).int(COACHING_MSG.COUNT_INVALID).min(0, COACHING_MSG.COUNT_INVALID).max(100, COACHING_MSG.COUNT_INVALID),
+  count: z.coerce
+    .number({ error: COACHING_MSG.COUNT_INVALID })
+    .int(COACHING_MSG.COUNT_INVALID)
+    .min(0, COACHING_MSG.COUNT_INVALID)
+    .max(100, COACHING_MSG.COUNT_INVALID),
 });
 
 /** One session as the lists show it. */

@@ -81,7 +81,9 @@ export function formatLongDay(value: string | Date, timeZone?: string): string {
   });
 }
 
-/** A moment's time of day as "10:30 AM" in the viewer's (or the given) zone. */
+/** A moment's time of day as "10:30 AM" in the viewer's (or the given) zone (a plain space before AM). */
 export function formatTime(value: string | Date, timeZone?: string): string {
-  return new Date(value).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone });
+  return new Date(value)
+    .toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone })
+    .replace(/\s/g, ' ');
 }

@@ -41,7 +41,11 @@ export function canConfirmCoachingSession(s: PolicySubject, session: CoachingSes
 }
 
 /** Anyone the session belongs to cancels it while it is requested and has not started. */
-export function canCancelCoachingSession(s: PolicySubject, session: CoachingSessionFacts, now: Date): boolean {
+export function canCancelCoachingSession(
+  s: PolicySubject,
+  session: CoachingSessionFacts,
+  now: Date,
+): boolean {
   return (
     coachingSessionAccess(s, session) !== null &&
     session.status === 'Requested' &&
@@ -61,7 +65,8 @@ export type CoachingListScope =
   | { kind: 'center'; centerId: number };
 
 export function coachingListScope(s: PolicySubject): CoachingListScope | null {
-  if (s.role === ROLE.CLIENT) return { kind: 'holder', holderId: s.parentId ?? s.userId, centerId: s.centerId };
+  if (s.role === ROLE.CLIENT)
+    return { kind: 'holder', holderId: s.parentId ?? s.userId, centerId: s.centerId };
   if (s.role === ROLE.MANAGER) return { kind: 'manager', managerId: s.userId, centerId: s.centerId };
   if (s.role === ROLE.ADMIN) return { kind: 'center', centerId: s.centerId };
   return null;

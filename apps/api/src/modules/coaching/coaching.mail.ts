@@ -15,7 +15,8 @@ export function formatInZone(at: Date, timeZone: string): string {
   const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
     at,
   );
-  return `${text} (${timeZone})`;
+  // ICU puts a narrow no-break space before AM/PM: a plain one reads the same in every mail client.
+  return `${text.replace(/\s/g, ' ')} (${timeZone})`;
 }
 
 export interface SessionMailFacts {

@@ -27,11 +27,16 @@ import { formatDate, viewerTimeZone } from '../../lib/dates';
 import { bodySchema, FormAlert, useFormSubmit, useResetOnSaved, useZodForm } from '../../lib/form';
 import { useCoachingHours, useSaveHours } from './queries';
 
+/** A period with a key of its own, so editing its times keeps its inputs (and focus). */
+type Period = WeeklyPeriod & { key: number };
+let nextKey = 0;
+const keyed = (p: WeeklyPeriod): Period => ({ ...p, key: nextKey++ });
+
 interface HoursValues {
   timeZone: string;
   slotMinutes: string;
   meetingAddress: string;
-  weekly: WeeklyPeriod[];
+  weekly: Period[];
   blockedDates: string[];
 }
 
@@ -39,11 +44,15 @@ const valuesOf = (hours: CoachingHours | undefined): HoursValues => ({
   timeZone: hours?.published ? hours.timeZone : viewerTimeZone(),
   slotMinutes: String(hours?.slotMinutes ?? 60),
   meetingAddress: hours?.meetingAddress ?? '',
-  weekly: hours?.weekly ?? [],
+  weekly: (hours?.weekly ?? []).map(keyed),
   blockedDates: hours?.blockedDates ?? [],
 });
 
-const toBody = (v: HoursValues) => ({ ...v, slotMinutes: Number(v.slotMinutes) as 30 | 60 });
+const toBody = (v: HoursValues) => ({
+  ...v,
+  slotMinutes: Number(v.slotMinutes) as 30 | 60,
+  weekly: v.weekly.map(({ weekday, start, end }) => ({ weekday, start, end })),
+});
 
 /** Every zone the browser knows (UTC first). */
 function timeZones(): string[] {
@@ -51,11 +60,8 @@ function timeZones(): string[] {
   return ['UTC', ...known.filter((z) => z !== 'UTC')];
 }
 
-const WEEKDAYS_9_TO_5: WeeklyPeriod[] = [1, 2, 3, 4, 5].map((weekday) => ({
-  weekday,
-  start: '09:00',
-  end: '17:00',
-}));
+const weekdays9to5 = (): Period[] =>
+  [1, 2, 3, 4, 5].map((weekday) => keyed({ weekday, start: '09:00', end: '17:00' }));
 
 /**
  * /coaching-availability: a case manager publishes her coaching hours: weekly periods in her own
@@ -133,7 +139,7 @@ export default function CoachingAvailabilityPage() {
               <Button
                 variant="default"
                 size="xs"
-                onClick={() => form.setFieldValue('weekly', WEEKDAYS_9_TO_5)}
+                onClick={() => form.setFieldValue('weekly', weekdays9to5())}
               >
                 Weekdays 9:00 to 17:00
               </Button>
@@ -144,7 +150,7 @@ export default function CoachingAvailabilityPage() {
                   <Stack gap="xs">
                     {weekly.map((p, index) =>
                       p.weekday !== weekday ? null : (
-                        <Group key={`${day}-${index}`} align="end" gap="xs">
+                        <Group key={p.key} align="end" gap="xs">
                           <TextInput
                             type="time"
                             label="From"
@@ -181,7 +187,10 @@ export default function CoachingAvailabilityPage() {
                       variant="light"
                       size="xs"
                       onClick={() =>
-                        form.setFieldValue('weekly', [...weekly, { weekday, start: '09:00', end: '12:00' }])
+                        form.setFieldValue('weekly', [
+                          ...weekly,
+                          keyed({ weekday, start: '09:00', end: '12:00' }),
+                        ])
                       }
                     >
                       Add hours on {day}

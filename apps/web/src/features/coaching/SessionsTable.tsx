@@ -26,7 +26,7 @@ function Place({ location }: { location: string }) {
       {location}
     </Anchor>
   ) : (
-    <>{location}</>
+    location
   );
 }
 
