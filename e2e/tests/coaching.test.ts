@@ -105,7 +105,7 @@ describe('coaching sessions (/coaching-availability, /schedule-coaching-session,
       await table.getByText('Sam Coachparent111').waitFor();
       await assertAccessible(again.page);
       await table
-        .getByRole('button', { name: /^Comments on the session on .* with Sam Coachparent111/ })
+        .getByRole('button', { name: /^Comments \(0\): the session on .* with Sam Coachparent111$/ })
         .click();
       const comments = again.page.getByRole('dialog', { name: /Comments on the session of/ });
       await comments.getByRole('textbox', { name: 'Comment' }).fill('Please bring both profiles.');
@@ -116,7 +116,7 @@ describe('coaching sessions (/coaching-availability, /schedule-coaching-session,
       await comments.waitFor({ state: 'hidden' });
 
       await table
-        .getByRole('button', { name: /^Mark the session on .* with Sam Coachparent111 as done$/ })
+        .getByRole('button', { name: /^Mark done: the session on .* with Sam Coachparent111$/ })
         .click();
       const confirm = again.page.getByRole('dialog', { name: 'Mark the session as done?' });
       await confirm.getByRole('button', { name: 'Mark as done' }).click();

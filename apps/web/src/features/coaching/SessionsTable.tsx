@@ -134,19 +134,19 @@ export function SessionsTable({
     if (view === 'staff' && canConfirmCoachingSession(subject, facts(r)))
       actions.push({
         label: 'Mark done',
-        ariaLabel: `Mark ${name} as done`,
+        ariaLabel: `Mark done: ${name}`,
         onClick: () => askDone(r),
         variant: 'light',
       });
     actions.push({
       label: `Comments (${r.comments})`,
-      ariaLabel: `Comments on ${name} (${r.comments})`,
+      ariaLabel: `Comments (${r.comments}): ${name}`,
       onClick: () => setCommentsOf(r),
     });
     if (canCancelCoachingSession(subject, facts(r), now))
       actions.push({
         label: 'Cancel',
-        ariaLabel: `Cancel ${name}`,
+        ariaLabel: `Cancel: ${name}`,
         onClick: () => askCancel(r),
         danger: true,
       });
