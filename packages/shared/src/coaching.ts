@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalDay } from './audit.js';
 import { isIsoDate } from './mapping.js';
 
 /**
@@ -224,15 +225,6 @@ export const saveSessionCommentBody = z.object({
     .max(COACHING_COMMENT_MAX, COACHING_MSG.COMMENT_TOO_LONG),
 });
 
-/** A calendar day (YYYY-MM-DD), empty meaning no bound. */
-const day = (message: string) =>
-  z
-    .string(message)
-    .trim()
-    .refine((v) => v === '' || isIsoDate(v), message)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
 /**
  * POST getcounsellingsessionlist (spec: search, session_status, sortKey, ord, from, to): `from`
  * and `to` page the list as on the other grids; `startdate` and `lastdate` bound the session days
@@ -246,8 +238,8 @@ export const sessionListBody = z
     ord: z.enum(['asc', 'desc'], COACHING_MSG.SORT_INVALID).default('desc'),
     from: z.coerce.number().int().min(0).default(0),
     to: z.coerce.number().int().min(1).max(100).default(COACHING_LIST_PAGE_SIZE),
-    startdate: day(COACHING_MSG.FROM_INVALID),
-    lastdate: day(COACHING_MSG.TO_INVALID),
+    startdate: optionalDay(COACHING_MSG.FROM_INVALID),
+    lastdate: optionalDay(COACHING_MSG.TO_INVALID),
     timeZone: timeZone.default('UTC'),
   })
   .refine((q) => !q.startdate || !q.lastdate || q.startdate <= q.lastdate, {

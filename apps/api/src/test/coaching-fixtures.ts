@@ -117,5 +117,10 @@ export function coachingFixtures(app: () => TestApp, prefix: string) {
     return body<CoachingSession>(res).data;
   }
 
-  return { makeCenter, makeUser, allDay, publish, coachAndClient, grant, slotsOf, book, booked };
+  /** GET or POST /api/<url> as a user (a username, a token, or null: anonymous). */
+  const get = (url: string, as?: string | null) => t().request({ method: 'GET', url: `/api/${url}`, as });
+  const post = (url: string, payload: unknown, as?: string | null) =>
+    t().request({ method: 'POST', url: `/api/${url}`, payload: payload as Record<string, unknown>, as });
+
+  return { makeCenter, makeUser, allDay, publish, coachAndClient, grant, slotsOf, book, booked, get, post };
 }

@@ -53,6 +53,10 @@ async function mailFacts(db: Db, row: repo.SessionRow, sequence: number): Promis
   };
 }
 
+/** A session as stored after its change's commit. */
+const sessionAfter = async (db: Db, id: number): Promise<CoachingSession> =>
+  sessionView((await repo.findSession(db, id))!);
+
 /** POST schedulecounsellingsession: books a free slot of the client's case manager for one credit. */
 export async function schedule(
   deps: Deps,
@@ -109,8 +113,7 @@ export async function schedule(
       await queueSessionMails(tx, deps, await mailFacts(tx, row!, 0), 'REQUEST');
       return id;
     });
-    const row = await repo.findSession(deps.db, sessionId);
-    return sessionView(row!);
+    return await sessionAfter(deps.db, sessionId);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(COACHING_MSG.SLOT_TAKEN);
     throw error;
@@ -138,7 +141,7 @@ export async function confirmSession(
       entityId: row.id,
     });
   });
-  return sessionView((await repo.findSession(deps.db, body.session_id))!);
+  return sessionAfter(deps.db, body.session_id);
 }
 
 /**
@@ -167,5 +170,5 @@ export async function cancelSession(
     });
     await queueSessionMails(tx, deps, await mailFacts(tx, row, sequence), 'CANCEL');
   });
-  return sessionView((await repo.findSession(deps.db, body.session_id))!);
+  return sessionAfter(deps.db, body.session_id);
 }

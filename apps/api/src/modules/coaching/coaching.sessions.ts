@@ -48,6 +48,11 @@ export function sessionView(row: repo.SessionRow): CoachingSession {
   };
 }
 
+const commentView = (row: Awaited<ReturnType<typeof repo.commentsOf>>[number]): CoachingComment => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
 export const factsOf = (row: repo.SessionRow): CoachingSessionFacts => ({
   centerId: row.centerId,
   clientId: row.clientId,
@@ -126,7 +131,7 @@ export async function sessionComments(deps: Deps, auth: Auth, sessionId: number)
       entityId: sessionId,
     });
   }
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(commentView);
 }
 
 /** POST savesessioncomment: a comment of the couple or the session's staff; the comments after it. */
@@ -152,7 +157,7 @@ export async function saveComment(
       });
     return repo.commentsOf(tx, row.id);
   });
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(commentView);
 }
 
 /**

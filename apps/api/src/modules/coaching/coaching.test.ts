@@ -22,9 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const f = coachingFixtures(() => t, 'book');
-const get = (url: string, as?: string | null) => t.request({ method: 'GET', url: `/api/${url}`, as });
-const post = (url: string, payload: unknown, as?: string | null) =>
-  t.request({ method: 'POST', url: `/api/${url}`, payload: payload as Record<string, unknown>, as });
+const { get, post } = f;
 const HOUR = 3_600_000;
 
 describe('coaching hours (getcoachingavailability, savecoachingavailability)', () => {

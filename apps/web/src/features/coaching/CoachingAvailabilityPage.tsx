@@ -54,6 +54,12 @@ const toBody = (v: HoursValues) => ({
   weekly: v.weekly.map(({ weekday, start, end }) => ({ weekday, start, end })),
 });
 
+/** A period's two times and their labels. */
+const EDGES = [
+  ['start', 'From'],
+  ['end', 'To'],
+] as const;
+
 /** Every zone the browser knows (UTC first). */
 function timeZones(): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -151,22 +157,17 @@ export default function CoachingAvailabilityPage() {
                     {weekly.map((p, index) =>
                       p.weekday !== weekday ? null : (
                         <Group key={p.key} align="end" gap="xs">
-                          <TextInput
-                            type="time"
-                            label="From"
-                            aria-label={`${day} from`}
-                            step={900}
-                            value={p.start}
-                            onChange={(e) => setPeriod(index, 'start', e.currentTarget.value)}
-                          />
-                          <TextInput
-                            type="time"
-                            label="To"
-                            aria-label={`${day} to`}
-                            step={900}
-                            value={p.end}
-                            onChange={(e) => setPeriod(index, 'end', e.currentTarget.value)}
-                          />
+                          {EDGES.map(([edge, label]) => (
+                            <TextInput
+                              key={edge}
+                              type="time"
+                              label={label}
+                              aria-label={`${day} ${label.toLowerCase()}`}
+                              step={900}
+                              value={p[edge]}
+                              onChange={(e) => setPeriod(index, edge, e.currentTarget.value)}
+                            />
+                          ))}
                           <Button
                             variant="subtle"
                             color="red"
