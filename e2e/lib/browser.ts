@@ -48,9 +48,15 @@ export function useBrowser(): BrowserRef {
 
 export async function newPage(
   browser: Browser | BrowserRef,
+  options: { timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const target = 'current' in browser ? browser.current : browser;
-  const context = await target.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const context = await target.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    // A browser in another time zone than the server's (the coaching scheduler shows the viewer's).
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   watchContentSecurityPolicy(page);

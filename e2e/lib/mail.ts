@@ -9,6 +9,8 @@ export interface DroppedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (a calendar invitation), decoded as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** The server's mail drop; run.ts passes it as E2E_MAIL_DIR. */
@@ -46,7 +48,23 @@ function decodeBody(encoding: string | undefined, body: string): string {
   return body;
 }
 
-/** Reads the parts of a message as nodemailer writes it (text and/or html, maybe multipart). */
+/** The leaf parts of a MIME body, nested multiparts (mixed, alternative) opened. */
+function leafParts(
+  headers: Map<string, string>,
+  body: string,
+): { headers: Map<string, string>; body: string }[] {
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = type.startsWith('multipart/') ? type.match(/boundary="?([^";]+)"?/)?.[1] : undefined;
+  if (!boundary) return [{ headers, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => splitPart(p.replace(/^\r?\n/, '')))
+    .flatMap((part) => leafParts(part.headers, part.body));
+}
+
+/** Reads the parts of a message as nodemailer writes it (text and/or html, attachments, maybe multipart). */
 export function parseEml(file: string, raw: string): DroppedMail {
   const { headers, body } = splitPart(raw);
   const mail: DroppedMail = {
@@ -55,20 +73,17 @@ export function parseEml(file: string, raw: string): DroppedMail {
     subject: headers.get('subject') ?? '',
     text: '',
     html: '',
+    attachments: [],
   };
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = type.match(/boundary="?([^";]+)"?/)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((p) => !p.startsWith('--'))
-        .map((p) => splitPart(p.replace(/^\r?\n/, '')))
-    : [{ headers, body }];
-  for (const part of parts) {
+  for (const part of leafParts(headers, body)) {
     const partType = part.headers.get('content-type') ?? 'text/plain';
     const decoded = decodeBody(part.headers.get('content-transfer-encoding'), part.body).trimEnd();
-    if (partType.startsWith('text/html')) mail.html = decoded;
+    const disposition = part.headers.get('content-disposition') ?? '';
+    const filename =
+      disposition.match(/filename="?([^";]+)"?/)?.[1] ?? partType.match(/name="?([^";]+)"?/)?.[1];
+    if (disposition.startsWith('attachment') && filename)
+      mail.attachments.push({ filename, contentType: partType, content: decoded });
+    else if (partType.startsWith('text/html')) mail.html = decoded;
     else if (partType.startsWith('text/plain')) mail.text = decoded;
   }
   return mail;

@@ -18,8 +18,8 @@ export const AUDIT_MSG = {
   CENTER_INVALID: 'Center is invalid.',
 } as const;
 
-/** A calendar day (YYYY-MM-DD, UTC), empty meaning no bound. */
-const day = (message: string) =>
+/** A calendar day (YYYY-MM-DD), empty meaning no bound: a date filter's field (audit log, coaching lists). */
+export const optionalDay = (message: string) =>
   z
     .string(message)
     .trim()
@@ -42,8 +42,8 @@ export const auditLogQuery = z
     donor: text(50, AUDIT_MSG.DONOR_INVALID),
     /** Part of the name or e-mail of the user who acted. */
     user: text(100, AUDIT_MSG.USER_INVALID),
-    from: day(AUDIT_MSG.FROM_INVALID),
-    to: day(AUDIT_MSG.TO_INVALID),
+    from: optionalDay(AUDIT_MSG.FROM_INVALID),
+    to: optionalDay(AUDIT_MSG.TO_INVALID),
     /** Master admin: one center (0 or absent: all). Agency admin: her own or absent. */
     center: z.coerce
       .number({ error: AUDIT_MSG.CENTER_INVALID })

@@ -46,6 +46,10 @@ export const EMAIL_TYPE = {
   CONCIERGE_REQUEST: 60,
   /** The client's confirmation that her concierge membership request was received (issue 23). */
   CONCIERGE_REQUEST_RECEIVED: 61,
+  /** A coaching session was booked (issue 23): to the client and to her case manager, with an .ics invitation. */
+  COACHING_SESSION_BOOKED: 62,
+  /** A booked coaching session was cancelled (issue 23): to both, with an .ics cancellation. */
+  COACHING_SESSION_CANCELLED: 63,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -254,6 +258,20 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient link organization',
     'We received your concierge membership request',
     '<p>Dear {recipient},</p><p>Thank you for your interest in the concierge membership of {organization}. Our team will contact you shortly with the next steps.</p><p>Meanwhile you can keep browsing donors here: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.COACHING_SESSION_BOOKED,
+    'Coaching Session Booked',
+    'recipient client manager time location link organization',
+    'Coaching session on {time}',
+    '<p>Dear {recipient},</p><p>A coaching session of {client} with {manager} is booked for <b>{time}</b>.</p><p>Where: {location}</p><p>The calendar invitation is attached. Your sessions: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.COACHING_SESSION_CANCELLED,
+    'Coaching Session Cancelled',
+    'recipient client manager time link organization',
+    'Coaching session cancelled: {time}',
+    '<p>Dear {recipient},</p><p>The coaching session of {client} with {manager} on <b>{time}</b> is cancelled.</p><p>The attached calendar update removes it from your calendar. Your sessions: <a href="{link}">{link}</a></p>',
   ],
 ];
 

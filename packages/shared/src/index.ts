@@ -3,6 +3,7 @@ export * from './agency-settings.js';
 export * from './api.js';
 export * from './audit.js';
 export * from './chat.js';
+export * from './coaching.js';
 export * from './constants.js';
 export * from './consumer.js';
 export * from './cron.js';

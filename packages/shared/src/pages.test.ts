@@ -14,10 +14,15 @@ describe('PAGES', () => {
 
   it('keeps every page, in order, as the table of key: { path, title } entries had it', () => {
     // The hash of the table as it was written out entry by entry before it became rows. Pages
-    // added later come after them: issue 23 the privacy policy and the concierge requests.
+    // added later come after them: issue 23 the privacy policy, the concierge requests and the
+    // coaching staff pages.
     const first = Object.fromEntries(Object.entries(PAGES).slice(0, 79));
     const hash = createHash('sha256').update(JSON.stringify(first)).digest('hex');
-    expect(Object.keys(PAGES)).toHaveLength(81);
+    expect(Object.keys(PAGES)).toHaveLength(83);
     expect(hash).toBe('b08f3334f8185b8fa31917b53f615428459151bd4c5284d32701dc1b62e5e059');
+    expect(Object.entries(PAGES).slice(79)).toEqual([
+      ['coaching-sessions', { path: '/coaching-sessions', title: 'Coaching sessions' }],
+      ['coaching-availability', { path: '/coaching-availability', title: 'Coaching hours' }],
+    ]);
   });
 });

@@ -97,6 +97,9 @@ const PAGE_ROWS = {
   // upgrade links to, and the staff's list of concierge membership requests
   'privacy-policy': ['Privacy policy'],
   conciergerequests: ['Concierge requests'],
+  // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
+  'coaching-sessions': ['Coaching sessions'],
+  'coaching-availability': ['Coaching hours'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -179,6 +182,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'trackmatchrequests',
     'donormatchreport',
     'conciergerequests',
+    'coaching-sessions',
+    'coaching-availability',
   ],
   [ROLE.ADMIN]: [
     ...COMMON_PAGES,
@@ -221,6 +226,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     // The agency admin manages her center's education resources on the clients' page (issue 23).
     'education-resources',
     'conciergerequests',
+    'coaching-sessions',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,
@@ -291,6 +297,8 @@ export const PREACTIVE_CLIENT_PAGES: readonly PageKey[] = [
   'paymentsubscription',
   'join-as-a-member',
   'purchaseproducts',
+  // Opens to say "Subscribe the services to schedule coaching session" (issue 23); booking is refused.
+  'schedule-coaching-session',
   'education-resources',
   'site-tour',
   'messageroom',
@@ -367,6 +375,9 @@ export const PAYMENTS_CENTER_CLIENT_PAGES: readonly PageKey[] = [
   'site-tour',
 ];
 
+/** The coaching staff pages (issue 23): for the staff of a center with payments (it sells the credits). */
+export const COACHING_STAFF_PAGES: readonly PageKey[] = ['coaching-sessions', 'coaching-availability'];
+
 /** Pages that take a payment: a secondary parent is sent home from them (the primary pays). */
 export const PAYING_PAGES: readonly PageKey[] = [
   'paymentsubscription',
@@ -405,6 +416,7 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     if (!subject.center.payments && PAYMENTS_CENTER_CLIENT_PAGES.includes(page)) return deny;
     if (subject.secondary && PAYING_PAGES.includes(page)) return { allowed: false, redirect: '/' };
   }
+  if (!subject.center.payments && COACHING_STAFF_PAGES.includes(page)) return deny;
   if (!subject.center.onboarded && subject.role !== ROLE.MASTER && !NON_ONBOARDED_PAGES.includes(page)) {
     return deny;
   }

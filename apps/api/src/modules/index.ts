@@ -57,6 +57,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./concierge/concierge.routes.js')).conciergeRoutes, deps);
   await api.register((await import('./site-tour/site-tour.routes.js')).siteTourRoutes, deps);
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
+  await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
 }
 
 /**

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EMAIL_TYPE } from '@dm/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +16,12 @@ import {
   retryDelayMs,
   startMailDelivery,
 } from './mail-delivery.js';
-import type { MailTransportFactory, OutgoingMail, SmtpOptions } from './mail-transport.js';
+import {
+  fileMailTransport,
+  type MailTransportFactory,
+  type OutgoingMail,
+  type SmtpOptions,
+} from './mail-transport.js';
 
 let t: TestApp;
 let secrets: SecretBox;
@@ -204,6 +212,48 @@ describe('deliverPendingMail', () => {
     expect(result.captured).toBe(1);
     expect(rec.opened).toHaveLength(0);
     expect((await rowOf(id)).status).toBe('captured');
+  });
+});
+
+describe('attachments (issue 23: calendar invitations)', () => {
+  const invite = {
+    filename: 'invite.ics',
+    contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+    content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n',
+  };
+
+  it('are sealed with the mail, handed to SMTP, and written into the .eml of the file drop', async () => {
+    const id = await queueTemplatedMail(t.db, t.secrets, {
+      centerId: 1,
+      emailTypeId: EMAIL_TYPE.RESET_PASSWORD,
+      to: 'attached@example.test',
+      vars: { recipient: 'Pat', link: 'https://example.test/x' },
+      attachments: [invite],
+    });
+    t.clock.advance(1);
+    const row = await rowOf(id);
+    expect(row.sealedContent).not.toContain('VCALENDAR');
+    const rec = recorder();
+    await deliverPendingMail(deps(rec.factory, { smtpUrl: 'smtp://relay.example.test:25' }));
+    expect(rec.sent.find((m) => m.to === 'attached@example.test')!.attachments).toEqual([invite]);
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'mail-attach-'));
+    try {
+      await fileMailTransport(dir).send({
+        from: 'a@example.test',
+        to: 'b@example.test',
+        subject: 'Invitation',
+        html: '<p>Hi</p>',
+        text: 'Hi',
+        attachments: [invite],
+      });
+      const [name] = await readdir(dir);
+      const eml = await readFile(path.join(dir, name!), 'utf8');
+      expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
+      expect(eml).toMatch(/filename=invite\.ics/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -19,6 +19,8 @@ export interface OutgoingMail {
   text: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Attached files, in nodemailer's own shape (a calendar invitation). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface MailTransport {

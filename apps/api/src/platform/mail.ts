@@ -15,6 +15,15 @@ export interface RenderedMail {
    * (page and signed one-click, RFC 8058) for it.
    */
   unsubscribe?: MailUnsubscribe;
+  /** Files sent with the mail (a calendar invitation), sealed with the rest. */
+  attachments?: MailAttachment[];
+}
+
+/** A small text attachment (an .ics invitation): its name, MIME type and content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface MailUnsubscribe {
@@ -142,6 +151,7 @@ export function sealMail(secrets: SecretBox, mail: RenderedMail): string {
       html: mail.html,
       text: mail.text,
       unsubscribe: mail.unsubscribe,
+      attachments: mail.attachments,
     }),
   );
 }
@@ -149,8 +159,16 @@ export function sealMail(secrets: SecretBox, mail: RenderedMail): string {
 /** The rendered mail of an outbox row; null once it was delivered (or failed) and cleared. */
 export function openMail(secrets: SecretBox, sealedContent: string | null): RenderedMail | null {
   if (sealedContent === null) return null;
-  const { subject, html, text, unsubscribe } = JSON.parse(secrets.open(sealedContent)) as RenderedMail;
-  return { subject, html, text, ...(unsubscribe ? { unsubscribe } : {}) };
+  const { subject, html, text, unsubscribe, attachments } = JSON.parse(
+    secrets.open(sealedContent),
+  ) as RenderedMail;
+  return {
+    subject,
+    html,
+    text,
+    ...(unsubscribe ? { unsubscribe } : {}),
+    ...(attachments?.length ? { attachments } : {}),
+  };
 }
 
 /**
@@ -168,6 +186,8 @@ export async function queueTemplatedMail(
     vars: Record<string, string>;
     /** Placeholders filled with HTML the caller built and escaped (fillPlaceholders). */
     markup?: Record<string, string>;
+    /** Files sent with this mail (not with a CC copy): a calendar invitation. */
+    attachments?: MailAttachment[];
   },
 ): Promise<number> {
   const [account] = await db
@@ -190,7 +210,10 @@ export async function queueTemplatedMail(
   // An address without an account has nothing to unsubscribe: {unsubscribe} is left empty.
   const vars = { ...input.vars, unsubscribe: account ? UNSUBSCRIBE_MARK : '' };
   const rendered = await renderTemplate(db, { ...input, vars });
-  const mail = withAccountFooter(rendered, account);
+  const mail = {
+    ...withAccountFooter(rendered, account),
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+  };
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -320,9 +343,16 @@ export function withUnsubscribe(
   mail: RenderedMail,
   publicUrl: string,
   secrets: SecretBox,
-): { subject: string; html: string; text: string; headers?: Record<string, string> } {
+): {
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+} {
   const { subject, html, text, unsubscribe } = mail;
-  if (!unsubscribe) return { subject, html, text };
+  const files = mail.attachments?.length ? { attachments: mail.attachments } : {};
+  if (!unsubscribe) return { subject, html, text, ...files };
   const page = unsubscribePageUrl(publicUrl, unsubscribe);
   const fill = (s: string, inHtml: boolean) =>
     s.split(UNSUBSCRIBE_MARK).join(inHtml ? page.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : page);
@@ -334,5 +364,6 @@ export function withUnsubscribe(
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, secrets, unsubscribe.userId)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    ...files,
   };
 }

@@ -1,5 +1,6 @@
 import {
   type AccessSubject,
+  COACHING_STAFF_PAGES,
   decidePage,
   PAYING_PAGES,
   PAYMENTS_CENTER_CLIENT_PAGES,
@@ -142,5 +143,31 @@ describe("page table: the consumer center's pages (issue 23)", () => {
     expect(decidePage(subject(ROLE.ADMIN), 'payment-history').allowed).toBe(
       decidePage(subject(ROLE.ADMIN, { payments: true }), 'payment-history').allowed,
     );
+  });
+
+  it('opens the coaching staff pages to the staff of a center with payments: the list to both, the hours to managers', () => {
+    const want: Record<string, Record<string, boolean>> = {
+      'coaching-sessions': { admin: true, manager: true },
+      'coaching-availability': { manager: true },
+    };
+    for (const page of COACHING_STAFF_PAGES) {
+      for (const [label, role] of ROLES) {
+        expect(decidePage(subject(role, { payments: true }), page).allowed, `${label} ${page}`).toBe(
+          want[page]![label] === true,
+        );
+        expect(decidePage(subject(role), page).allowed, `${label} ${page} without payments`).toBe(false);
+      }
+    }
+  });
+
+  it('lets a Pre-Active client open the booking page, which warns her to subscribe', () => {
+    const s = subject(ROLE.CLIENT, { payments: true, status: 'Pre-Active' });
+    expect(decidePage(s, 'schedule-coaching-session')).toEqual({ allowed: true });
+    expect(
+      decidePage({ ...s, center: { ...s.center, preActiveAccess: false } }, 'schedule-coaching-session'),
+    ).toEqual({
+      allowed: false,
+      redirect: '/notpaid',
+    });
   });
 });

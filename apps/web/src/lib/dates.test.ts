@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonth, formatNoteDate } from './dates';
+import {
+  dayKey,
+  formatDate,
+  formatDateTime,
+  formatLongDay,
+  formatMonth,
+  formatNoteDate,
+  formatTime,
+} from './dates';
 
 describe('dates', () => {
   const moment = '2026-03-04T18:05:00.000Z';
@@ -30,5 +38,15 @@ describe('dates', () => {
     expect(formatDate('2026-03-04')).toBe('03/04/2026');
     expect(formatNoteDate(new Date(2026, 0, 5, 14, 7).toISOString())).toBe('Jan 05 2026 02:07 PM');
     expect(formatMonth('2026-01')).toBe('Jan 2026');
+  });
+
+  it('a coaching slot reads as its day and time in the viewer zone, the day moving with the zone', () => {
+    const slot = '2026-03-09T03:30:00.000Z';
+    expect(formatLongDay(slot, 'America/Los_Angeles')).toBe('Sunday, March 8, 2026');
+    expect(formatTime(slot, 'America/Los_Angeles')).toBe('08:30 PM');
+    expect(dayKey(slot, 'America/Los_Angeles')).toBe('2026-03-08');
+    expect(formatLongDay(slot, 'Asia/Kathmandu')).toBe('Monday, March 9, 2026');
+    expect(formatTime(slot, 'Asia/Kathmandu')).toBe('09:15 AM');
+    expect(dayKey(slot, 'Asia/Kathmandu')).toBe('2026-03-09');
   });
 });

@@ -59,3 +59,31 @@ export function formatMonth(month: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** The viewer's own IANA time zone (the browser's), as the coaching scheduler shows it. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A moment's calendar day in a zone as YYYY-MM-DD (grouping by the viewer's day). */
+export function dayKey(value: string | Date, timeZone?: string): string {
+  return new Date(value).toLocaleDateString('en-CA', { timeZone });
+}
+
+/** A moment's day as "Monday, March 9, 2026" in the viewer's (or the given) zone. */
+export function formatLongDay(value: string | Date, timeZone?: string): string {
+  return new Date(value).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  });
+}
+
+/** A moment's time of day as "10:30 AM" in the viewer's (or the given) zone (a plain space before AM). */
+export function formatTime(value: string | Date, timeZone?: string): string {
+  return new Date(value)
+    .toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone })
+    .replace(/\s/g, ' ');
+}

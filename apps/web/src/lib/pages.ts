@@ -16,6 +16,11 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     'join-as-a-member': 'JoinAsMemberPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
+  coaching: {
+    'schedule-coaching-session': 'ScheduleCoachingPage',
+    'coaching-sessions': 'CoachingSessionsPage',
+    'coaching-availability': 'CoachingAvailabilityPage',
+  },
   messaging: { messageroom: 'MessageRoomPage', 'message-history': 'MessageHistoryPage' },
   access: {
     unauthorize: 'UnauthorizePage',

@@ -1,5 +1,6 @@
 export * from './center.js';
 export * from './chat.js';
+export * from './coaching.js';
 export * from './consumer.js';
 export * from './donor.js';
 export * from './file.js';

@@ -2,6 +2,7 @@ export * from './agency-settings.js';
 export * from './centers.js';
 export * from './chat.js';
 export * from './coaching.js';
+export * from './coaching-sessions.js';
 export * from './consumer.js';
 export * from './dexi.js';
 export * from './donor-activity.js';

@@ -18,6 +18,7 @@ import {
   terms,
   users,
 } from '../schema/index.js';
+import { seedCoachingDemo } from './coaching.js';
 import { seedConsumerDemo } from './consumer.js';
 import { writeDemoDonorProfile } from './donors.js';
 import type { WriteDeps } from './write.js';
@@ -328,5 +329,6 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
     }
     // The consumer center's client of the site tour scenario and its education resources (issue 23).
     await seedConsumerDemo(tx as unknown as Db, passwordHash);
+    await seedCoachingDemo(tx as unknown as Db, passwordHash);
   });
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { coachingCredits } from '../../db/schema/index.js';
+import { coachingCredits, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
 export type CoachingCreditInsert = typeof coachingCredits.$inferInsert;
@@ -17,3 +17,11 @@ export const creditBalanceOf = async (db: Db, holderId: number): Promise<number>
       .from(coachingCredits)
       .where(eq(coachingCredits.userId, holderId))
   )[0]?.balance ?? 0;
+
+/**
+ * Locks the holder's user row until the transaction ends (`FOR UPDATE`): the one lock under which
+ * a booking reads the balance and takes a credit, so two bookings never spend the last one twice.
+ * False when there is no such user.
+ */
+export const lockHolder = async (db: Db, holderId: number): Promise<boolean> =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.id, holderId)).for('update')).length > 0;
