@@ -21,6 +21,8 @@ describe('PAGES', () => {
     expect(Object.keys(PAGES)).toHaveLength(83);
     expect(hash).toBe('b08f3334f8185b8fa31917b53f615428459151bd4c5284d32701dc1b62e5e059');
     expect(Object.entries(PAGES).slice(79)).toEqual([
+      ['privacy-policy', { path: '/privacy-policy', title: 'Privacy policy' }],
+      ['conciergerequests', { path: '/conciergerequests', title: 'Concierge requests' }],
       ['coaching-sessions', { path: '/coaching-sessions', title: 'Coaching sessions' }],
       ['coaching-availability', { path: '/coaching-availability', title: 'Coaching hours' }],
     ]);
