@@ -358,6 +358,12 @@ export const PAYMENTS_CENTER_CLIENT_PAGES: readonly PageKey[] = [
   'site-tour',
 ];
 
+/**
+ * Staff pages of the agencies with payment functionality (donor-forms spec section 6: "offline
+ * payments and unpaid invoices are for agencies with payment functionality"): /unauthorize elsewhere.
+ */
+export const PAYMENTS_CENTER_STAFF_PAGES: readonly PageKey[] = ['unpaid-invoices'];
+
 /** Pages that take a payment: a secondary parent is sent home from them (the primary pays). */
 export const PAYING_PAGES: readonly PageKey[] = [
   'paymentsubscription',
@@ -396,6 +402,7 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     if (!subject.center.payments && PAYMENTS_CENTER_CLIENT_PAGES.includes(page)) return deny;
     if (subject.secondary && PAYING_PAGES.includes(page)) return { allowed: false, redirect: '/' };
   }
+  if (!subject.center.payments && PAYMENTS_CENTER_STAFF_PAGES.includes(page)) return deny;
   if (!subject.center.onboarded && subject.role !== ROLE.MASTER && !NON_ONBOARDED_PAGES.includes(page)) {
     return deny;
   }
