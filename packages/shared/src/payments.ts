@@ -143,7 +143,9 @@ export function formatCents(cents: number): string {
 
 /** The date the payment page names as the first charge: today + 29 days (YYYY-MM-DD, UTC). */
 export function firstChargeDate(today: Date): string {
-  return new Date(today.getTime() + PREMIUM_PLAN.firstChargeAfterDays * 86_400_000).toISOString().slice(0, 10);
+  return new Date(today.getTime() + PREMIUM_PLAN.firstChargeAfterDays * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 }
 
 // --- the subscription's states
@@ -298,9 +300,7 @@ export const tokenizeCardBody = z.object({
     .string()
     .transform((n) => n.replace(/[\s-]/g, ''))
     .refine((n) => /^\d{12,19}$/.test(n) && luhnValid(n), PAYMENT_MSG.CARD_NUMBER),
-  exp: z
-    .string()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, PAYMENT_MSG.CARD_EXPIRY),
+  exp: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, PAYMENT_MSG.CARD_EXPIRY),
   cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MSG.CARD_CVC),
 });
 export type TokenizeCardBody = z.input<typeof tokenizeCardBody>;
@@ -380,8 +380,12 @@ export function offlineDateAllowed(date: string, today: string): boolean {
  */
 export const offlinePaymentBody = z
   .object({
-    payment_mode: z.enum(OFFLINE_PAYMENT_MODES, { error: PAYMENT_MSG.OFFLINE_MODE }).default(DEFAULT_OFFLINE_MODE),
-    payment_date: z.string({ error: PAYMENT_MSG.OFFLINE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_MSG.OFFLINE_DATE),
+    payment_mode: z
+      .enum(OFFLINE_PAYMENT_MODES, { error: PAYMENT_MSG.OFFLINE_MODE })
+      .default(DEFAULT_OFFLINE_MODE),
+    payment_date: z
+      .string({ error: PAYMENT_MSG.OFFLINE_DATE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_MSG.OFFLINE_DATE),
     message: z
       .string({ error: PAYMENT_MSG.OFFLINE_MESSAGE_BLANK })
       .max(2000)

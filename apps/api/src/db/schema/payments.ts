@@ -97,7 +97,9 @@ export const subscriptions = pgTable(
       .on(t.userId)
       .where(sql`${t.status} in ('incomplete', 'trialing', 'active', 'past_due')`),
     index('subscriptions_center_idx').on(t.centerId),
-    index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due')`),
   ],
 );
 

@@ -19,6 +19,7 @@ import {
   users,
 } from '../schema/index.js';
 import { writeDemoDonorProfile } from './donors.js';
+import { seedPaymentsDemo } from './payments.js';
 import type { WriteDeps } from './write.js';
 
 interface CenterSeed {
@@ -325,5 +326,6 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         .set({ settings: { ...c.settings, defaultCaseManagerId: managerId ?? null } })
         .where(eq(centers.id, c.id));
     }
+    await seedPaymentsDemo(tx as unknown as Db, passwordHash);
   });
 }
