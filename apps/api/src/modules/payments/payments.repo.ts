@@ -368,9 +368,6 @@ export async function openMatchOfCenter(db: Db, matchId: number, centerId: numbe
   return row;
 }
 
-const parent = alias(users, 'parent');
-const parentCenter = alias(centers, 'parent_center');
-
 /**
  * The unpaid invoices a center sees: the processing fee of each open match of a parent of a center
  * with payments that has no paid fee, and each open (failed renewal) bill. `side` 'donor': the
@@ -381,38 +378,31 @@ export async function unpaidInvoices(
   centerId: number,
   side: 'donor' | 'ip',
   feeCents: number,
-  page: {
-    from: number;
-    to: number;
-    sort: 'dueAt' | 'name' | 'amount' | 'kind';
-    ord: 'asc' | 'desc';
-    search: string;
-  },
+  page: { from: number; to: number; sort: 'dueAt' | 'name' | 'amount' | 'kind'; ord: 'asc' | 'desc'; search: string },
 ): Promise<{ rows: (Omit<UnpaidInvoiceRow, 'canPayOffline'> & { payerCenterId: number })[]; count: number }> {
   const search = page.search.trim() ? `%${escapeLike(page.search.trim())}%` : null;
-  const matchSide =
-    side === 'donor' ? sql`m.donor_center_id = ${centerId}` : sql`m.parent_center_id = ${centerId}`;
+  const matchSide = side === 'donor' ? sql`m.donor_center_id = ${centerId}` : sql`m.parent_center_id = ${centerId}`;
   const open = sql.join(
     OPEN_MATCH_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
   const fees = sql`
     select 'match:' || m.id as key, 'match_fee' as kind, m.id as match_id, null::int as bill_id,
-      ${parent.id} as user_id, trim(${parent.firstName} || ' ' || ${parent.lastName}) as name,
-      ${parent.username} as username, ${donorDisplayIdSql} as donor_display_id,
+      p.id as user_id, trim(p.first_name || ' ' || p.last_name) as name, p.username as username,
+      ${donorDisplayIdSql} as donor_display_id,
       ${feeCents}::int as amount_cents, m.requested_at as due_at, m.parent_center_id as payer_center_id
     from ${matches} m
-    join ${parent} on ${parent.id} = m.parent_id
-    join ${parentCenter} on ${parentCenter.id} = m.parent_center_id and ${parentCenter.payments}
+    join ${users} p on p.id = m.parent_id
+    join ${centers} pc on pc.id = m.parent_center_id and pc.payments
     join ${donors} on ${donors.userId} = m.donor_id
     where ${matchSide} and m.status in (${open})
       and not exists (select 1 from ${paymentBills} b where b.match_id = m.id and b.kind = 'match_fee' and b.status = 'paid')`;
   const bills = sql`
     select 'bill:' || b.id, b.kind, b.match_id, b.id, b.user_id,
-      trim(${parent.firstName} || ' ' || ${parent.lastName}), ${parent.username}, null::text,
+      trim(p.first_name || ' ' || p.last_name), p.username, null::text,
       b.total_cents, b.created_at, b.center_id
     from ${paymentBills} b
-    join ${parent} on ${parent.id} = b.user_id
+    join ${users} p on p.id = b.user_id
     where b.status = 'open' and b.center_id = ${centerId}`;
   const union = side === 'ip' ? sql`${fees} union all ${bills}` : fees;
   const filtered = sql`select * from (${union}) u ${
