@@ -3,6 +3,7 @@ import {
   decidePage,
   PAYING_PAGES,
   PAYMENTS_CENTER_CLIENT_PAGES,
+  PAYMENTS_CENTER_STAFF_PAGES,
   type PageKey,
   ROLE,
   type RoleId,
@@ -137,7 +138,15 @@ describe("page table: the consumer center's pages (issue 23)", () => {
     }
   });
 
-  it("leaves the rest of a client's pages and every staff page alone", () => {
+  it('opens unpaid invoices to the staff of agencies with payment functionality only', () => {
+    for (const page of PAYMENTS_CENTER_STAFF_PAGES)
+      for (const role of [ROLE.ADMIN, ROLE.MANAGER]) {
+        expect(decidePage(subject(role, { payments: true }), page), page).toEqual({ allowed: true });
+        expect(decidePage(subject(role), page), page).toEqual({ allowed: false, redirect: '/unauthorize' });
+      }
+  });
+
+  it("leaves the rest of a client's pages and the other staff pages alone", () => {
     expect(decidePage(subject(ROLE.CLIENT, { secondary: true }), 'search')).toEqual({ allowed: true });
     expect(decidePage(subject(ROLE.ADMIN), 'payment-history').allowed).toBe(
       decidePage(subject(ROLE.ADMIN, { payments: true }), 'payment-history').allowed,
