@@ -34,9 +34,14 @@ describe('profile tabs (packages/shared/src/account.ts, policy/user.ts)', () => 
       'changepassword',
       'invitesecondintentedparent',
     ]);
-    expect(profileTabsFor({ role: ROLE.CLIENT, parentId: 5 }, { payments: true })).toEqual(['myaccount', 'changepassword']);
+    expect(profileTabsFor({ role: ROLE.CLIENT, parentId: 5 }, { payments: true })).toEqual([
+      'myaccount',
+      'changepassword',
+    ]);
     for (const role of [ROLE.ADMIN, ROLE.MANAGER, ROLE.MASTER, ROLE.DONOR])
-      expect(profileTabsFor({ role, parentId: null }, { payments: true })).not.toContain('subscriptiondetails');
+      expect(profileTabsFor({ role, parentId: null }, { payments: true })).not.toContain(
+        'subscriptiondetails',
+      );
   });
 
   it('staff list: admins and case managers only; second parent: primary clients only', () => {

@@ -20,7 +20,10 @@ import { describe, expect, it } from 'vitest';
  * in every state, with auto-renewal on (false) and cancelled (true): the next status and flag, a
  * charge due ('charge'), or the refusal's message.
  */
-type Outcome = readonly [SubscriptionStatus, boolean] | readonly [SubscriptionStatus, boolean, 'charge'] | string;
+type Outcome =
+  | readonly [SubscriptionStatus, boolean]
+  | readonly [SubscriptionStatus, boolean, 'charge']
+  | string;
 const TABLE: Record<SubscriptionStatus, Record<'on' | 'off', Record<SubscriptionEvent, Outcome>>> = {
   incomplete: {
     on: {
@@ -95,8 +98,14 @@ const TABLE: Record<SubscriptionStatus, Record<'on' | 'off', Record<Subscription
     },
   },
   canceled: {
-    on: Object.fromEntries(SUBSCRIPTION_EVENTS.map((e) => [e, PAYMENT_MSG.SUBSCRIPTION_ENDED])) as Record<SubscriptionEvent, Outcome>,
-    off: Object.fromEntries(SUBSCRIPTION_EVENTS.map((e) => [e, PAYMENT_MSG.SUBSCRIPTION_ENDED])) as Record<SubscriptionEvent, Outcome>,
+    on: Object.fromEntries(SUBSCRIPTION_EVENTS.map((e) => [e, PAYMENT_MSG.SUBSCRIPTION_ENDED])) as Record<
+      SubscriptionEvent,
+      Outcome
+    >,
+    off: Object.fromEntries(SUBSCRIPTION_EVENTS.map((e) => [e, PAYMENT_MSG.SUBSCRIPTION_ENDED])) as Record<
+      SubscriptionEvent,
+      Outcome
+    >,
   },
 };
 

@@ -13,9 +13,16 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     reset: 'ResetPage',
     userregister: 'RegisterPage',
     signup: 'SignupPage',
-    'join-as-a-member': 'JoinAsMemberPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
+  payments: {
+    paymentsubscription: 'SubscriptionPage',
+    'join-as-a-member': 'SubscriptionPage#JoinAsMemberPage',
+    purchaseproducts: 'PurchasePage',
+    'buy-coaching-credit': 'PurchasePage#BuyCoachingCreditPage',
+    'payment-history': 'PaymentHistoryPage',
+    'unpaid-invoices': 'UnpaidInvoicesPage',
+  },
   messaging: { messageroom: 'MessageRoomPage', 'message-history': 'MessageHistoryPage' },
   access: {
     unauthorize: 'UnauthorizePage',

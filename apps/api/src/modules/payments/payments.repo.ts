@@ -378,10 +378,17 @@ export async function unpaidInvoices(
   centerId: number,
   side: 'donor' | 'ip',
   feeCents: number,
-  page: { from: number; to: number; sort: 'dueAt' | 'name' | 'amount' | 'kind'; ord: 'asc' | 'desc'; search: string },
+  page: {
+    from: number;
+    to: number;
+    sort: 'dueAt' | 'name' | 'amount' | 'kind';
+    ord: 'asc' | 'desc';
+    search: string;
+  },
 ): Promise<{ rows: (Omit<UnpaidInvoiceRow, 'canPayOffline'> & { payerCenterId: number })[]; count: number }> {
   const search = page.search.trim() ? `%${escapeLike(page.search.trim())}%` : null;
-  const matchSide = side === 'donor' ? sql`m.donor_center_id = ${centerId}` : sql`m.parent_center_id = ${centerId}`;
+  const matchSide =
+    side === 'donor' ? sql`m.donor_center_id = ${centerId}` : sql`m.parent_center_id = ${centerId}`;
   const open = sql.join(
     OPEN_MATCH_STATUSES.map((s) => sql`${s}`),
     sql`, `,

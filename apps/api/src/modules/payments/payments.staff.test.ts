@@ -21,14 +21,22 @@ describe('payment history: fetchagencycmbill', () => {
     expect((await post('fetchagencycmbill', 'admin111@demo.test', { sort: 'nope' })).statusCode).toBe(400);
     const m = await f.member();
     await f.subscribe(m.username);
-    const admin = await post('fetchagencycmbill', 'admin111@demo.test', { for_admin: true, search: m.username });
+    const admin = await post('fetchagencycmbill', 'admin111@demo.test', {
+      for_admin: true,
+      search: m.username,
+    });
     expect(admin.statusCode).toBe(200);
-    expect(admin.json().data.rows).toEqual([expect.objectContaining({ userId: m.id, kind: 'subscription', status: 'paid' })]);
+    expect(admin.json().data.rows).toEqual([
+      expect.objectContaining({ userId: m.id, kind: 'subscription', status: 'paid' }),
+    ]);
     // She got the default case manager (manager111) on subscribing: in that manager's list.
     const manager = await post('fetchagencycmbill', 'manager111@demo.test', { search: m.username });
     expect(manager.json().data.count).toBe(1);
     // Another center's staff never see her bills.
-    const other = await post('fetchagencycmbill', 'admin85@demo.test', { for_admin: true, search: m.username });
+    const other = await post('fetchagencycmbill', 'admin85@demo.test', {
+      for_admin: true,
+      search: m.username,
+    });
     expect(other.json().data).toEqual({ rows: [], count: 0 });
   });
 
@@ -48,7 +56,9 @@ describe('unpaid invoices and offline payments', () => {
     expect((await post('fetchunpaidinvoices', null)).statusCode).toBe(401);
     expect((await post('fetchunpaidinvoices', 'admin85@demo.test')).statusCode).toBe(403);
     expect((await post('fetchunpaidinvoicesbyipcenter', 'parent111@demo.test')).statusCode).toBe(403);
-    expect((await post('fetchunpaidinvoices', 'admin111@demo.test', { ord: 'sideways' })).statusCode).toBe(400);
+    expect((await post('fetchunpaidinvoices', 'admin111@demo.test', { ord: 'sideways' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists an open match’s fee; the admin records it paid offline once, with the spec’s checks', async () => {
@@ -56,9 +66,17 @@ describe('unpaid invoices and offline payments', () => {
     const matchId = await f.openMatch(m.id);
     const list = await post('fetchunpaidinvoicesbyipcenter', 'admin111@demo.test', { search: m.username });
     expect(list.json().data.rows).toEqual([
-      expect.objectContaining({ key: `match:${matchId}`, matchId, kind: 'match_fee', amountCents: FEE, canPayOffline: true }),
+      expect.objectContaining({
+        key: `match:${matchId}`,
+        matchId,
+        kind: 'match_fee',
+        amountCents: FEE,
+        canPayOffline: true,
+      }),
     ]);
-    const asManager = await post('fetchunpaidinvoicesbyipcenter', 'manager111@demo.test', { search: m.username });
+    const asManager = await post('fetchunpaidinvoicesbyipcenter', 'manager111@demo.test', {
+      search: m.username,
+    });
     expect(asManager.json().data.rows[0].canPayOffline).toBe(false);
     const csv = await post('fetchunpaidinvoicesbyipcentercsv', 'admin111@demo.test', { search: m.username });
     expect(csv.body).toContain(m.username);
@@ -71,7 +89,15 @@ describe('unpaid invoices and offline payments', () => {
         ...over,
       });
     expect((await post('paysubscriptionchargesoffline', null, {})).statusCode).toBe(401);
-    expect((await post('paysubscriptionchargesoffline', 'manager111@demo.test', { match_id: matchId, payment_date: today(), message: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await post('paysubscriptionchargesoffline', 'manager111@demo.test', {
+          match_id: matchId,
+          payment_date: today(),
+          message: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
     const blank = await offline({ message: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain(PAYMENT_MSG.OFFLINE_MESSAGE_BLANK);
@@ -80,7 +106,15 @@ describe('unpaid invoices and offline payments', () => {
     const ancient = `${Number(today().slice(0, 4)) - 31}${today().slice(4)}`;
     expect((await offline({ payment_date: ancient })).json().message).toBe(PAYMENT_MSG.OFFLINE_DATE);
     expect((await offline({ payment_mode: 'Barter' })).statusCode).toBe(400);
-    expect((await post('paysubscriptionchargesoffline', 'admin85@demo.test', { match_id: matchId, payment_date: today(), message: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await post('paysubscriptionchargesoffline', 'admin85@demo.test', {
+          match_id: matchId,
+          payment_date: today(),
+          message: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const paid = await offline({});
     expect(paid.statusCode).toBe(200);
@@ -91,16 +125,26 @@ describe('unpaid invoices and offline payments', () => {
     expect(after.json().data.count).toBe(0);
 
     // The offline view and its details: the default mode Cheque, who recorded it.
-    const history = await post('fetchallofflinepaymenthistorybydonorcenter', 'admin111@demo.test', { search: m.username });
+    const history = await post('fetchallofflinepaymenthistorybydonorcenter', 'admin111@demo.test', {
+      search: m.username,
+    });
     expect(history.json().data.rows).toEqual([
       expect.objectContaining({ id, matchId, mode: 'Cheque', amountCents: FEE, paidOn: today() }),
     ]);
     const details = await post('fetchofflinepaymentdetails', 'admin111@demo.test', { id, match_id: matchId });
-    expect(details.json().data).toMatchObject({ id, message: 'Cheque 1234 received', recordedBy: expect.stringContaining('Admin111') });
+    expect(details.json().data).toMatchObject({
+      id,
+      message: 'Cheque 1234 received',
+      recordedBy: expect.stringContaining('Admin111'),
+    });
     expect((await post('fetchofflinepaymentdetails', 'manager111@demo.test', { id })).statusCode).toBe(403);
     expect((await post('fetchofflinepaymentdetails', 'admin85@demo.test', { id })).statusCode).toBe(403);
-    expect((await post('fetchofflinepaymentdetails', 'admin111@demo.test', { id: id + 1000 })).statusCode).toBe(404);
-    const audits = (await f.auditOf('offline_payment')).filter((a) => (a.details as { matchId?: number }).matchId === matchId);
+    expect(
+      (await post('fetchofflinepaymentdetails', 'admin111@demo.test', { id: id + 1000 })).statusCode,
+    ).toBe(404);
+    const audits = (await f.auditOf('offline_payment')).filter(
+      (a) => (a.details as { matchId?: number }).matchId === matchId,
+    );
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorUserId).not.toBeNull();
     const csv2 = await post('fetchofflinepaymentscsv', 'admin111@demo.test', { search: m.username });
@@ -111,13 +155,20 @@ describe('unpaid invoices and offline payments', () => {
     const parent85 = await f.member(85, 'Active');
     const matchId = await f.openMatch(parent85.id, 85);
     // Center 85 has no payments, so its admin is refused; center 111's admin does not know the match.
-    const res = await post('paysubscriptionchargesoffline', 'admin111@demo.test', { match_id: matchId, payment_date: today(), message: 'x' });
+    const res = await post('paysubscriptionchargesoffline', 'admin111@demo.test', {
+      match_id: matchId,
+      payment_date: today(),
+      message: 'x',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MSG.NOT_FOUND);
   });
 
   it('needs exactly one invoice: a match or a bill', async () => {
-    const res = await post('paysubscriptionchargesoffline', 'admin111@demo.test', { payment_date: today(), message: 'x' });
+    const res = await post('paysubscriptionchargesoffline', 'admin111@demo.test', {
+      payment_date: today(),
+      message: 'x',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(PAYMENT_MSG.OFFLINE_TARGET);
   });

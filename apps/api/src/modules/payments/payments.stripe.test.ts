@@ -34,7 +34,9 @@ function fakeStripe() {
   let products = 0;
   let n = 0;
   const cardError = (res: ServerResponse) =>
-    send(res, 402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    send(res, 402, {
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
     res.end(JSON.stringify(body));
@@ -43,15 +45,24 @@ function fakeStripe() {
     const url = new URL(req.url ?? '/', 'http://x');
     const params = new URLSearchParams(req.method === 'GET' ? url.search : raw);
     const path = url.pathname;
-    seen.push({ method: req.method ?? '', path, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    seen.push({
+      method: req.method ?? '',
+      path,
+      params,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     const pm = params.get('payment_method') ?? params.get('default_payment_method');
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && path === '/v1/products') {
       products += 1;
-      if (products > 1) return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'exists' } });
+      if (products > 1)
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'exists' },
+        });
       return send(res, 200, { id: params.get('id'), object: 'product' });
     }
-    if (req.method === 'POST' && path === '/v1/coupons') return send(res, 200, { id: params.get('id'), object: 'coupon' });
+    if (req.method === 'POST' && path === '/v1/coupons')
+      return send(res, 200, { id: params.get('id'), object: 'coupon' });
     if (req.method === 'POST' && path === '/v1/customers') {
       if (pm === DECLINED_PM) return cardError(res);
       return send(res, 200, { id: `cus_${++n}`, object: 'customer' });
@@ -81,7 +92,8 @@ function fakeStripe() {
     }
     if ((m = /^\/v1\/subscriptions\/(\w+)$/.exec(path))) {
       const sub = subs.get(m[1]!);
-      if (!sub) return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      if (!sub)
+        return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (req.method === 'POST' && params.has('cancel_at_period_end'))
         sub.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
       if (req.method === 'DELETE') sub.status = 'canceled';
@@ -92,12 +104,20 @@ function fakeStripe() {
       const metadata = Object.fromEntries(
         [...params.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]),
       );
-      const intent = { id: `pi_${++n}`, object: 'payment_intent', status: 'succeeded', amount: Number(params.get('amount')), metadata };
+      const intent = {
+        id: `pi_${++n}`,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: Number(params.get('amount')),
+        metadata,
+      };
       intents.set(intent.id, intent);
       return send(res, 200, intent);
     }
     if ((m = /^\/v1\/payment_intents\/(\w+)$/.exec(path))) return send(res, 200, intents.get(m[1]!) ?? {});
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `unknown ${req.method} ${path}` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `unknown ${req.method} ${path}` },
+    });
   };
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -155,16 +175,26 @@ async function stripeMember() {
 
 describe('the Stripe provider against a fake Stripe on loopback', () => {
   it('hands out the publishable key; the local card entry is not there', async () => {
-    const key = await t.request({ method: 'GET', url: '/api/payment-services/public-key', as: 'parent111@demo.test' });
+    const key = await t.request({
+      method: 'GET',
+      url: '/api/payment-services/public-key',
+      as: 'parent111@demo.test',
+    });
     expect(key.json().data).toEqual({ provider: 'stripe', publicKey: 'pk_test_fake' });
-    const local = await post('payment-services/local/tokenize', 'parent111@demo.test', { number: '4242424242424242', exp: '12/40', cvc: '123' });
+    const local = await post('payment-services/local/tokenize', 'parent111@demo.test', {
+      number: '4242424242424242',
+      exp: '12/40',
+      cvc: '123',
+    });
     expect(local.statusCode).toBe(404);
   });
 
   it('subscribes: a customer with the card, a subscription with the free month, keys passed on', async () => {
     const m = await stripeMember();
     expect(m.sub).toMatchObject({ status: 'trialing', userStatus: 'Active' });
-    const customer = fake.seen.find((s) => s.path === '/v1/customers' && s.params.get('email') === m.username);
+    const customer = fake.seen.find(
+      (s) => s.path === '/v1/customers' && s.params.get('email') === m.username,
+    );
     expect(customer?.params.get('payment_method')).toBe('pm_card_visa');
     expect(customer?.idempotencyKey).toMatch(/:customer$/);
     const sub = fake.seen.filter((s) => s.path === '/v1/subscriptions' && s.method === 'POST').at(-1)!;
@@ -175,7 +205,11 @@ describe('the Stripe provider against a fake Stripe on loopback', () => {
     expect(sub.params.get('payment_behavior')).toBe('error_if_incomplete');
     expect(sub.idempotencyKey).toMatch(/:subscription$/);
     const [row] = await f.subscriptionsOf(m.id);
-    expect(row).toMatchObject({ provider: 'stripe', providerSubscriptionId: m.sub.subscriptionId, status: 'trialing' });
+    expect(row).toMatchObject({
+      provider: 'stripe',
+      providerSubscriptionId: m.sub.subscriptionId,
+      status: 'trialing',
+    });
   });
 
   it('a declined card is a card error that hides nothing but the form', async () => {
@@ -185,7 +219,10 @@ describe('the Stripe provider against a fake Stripe on loopback', () => {
       idempotency_key: randomUUID().replace(/-/g, ''),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Your card was declined.', data: { type: 'card_error', hideTryAgain: false } });
+    expect(res.json()).toMatchObject({
+      message: 'Your card was declined.',
+      data: { type: 'card_error', hideTryAgain: false },
+    });
   });
 
   it('cancels auto-renewal and reactivates through the subscription update', async () => {
@@ -256,7 +293,10 @@ describe('Stripe webhooks: signature checked by the SDK, each event once', () =>
     };
     const failed = event(`evt_${randomUUID()}`, 'invoice.payment_failed', invoice);
     expect((await webhook(failed, sign(failed))).json().data.processed).toBe(true);
-    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subId));
     expect(row!.status).toBe('past_due');
     const open = (await f.billsOf(m.id)).find((b) => b.providerRef === invoice.id);
     expect(open).toMatchObject({ status: 'open', totalCents: 9900 });
@@ -267,7 +307,10 @@ describe('Stripe webhooks: signature checked by the SDK, each event once', () =>
     const bills = (await f.billsOf(m.id)).filter((b) => b.providerRef === invoice.id);
     expect(bills).toHaveLength(1);
     expect(bills[0]!.status).toBe('paid');
-    const [after] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
+    const [after] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subId));
     expect(after!.status).toBe('active');
   });
 

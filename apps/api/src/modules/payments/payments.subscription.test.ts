@@ -35,14 +35,22 @@ describe('the subscription tab (checksubscriptionstatus, fetchbills, cancel, rea
     const m = await subscribed();
     const details = (await get('checksubscriptionstatus', m.username)).json().data;
     expect(details.trialUsed).toBe(true);
-    expect(details.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false, cardLast4: '4242', cardBrand: 'visa' });
+    expect(details.subscription).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: false,
+      cardLast4: '4242',
+      cardBrand: 'visa',
+    });
     expect(details.subscription.nextPaymentDate).toBe(details.subscription.currentPeriodEnd);
     const bills = (await get('fetchbills', m.username)).json().data;
     expect(bills).toHaveLength(1);
 
     const cancel = await post('cancelsubscription', m.username);
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json()).toMatchObject({ message: PAYMENT_MSG.AUTO_RENEW_CANCELLED, data: { cancelAtPeriodEnd: true } });
+    expect(cancel.json()).toMatchObject({
+      message: PAYMENT_MSG.AUTO_RENEW_CANCELLED,
+      data: { cancelAtPeriodEnd: true },
+    });
     const after = (await get('checksubscriptionstatus', m.username)).json().data.subscription;
     expect(after).toMatchObject({ cancelAtPeriodEnd: true, nextPaymentDate: null, status: 'trialing' });
     const twice = await post('cancelsubscription', m.username);
@@ -50,16 +58,27 @@ describe('the subscription tab (checksubscriptionstatus, fetchbills, cancel, rea
     expect(twice.json().message).toBe(PAYMENT_MSG.ALREADY_CANCELLED);
 
     const back = await post('reactivatecanceledsubs', m.username);
-    expect(back.json()).toMatchObject({ message: PAYMENT_MSG.REACTIVATED, data: { cancelAtPeriodEnd: false } });
+    expect(back.json()).toMatchObject({
+      message: PAYMENT_MSG.REACTIVATED,
+      data: { cancelAtPeriodEnd: false },
+    });
     const again = await post('reactivatecanceledsubs', m.username);
     expect(again.json().message).toBe(PAYMENT_MSG.NOT_CANCELLED);
-    const changes = (await f.auditOf('subscription_change')).filter((a) => (a.details as { userId?: number }).userId === m.id);
-    expect(changes.map((c) => (c.details as { event: string }).event)).toEqual(['cancel_at_period_end', 'reactivate']);
+    const changes = (await f.auditOf('subscription_change')).filter(
+      (a) => (a.details as { userId?: number }).userId === m.id,
+    );
+    expect(changes.map((c) => (c.details as { event: string }).event)).toEqual([
+      'cancel_at_period_end',
+      'reactivate',
+    ]);
   });
 
   it('without a subscription: an empty tab, and cancel is 400', async () => {
     const m = await f.member();
-    expect((await get('checksubscriptionstatus', m.username)).json().data).toEqual({ subscription: null, trialUsed: false });
+    expect((await get('checksubscriptionstatus', m.username)).json().data).toEqual({
+      subscription: null,
+      trialUsed: false,
+    });
     const res = await post('cancelsubscription', m.username);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PAYMENT_MSG.NO_SUBSCRIPTION);
@@ -72,9 +91,13 @@ describe('staff: a client’s subscription (archiving her)', () => {
     const status = await post('fetchclientcurrentsubscriptionstatus', 'admin111@demo.test', { userid: m.id });
     expect(status.statusCode).toBe(200);
     expect(status.json().data).toMatchObject({ userId: m.id, status: 'trialing', cancelAtPeriodEnd: false });
-    expect((await post('fetchclientcurrentsubscriptionstatus', 'admin85@demo.test', { userid: m.id })).statusCode).toBe(404);
+    expect(
+      (await post('fetchclientcurrentsubscriptionstatus', 'admin85@demo.test', { userid: m.id })).statusCode,
+    ).toBe(404);
     expect((await post('fetchclientcurrentsubscriptionstatus', null, { userid: m.id })).statusCode).toBe(401);
-    expect((await post('fetchclientcurrentsubscriptionstatus', m.username, { userid: m.id })).statusCode).toBe(403);
+    expect(
+      (await post('fetchclientcurrentsubscriptionstatus', m.username, { userid: m.id })).statusCode,
+    ).toBe(403);
     const bad = await post('fetchclientcurrentsubscriptionstatus', 'admin111@demo.test', { userid: 'x' });
     expect(bad.statusCode).toBe(400);
     expect((await post('cancelsubscription', 'admin85@demo.test', { parentid: m.id })).statusCode).toBe(404);
@@ -82,7 +105,9 @@ describe('staff: a client’s subscription (archiving her)', () => {
     expect(cancel.json().data).toEqual({ cancelAtPeriodEnd: true });
     const [row] = await f.subscriptionsOf(m.id);
     expect(row!.cancelAtPeriodEnd).toBe(true);
-    expect((await post('cancelsubscription', 'master@demo.test', { parentid: m.id })).json().message).toBe(MSG.UNAUTHORIZED);
+    expect((await post('cancelsubscription', 'master@demo.test', { parentid: m.id })).json().message).toBe(
+      MSG.UNAUTHORIZED,
+    );
   });
 });
 
@@ -113,17 +138,27 @@ describe('renewals of the local provider (the subscription-renewals job)', () =>
     const m = await subscribed();
     // Her card now declines (a saved declined test card).
     const declined = await f.token(m.username, TEST_CARDS.DECLINED);
-    await t.db.update(paymentAccounts).set({ paymentMethodId: declined }).where(eq(paymentAccounts.userId, m.id));
+    await t.db
+      .update(paymentAccounts)
+      .set({ paymentMethodId: declined })
+      .where(eq(paymentAccounts.userId, m.id));
     await advancePast(m.id);
     await renewDueSubscriptions(deps());
     const [row] = await f.subscriptionsOf(m.id);
     expect(row!.status).toBe('past_due');
     const open = (await f.billsOf(m.id)).find((b) => b.status === 'open');
     expect(open).toMatchObject({ totalCents: 9900, failureMessage: PAYMENT_MSG.CARD_DECLINED });
-    const unpaid = await post('fetchunpaidinvoicesbyipcenter', await fresh('admin111@demo.test'), { search: m.username });
+    const unpaid = await post('fetchunpaidinvoicesbyipcenter', await fresh('admin111@demo.test'), {
+      search: m.username,
+    });
     expect(unpaid.json(), unpaid.body).toMatchObject({ status: 'success' });
     expect(unpaid.json().data.rows).toEqual([
-      expect.objectContaining({ key: `bill:${open!.id}`, billId: open!.id, amountCents: 9900, canPayOffline: true }),
+      expect.objectContaining({
+        key: `bill:${open!.id}`,
+        billId: open!.id,
+        amountCents: 9900,
+        canPayOffline: true,
+      }),
     ]);
     const paid = await post('paysubscriptionchargesoffline', await fresh('admin111@demo.test'), {
       bill_id: open!.id,
@@ -151,11 +186,16 @@ describe('renewals of the local provider (the subscription-renewals job)', () =>
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
     expect(row!.status).toBe('canceled');
     expect(await f.billsOf(m.id)).toHaveLength(billsBefore);
-    expect((await get('checksubscriptionstatus', await fresh(m.username))).json().data.subscription).toMatchObject({
+    expect(
+      (await get('checksubscriptionstatus', await fresh(m.username))).json().data.subscription,
+    ).toMatchObject({
       status: 'canceled',
       nextPaymentDate: null,
     });
     // She may subscribe again, without the free month.
-    expect((await get('iseligibleforpurchase', await fresh(m.username))).json().data).toMatchObject({ eligible: true, trialUsed: true });
+    expect((await get('iseligibleforpurchase', await fresh(m.username))).json().data).toMatchObject({
+      eligible: true,
+      trialUsed: true,
+    });
   });
 });
