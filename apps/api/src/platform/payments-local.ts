@@ -7,7 +7,7 @@ import {
   PaymentError,
   type PaymentProvider,
   type ProviderSubscription,
-} from './payments.js';
+} from './payments-types.js';
 
 /**
  * PAYMENT_PROVIDER=local (the default): a provider that behaves like Stripe's test mode without

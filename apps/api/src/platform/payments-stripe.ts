@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderSubscription,
-} from './payments.js';
+} from './payments-types.js';
 
 /**
  * PAYMENT_PROVIDER=stripe: the official `stripe` package (imported by platform/payments.ts only

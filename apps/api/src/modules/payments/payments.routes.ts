@@ -49,7 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       null,
       schemas.publicKeyAnswer,
       undefined,
-      (d) => service.publicKey(d),
+      service.publicKey,
     ],
     [
       '/payment-services/local/tokenize',

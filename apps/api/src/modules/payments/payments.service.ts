@@ -6,6 +6,7 @@ import {
   formatCouponCode,
   ITEM_LABEL,
   ITEM_PRICE_CENTS,
+  isPayer,
   MSG,
   normalizeCouponCode,
   PAYMENT_ITEM,
@@ -75,16 +76,18 @@ const fullName = (p: Pick<PayerRow, 'firstName' | 'lastName' | 'username'>) =>
  * staff who may open a purchase page are not payers (403).
  */
 export async function payerOf(db: Db, auth: Auth, lock = false): Promise<PayerRow> {
-  if (auth.role !== ROLE.CLIENT) throw forbidden();
-  if (auth.parentId !== null) throw forbidden(MSG.UNAUTHORIZED, { redirect: '/' });
+  if (!isPayer(auth.subject))
+    throw auth.role === ROLE.CLIENT && auth.subject.secondary
+      ? forbidden(MSG.UNAUTHORIZED, { redirect: '/' })
+      : forbidden();
   const payer = await findPayer(db, auth.userId, lock);
-  if (!payer) throw notFound();
-  if (!payer.payments) throw forbidden();
+  if (!payer?.payments) throw notFound();
   return payer;
 }
 
 /** GET payment-services/public-key */
-export async function publicKey(deps: PaymentsDeps): Promise<PublicKeyAnswer> {
+export async function publicKey(deps: PaymentsDeps, auth: Auth): Promise<PublicKeyAnswer> {
+  await payerOf(deps.db, auth);
   const provider = await providerOf(deps);
   return { provider: provider.name, publicKey: provider.publicKey };
 }

@@ -2,8 +2,10 @@ import {
   type agencyBillsBody,
   BILL_KIND_LABEL,
   type BillList,
+  canManageOfflinePayments,
   formatCents,
   ITEM_PRICE_CENTS,
+  isPaymentsStaff,
   type OfflinePaymentDetails,
   type OfflinePaymentList,
   offlineDateAllowed,
@@ -24,27 +26,31 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import {
   centerBills,
   findBill,
-  findPayer,
   insertBill,
-  insertOfflinePayment,
   liveSubscriptionOf,
-  offlinePaymentById,
-  offlinePaymentsOf,
   openMatchOfCenter,
   paidMatchFee,
-  unpaidInvoices,
   updateBill,
   updateSubscription,
 } from './payments.repo.js';
 import type { PaymentsDeps } from './payments.service.js';
+import {
+  insertOfflinePayment,
+  offlinePaymentById,
+  offlinePaymentsOf,
+  unpaidInvoices,
+} from './payments.staff.repo.js';
 
 const isStaffOfCenter = (auth: Auth) => auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER;
 
-/** The caller's center takes payments (offline payments, unpaid invoices); otherwise 403. */
-async function assertPaymentsCenter(deps: PaymentsDeps, auth: Auth): Promise<void> {
-  if (!isStaffOfCenter(auth)) throw forbidden();
-  const me = await findPayer(deps.db, auth.userId);
-  if (!me?.payments) throw forbidden();
+/** Staff of a center with payments (unpaid invoices; the policy isPaymentsStaff); otherwise 403. */
+function assertPaymentsStaff(auth: Auth): void {
+  if (!isPaymentsStaff(auth.subject)) throw forbidden();
+}
+
+/** The agency admin of a center with payments (offline payments: canManageOfflinePayments); otherwise 403. */
+function assertOfflineManager(auth: Auth): void {
+  if (!canManageOfflinePayments(auth.subject)) throw forbidden();
 }
 
 /**
@@ -71,7 +77,7 @@ export async function unpaidInvoiceList(
   body: z.output<typeof unpaidInvoicesBody>,
   side: 'donor' | 'ip',
 ): Promise<UnpaidInvoiceList> {
-  await assertPaymentsCenter(deps, auth);
+  assertPaymentsStaff(auth);
   const page = await unpaidInvoices(
     deps.db,
     auth.centerId,
@@ -94,8 +100,7 @@ export async function offlineHistory(
   auth: Auth,
   body: z.output<typeof offlineHistoryBody>,
 ): Promise<OfflinePaymentList> {
-  await assertPaymentsCenter(deps, auth);
-  if (auth.role !== ROLE.ADMIN) throw forbidden();
+  assertOfflineManager(auth);
   return offlinePaymentsOf(deps.db, auth.centerId, body);
 }
 
@@ -105,8 +110,7 @@ export async function offlineDetails(
   auth: Auth,
   body: { id: number; match_id?: number | null | undefined },
 ): Promise<OfflinePaymentDetails> {
-  await assertPaymentsCenter(deps, auth);
-  if (auth.role !== ROLE.ADMIN) throw forbidden();
+  assertOfflineManager(auth);
   const row = await offlinePaymentById(deps.db, body.id, auth.centerId);
   if (!row || (body.match_id && row.matchId !== body.match_id)) throw notFound();
   return row;
@@ -123,8 +127,7 @@ export async function recordOfflinePayment(
   auth: Auth,
   body: z.output<typeof offlinePaymentBody>,
 ): Promise<{ id: number; billId: number }> {
-  await assertPaymentsCenter(deps, auth);
-  if (auth.role !== ROLE.ADMIN) throw forbidden();
+  assertOfflineManager(auth);
   const now = deps.clock.now();
   if (!offlineDateAllowed(body.payment_date, now.toISOString().slice(0, 10)))
     throw badRequest(PAYMENT_MSG.OFFLINE_DATE, { field: 'payment_date' });

@@ -1,6 +1,7 @@
 import {
   type BillRow,
   type ClientSubscriptionStatus,
+  canCancelSubscription,
   canManageUser,
   isLiveSubscription,
   PAYMENT_MSG,
@@ -127,12 +128,13 @@ export async function cancelSubscription(
   auth: Auth,
   body: { parentid?: number | null | undefined },
 ): Promise<{ cancelAtPeriodEnd: boolean }> {
+  if (!canCancelSubscription(auth.subject)) throw forbidden();
   let holderId: number;
   if (auth.role === ROLE.CLIENT) holderId = (await payerOf(deps.db, auth)).id;
-  else if (auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER) {
+  else {
     if (!body.parentid) throw badRequest(PAYMENT_MSG.NO_SUBSCRIPTION);
     holderId = (await staffClient(deps.db, auth, body.parentid)).id;
-  } else throw forbidden();
+  }
   const row = await changeSubscription(deps, auth, holderId, 'cancel_at_period_end');
   return { cancelAtPeriodEnd: row.cancelAtPeriodEnd };
 }
