@@ -103,7 +103,11 @@ describe('payments (issue 23): membership, coaching credits, staff history', () 
     try {
       await login(manager.page, 'manager111@demo.test');
       await go(manager.page, '/payment-history');
-      await manager.page.getByRole('table', { name: 'Payments of your clients' }).getByText(PAYER).first().waitFor();
+      await manager.page
+        .getByRole('table', { name: 'Payments of your clients' })
+        .getByText(PAYER)
+        .first()
+        .waitFor();
     } finally {
       await manager.context.close();
     }

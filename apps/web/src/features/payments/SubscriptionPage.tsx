@@ -26,13 +26,15 @@ export default function SubscriptionPage() {
   const [attempt, setAttempt] = useState<Attempt>({ state: 'form' });
   const [busy, setBusy] = useState(false);
   const key = useRef(newPaymentKey());
+  // Once she has paid here, her new membership makes her ineligible: that is no reason to leave.
+  const paying = useRef(false);
 
   useEffect(() => {
-    if (eligibility.data && !eligibility.data.eligible && !subscribe.isSuccess) {
+    if (eligibility.data && !eligibility.data.eligible && !paying.current) {
       notify('warning', eligibility.data.message ?? 'You cannot buy a membership now.');
       navigate('/', { replace: true });
     }
-  }, [eligibility.data, navigate, subscribe.isSuccess]);
+  }, [eligibility.data, navigate]);
 
   if (subscribe.data) {
     return (
@@ -61,6 +63,7 @@ export default function SubscriptionPage() {
   const firstPaid = priceOf(p.priceCents, 1, coupon?.percentOff ?? 0);
   const pay = async () => {
     setBusy(true);
+    paying.current = true;
     try {
       const paymentMethod = await card.current!.paymentMethod();
       await subscribe.mutateAsync({
