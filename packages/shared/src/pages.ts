@@ -392,6 +392,8 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     const limited = subject.status === 'Pre-Active' || subject.status === 'Invited';
     if (limited && !subject.center.preActiveAccess) {
       const open: PageKey[] = ['notpaid', 'unauthorize', 'editprofile', 'viewprofile', 'profileimg'];
+      // Where the center sells memberships, the primary parent may buy one (what /notpaid offers).
+      if (subject.center.payments && !subject.secondary) open.push('paymentsubscription', 'join-as-a-member');
       return open.includes(page) ? { allowed: true } : { allowed: false, redirect: '/notpaid' };
     }
     if (limited && !PREACTIVE_CLIENT_PAGES.includes(page)) return deny;
