@@ -141,7 +141,10 @@ describe("page table: the consumer center's pages (issue 23)", () => {
   it('lets a Pre-Active primary parent of a paying center without pre-active access buy a membership', () => {
     const limited = { status: 'Pre-Active' as UserStatus, preActiveAccess: false, payments: true };
     expect(decidePage(subject(ROLE.CLIENT, limited), 'paymentsubscription')).toEqual({ allowed: true });
-    expect(decidePage(subject(ROLE.CLIENT, limited), 'search')).toEqual({ allowed: false, redirect: '/notpaid' });
+    expect(decidePage(subject(ROLE.CLIENT, limited), 'search')).toEqual({
+      allowed: false,
+      redirect: '/notpaid',
+    });
     expect(decidePage(subject(ROLE.CLIENT, { ...limited, secondary: true }), 'paymentsubscription')).toEqual({
       allowed: false,
       redirect: '/notpaid',

@@ -1,20 +1,9 @@
-import {
-  type BillKind,
-  type BillRow,
-  type OfflinePaymentRow,
-  OPEN_MATCH_STATUSES,
-  type SubscriptionStatus,
-  type UnpaidInvoiceRow,
-} from '@dm/shared';
+import { type BillRow, OPEN_MATCH_STATUSES, type SubscriptionStatus } from '@dm/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   centers,
   coupons,
-  donorDisplayIdSql,
-  donors,
   matches,
-  offlinePayments,
   paymentAccounts,
   paymentBills,
   paymentRequests,
@@ -22,7 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.js';
-import { type Db, escapeLike, queryRows } from '../../platform/db.js';
+import { type Db, escapeLike } from '../../platform/db.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BillRecord = typeof paymentBills.$inferSelect;

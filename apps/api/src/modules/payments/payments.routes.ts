@@ -19,7 +19,7 @@ import { requireAuth } from '../../platform/auth-context.js';
 import { sendCsv } from '../../platform/csv.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok } from '../../platform/envelope.js';
-import { callRoutes, jsonRoute, type RouteApp } from '../../platform/routes.js';
+import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import * as schemas from './payments.schemas.js';
 import * as service from './payments.service.js';
 import * as staff from './payments.staff.js';

@@ -126,7 +126,7 @@ export async function eligibility(deps: PaymentsDeps, auth: Auth): Promise<Purch
 async function couponFor(deps: PaymentsDeps, code: string): Promise<CouponAnswer> {
   const normal = normalizeCouponCode(code);
   const coupon = normal ? await findCoupon(deps.db, normal) : undefined;
-  if (!coupon || !coupon.active) throw badRequest(PAYMENT_MSG.COUPON_INVALID, { field: 'couponCode' });
+  if (!coupon?.active) throw badRequest(PAYMENT_MSG.COUPON_INVALID, { field: 'couponCode' });
   if (coupon.validUntil && coupon.validUntil.getTime() < deps.clock.now().getTime())
     throw badRequest(PAYMENT_MSG.COUPON_EXPIRED, { field: 'couponCode' });
   return { code: coupon.code, display: formatCouponCode(coupon.code), percentOff: coupon.percentOff };

@@ -52,7 +52,7 @@ function fakeStripe() {
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
     });
     const pm = params.get('payment_method') ?? params.get('default_payment_method');
-    let m: RegExpExecArray | null;
+    const route = (pattern: RegExp) => pattern.exec(path);
     if (req.method === 'POST' && path === '/v1/products') {
       products += 1;
       if (products > 1)
@@ -67,13 +67,20 @@ function fakeStripe() {
       if (pm === DECLINED_PM) return cardError(res);
       return send(res, 200, { id: `cus_${++n}`, object: 'customer' });
     }
-    if ((m = /^\/v1\/customers\/(\w+)$/.exec(path))) return send(res, 200, { id: m[1], object: 'customer' });
-    if ((m = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(path))) {
-      if (m[1] === DECLINED_PM) return cardError(res);
-      return send(res, 200, { id: m[1], object: 'payment_method' });
+    const customer = route(/^\/v1\/customers\/(\w+)$/);
+    if (customer) return send(res, 200, { id: customer[1], object: 'customer' });
+    const attach = route(/^\/v1\/payment_methods\/(\w+)\/attach$/);
+    if (attach) {
+      if (attach[1] === DECLINED_PM) return cardError(res);
+      return send(res, 200, { id: attach[1], object: 'payment_method' });
     }
-    if ((m = /^\/v1\/payment_methods\/(\w+)$/.exec(path)))
-      return send(res, 200, { id: m[1], object: 'payment_method', card: { brand: 'visa', last4: '4242' } });
+    const method = route(/^\/v1\/payment_methods\/(\w+)$/);
+    if (method)
+      return send(res, 200, {
+        id: method[1],
+        object: 'payment_method',
+        card: { brand: 'visa', last4: '4242' },
+      });
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       if (pm === DECLINED_PM && !params.get('trial_period_days')) return cardError(res);
       const trial = params.get('trial_period_days');
@@ -90,8 +97,9 @@ function fakeStripe() {
       subs.set(sub.id, sub);
       return send(res, 200, sub);
     }
-    if ((m = /^\/v1\/subscriptions\/(\w+)$/.exec(path))) {
-      const sub = subs.get(m[1]!);
+    const subPath = route(/^\/v1\/subscriptions\/(\w+)$/);
+    if (subPath) {
+      const sub = subs.get(subPath[1]!);
       if (!sub)
         return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (req.method === 'POST' && params.has('cancel_at_period_end'))
@@ -114,7 +122,8 @@ function fakeStripe() {
       intents.set(intent.id, intent);
       return send(res, 200, intent);
     }
-    if ((m = /^\/v1\/payment_intents\/(\w+)$/.exec(path))) return send(res, 200, intents.get(m[1]!) ?? {});
+    const intentPath = route(/^\/v1\/payment_intents\/(\w+)$/);
+    if (intentPath) return send(res, 200, intents.get(intentPath[1]!) ?? {});
     return send(res, 404, {
       error: { type: 'invalid_request_error', message: `unknown ${req.method} ${path}` },
     });
