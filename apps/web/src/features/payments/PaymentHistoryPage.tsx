@@ -13,7 +13,8 @@ import { KeyValueTable } from '../../components/KeyValueTable';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
-import { downloadPaymentsCsv, useAgencyBills, useOfflineDetails, useOfflinePayments } from './queries';
+import { CsvExportButton } from './PaymentParts';
+import { useAgencyBills, useOfflineDetails, useOfflinePayments } from './queries';
 
 const BILL_COLUMNS: Column<BillRow>[] = [
   { key: 'createdAt', label: 'Date', sortable: true, render: (r) => formatDateTime(r.createdAt) },
@@ -68,16 +69,7 @@ function AgencyView({ forAdmin }: { forAdmin: boolean }) {
   const bills = useAgencyBills(body);
   return (
     <Stack>
-      <Group>
-        <Button
-          variant="light"
-          onClick={() =>
-            void downloadPaymentsCsv('fetchagencycmbillcsv', body, 'payment-history.csv').catch(() => {})
-          }
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <CsvExportButton endpoint="fetchagencycmbillcsv" body={body} file="payment-history.csv" />
       <ListTable
         minWidth={800}
         caption={forAdmin ? "Payments of the agency's intended parents" : 'Payments of your clients'}
@@ -112,16 +104,7 @@ function OfflineView() {
   ];
   return (
     <Stack>
-      <Group>
-        <Button
-          variant="light"
-          onClick={() =>
-            void downloadPaymentsCsv('fetchofflinepaymentscsv', body, 'offline-payments.csv').catch(() => {})
-          }
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <CsvExportButton endpoint="fetchofflinepaymentscsv" body={body} file="offline-payments.csv" />
       <ListTable
         minWidth={800}
         caption="Offline payments"

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { messageOf } from '../../lib/form';
-import { verifyCoupon } from './queries';
+import { downloadPaymentsCsv, verifyCoupon } from './queries';
 
 /** What a payment attempt came to: nothing yet, refused (the spec's error screen), or done. */
 export type Attempt = { state: 'form' } | { state: 'failed'; message: string; hideTryAgain: boolean };
@@ -110,6 +110,17 @@ export function SummaryLine({
     <Group justify="space-between" maw={420}>
       <Text fw={strong ? 700 : undefined}>{label}</Text>
       <Text fw={strong ? 700 : undefined}>{children}</Text>
+    </Group>
+  );
+}
+
+/** The grids' CSV export: the server streams every row the grid's filters select. */
+export function CsvExportButton({ endpoint, body, file }: { endpoint: string; body: unknown; file: string }) {
+  return (
+    <Group>
+      <Button variant="light" onClick={() => void downloadPaymentsCsv(endpoint, body, file).catch(() => {})}>
+        Export CSV
+      </Button>
     </Group>
   );
 }

@@ -10,7 +10,7 @@ import {
   PAYMENT_PAGE_SIZE,
   type UnpaidInvoiceRow,
 } from '@dm/shared';
-import { Button, Group, Modal, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Modal, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { formatDate } from '../../lib/dates';
@@ -23,7 +23,8 @@ import {
   useResetOnOpen,
   useZodForm,
 } from '../../lib/form';
-import { downloadPaymentsCsv, useRecordOfflinePayment, useUnpaidInvoices } from './queries';
+import { CsvExportButton } from './PaymentParts';
+import { useRecordOfflinePayment, useUnpaidInvoices } from './queries';
 
 type Side = 'ip' | 'donor';
 const ENDPOINT: Record<Side, string> = {
@@ -78,16 +79,7 @@ function InvoiceList({ side }: { side: Side }) {
   ];
   return (
     <Stack>
-      <Group>
-        <Button
-          variant="light"
-          onClick={() =>
-            void downloadPaymentsCsv(ENDPOINT[side], body, 'unpaid-invoices.csv').catch(() => {})
-          }
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <CsvExportButton endpoint={ENDPOINT[side]} body={body} file="unpaid-invoices.csv" />
       <ListTable
         minWidth={800}
         caption={
