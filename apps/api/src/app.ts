@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
     always: [[VERSION_HEADER, deps.config.version]],
+    stripe: deps.config.paymentProvider === 'stripe',
   });
   app.addHook('onRoute', (route) => {
     // The docs routes serve the OpenAPI UI itself: public. Added before the docs are registered,

@@ -42,25 +42,37 @@ export interface StaffMember {
 
 /**
  * The tabs of /editprofile/{tab?}, in their order. 'profile' (the spec's default) shows My
- * account; subscriptiondetails comes with the payments issue (not offered yet).
+ * account.
  */
-export const PROFILE_TABS = ['myaccount', 'changepassword', 'invitesecondintentedparent', 'staff'] as const;
+export const PROFILE_TABS = [
+  'myaccount',
+  'subscriptiondetails',
+  'changepassword',
+  'invitesecondintentedparent',
+  'staff',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 export const PROFILE_TAB_LABEL: Record<ProfileTab, string> = {
   myaccount: 'My account',
+  subscriptiondetails: 'Subscription details',
   changepassword: 'Change password',
   invitesecondintentedparent: 'Second intended parent',
   staff: 'Staff',
 };
 
 /**
- * The tabs a user is offered (donor-forms spec, roles: the second-parent invite is for primary
- * clients, the staff list for manager and admin); everyone has My account and Change password.
+ * The tabs a user is offered (donor-forms spec, roles: the second-parent invite and the
+ * subscription tab are for primary clients, the subscription tab only where the center takes
+ * payments; the staff list for manager and admin); everyone has My account and Change password.
  */
-export function profileTabsFor(s: Pick<PolicySubject, 'role' | 'parentId'>): ProfileTab[] {
+export function profileTabsFor(
+  s: Pick<PolicySubject, 'role' | 'parentId'>,
+  center: { payments: boolean } = { payments: false },
+): ProfileTab[] {
   return PROFILE_TABS.filter((tab) => {
     if (tab === 'invitesecondintentedparent') return isPrimaryClient(s);
+    if (tab === 'subscriptiondetails') return isPrimaryClient(s) && center.payments;
     if (tab === 'staff') return canSeeStaffList(s);
     return true;
   });

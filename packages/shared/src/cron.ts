@@ -33,6 +33,12 @@ export const CRON_JOBS = {
     description: 'E-mails users a daily digest of the new donors matching their alerted saved searches.',
     everySeconds: 60,
   },
+  'subscription-renewals': {
+    name: 'Subscription renewals',
+    description:
+      "Charges the local payment provider's premium memberships whose month ended (Stripe renews its own).",
+    everySeconds: 60,
+  },
   'db-maintenance': {
     name: 'Database maintenance',
     description: 'Vacuums and analyzes the busiest tables of the embedded database.',

@@ -21,6 +21,7 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './pages.js';
 export * from './partners.js';
+export * from './payments.js';
 export * from './policy/index.js';
 export * from './portfolio.js';
 export * from './preform.js';

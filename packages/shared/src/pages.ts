@@ -375,8 +375,16 @@ export const PAYMENTS_CENTER_CLIENT_PAGES: readonly PageKey[] = [
   'site-tour',
 ];
 
-/** The coaching staff pages (issue 23): for the staff of a center with payments (it sells the credits). */
-export const COACHING_STAFF_PAGES: readonly PageKey[] = ['coaching-sessions', 'coaching-availability'];
+/**
+ * Staff pages of the agencies with payment functionality: /unauthorize elsewhere. Unpaid invoices
+ * (donor-forms spec section 6: "offline payments and unpaid invoices are for agencies with payment
+ * functionality") and the coaching staff pages (issue 23: such a center sells the credits).
+ */
+export const PAYMENTS_CENTER_STAFF_PAGES: readonly PageKey[] = [
+  'unpaid-invoices',
+  'coaching-sessions',
+  'coaching-availability',
+];
 
 /** Pages that take a payment: a secondary parent is sent home from them (the primary pays). */
 export const PAYING_PAGES: readonly PageKey[] = [
@@ -406,6 +414,8 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     const limited = subject.status === 'Pre-Active' || subject.status === 'Invited';
     if (limited && !subject.center.preActiveAccess) {
       const open: PageKey[] = ['notpaid', 'unauthorize', 'editprofile', 'viewprofile', 'profileimg'];
+      // Where the center sells memberships, the primary parent may buy one (what /notpaid offers).
+      if (subject.center.payments && !subject.secondary) open.push('paymentsubscription', 'join-as-a-member');
       return open.includes(page) ? { allowed: true } : { allowed: false, redirect: '/notpaid' };
     }
     if (limited && !PREACTIVE_CLIENT_PAGES.includes(page)) return deny;
@@ -416,7 +426,7 @@ export function decidePage(subject: AccessSubject, page: PageKey): PageDecision 
     if (!subject.center.payments && PAYMENTS_CENTER_CLIENT_PAGES.includes(page)) return deny;
     if (subject.secondary && PAYING_PAGES.includes(page)) return { allowed: false, redirect: '/' };
   }
-  if (!subject.center.payments && COACHING_STAFF_PAGES.includes(page)) return deny;
+  if (!subject.center.payments && PAYMENTS_CENTER_STAFF_PAGES.includes(page)) return deny;
   if (!subject.center.onboarded && subject.role !== ROLE.MASTER && !NON_ONBOARDED_PAGES.includes(page)) {
     return deny;
   }

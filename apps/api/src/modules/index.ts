@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
+import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
 import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
 import { type SearchAlertJobDeps, searchAlertJob } from './search-alerts/search-alerts.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
@@ -58,16 +59,26 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./site-tour/site-tour.routes.js')).siteTourRoutes, deps);
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
+  await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
 }
 
 /**
  * Each domain's background jobs; main.ts hands them to the job runner with the platform's own.
  * The reminder scheduler and the saved-search digests seal the mails they queue, so they need the
  * app's secrets and address; the digests push the bell's count through `realtime` when given; the
- * external data job reads DATA_DIR and opens the sealed API keys.
+ * external data job reads DATA_DIR and opens the sealed API keys; the subscription renewals reach
+ * the configured payment provider.
  */
-export function moduleJobs(deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps): JobDefinition[] {
-  return [donorImportJob, donorReminderJob(deps), searchAlertJob(deps), dexiRunJob(deps)];
+export function moduleJobs(
+  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps,
+): JobDefinition[] {
+  return [
+    donorImportJob,
+    donorReminderJob(deps),
+    searchAlertJob(deps),
+    dexiRunJob(deps),
+    subscriptionRenewalJob(deps),
+  ];
 }
 
 /**

@@ -1,10 +1,13 @@
 import {
   type AccessSubject,
   accessSubjectOf,
+  canCancelSubscription,
+  canManageOfflinePayments,
   canReadOthersProfiles,
   canSeeStaffList,
   decidePage,
   isClient,
+  isPayer,
   MSG,
   PAGES,
   type PageKey,
@@ -44,6 +47,24 @@ const NARROWED_BY_POLICY: Record<string, (subject: AccessSubject) => boolean> = 
   'GET /api/getuserbyuserid/1': (subject) => subject.role === ROLE.MASTER || canReadOthersProfiles(subject),
   // Submitting the IP form: the parent herself (case managers open it in preview only).
   'GET /api/ipformsubmission': isClient,
+  // Payments (issue 23): the payer (a primary parent of a center with payments), not the case
+  // manager the purchase page also admits, nor anyone else /editprofile admits.
+  ...Object.fromEntries(
+    [
+      'GET /api/payment-services/public-key',
+      'GET /api/getmanagerid',
+      'GET /api/verifycouponcode/1',
+      'GET /api/fetchsubpricingplan',
+      'GET /api/iseligibleforpurchase',
+      'GET /api/checksubscriptionstatus',
+      'GET /api/fetchbills',
+      'POST /api/reactivatecanceledsubs',
+    ].map((route) => [route, isPayer]),
+  ),
+  'POST /api/cancelsubscription': canCancelSubscription,
+  // The offline view of payment history: the admin of an agency with payments.
+  'POST /api/fetchallofflinepaymenthistorybydonorcenter': canManageOfflinePayments,
+  'POST /api/fetchofflinepaymentscsv': canManageOfflinePayments,
 };
 
 interface RouteAccess {

@@ -55,6 +55,44 @@ export interface Config {
    * other API processes through Redis; null: one process, in memory.
    */
   redisUrl: string | null;
+  /**
+   * PAYMENT_PROVIDER (issue 23, decision 023): local (the default) behaves like Stripe's test mode
+   * without any account and takes no money; stripe charges through Stripe with the keys below.
+   */
+  paymentProvider: PaymentProviderName;
+  /** STRIPE_SECRET_KEY (sk_...), server side only. */
+  stripeSecretKey: string | null;
+  /** STRIPE_PUBLISHABLE_KEY (pk_...), handed to the browser by payment-services/public-key. */
+  stripePublishableKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET (whsec_...): webhooks are verified with it. */
+  stripeWebhookSecret: string | null;
+  /** STRIPE_API_URL: where the stripe client sends its requests instead of Stripe (a test double). */
+  stripeApiUrl: string | null;
+}
+
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+function paymentSettingsOf(env: NodeJS.ProcessEnv) {
+  const name = env.PAYMENT_PROVIDER || 'local';
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name))
+    throw new Error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${name}"`);
+  const settings = {
+    paymentProvider: name as PaymentProviderName,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiUrl: urlOrNull(env.STRIPE_API_URL, 'STRIPE_API_URL'),
+  };
+  if (name === 'stripe') {
+    for (const [key, value] of [
+      ['STRIPE_SECRET_KEY', settings.stripeSecretKey],
+      ['STRIPE_PUBLISHABLE_KEY', settings.stripePublishableKey],
+      ['STRIPE_WEBHOOK_SECRET', settings.stripeWebhookSecret],
+    ] as const)
+      if (!value) throw new Error(`PAYMENT_PROVIDER=stripe needs ${key}`);
+  }
+  return settings;
 }
 
 export const MAIL_TRANSPORTS = ['file', 'smtp', 'outbox'] as const;
@@ -148,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true' || publicUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,
+    ...paymentSettingsOf(env),
   };
 }
 

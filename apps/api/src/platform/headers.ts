@@ -14,23 +14,34 @@ import helmet from 'helmet';
  *   /api/socket.io (issue 20): CSP 3 lets 'self' match it, older browsers (Safari before 15.4)
  *   did not.
  * - frame-ancestors 'none': no other site may frame the app (with X-Frame-Options: DENY).
+ * - With PAYMENT_PROVIDER=stripe (issue 23), Stripe.js and its card fields: script, frames and
+ *   requests of Stripe's own origins (the card number is typed into Stripe's frame, never ours).
  * The OpenAPI UI at /api/docs (swagger-ui, static files only) works under the same policy.
  */
-export function contentSecurityPolicy(https: boolean, publicUrl?: string): Record<string, string[]> {
+export function contentSecurityPolicy(
+  https: boolean,
+  publicUrl?: string,
+  stripe = false,
+): Record<string, string[]> {
   const socketOrigin = publicUrl ? new URL(publicUrl).origin.replace(/^http/, 'ws') : null;
+  const stripeJs = stripe ? ['https://js.stripe.com'] : [];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripeJs],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     mediaSrc: ["'self'", 'blob:'],
     objectSrc: ["'self'", 'blob:'],
-    frameSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'", 'blob:', ...stripeJs, ...(stripe ? ['https://hooks.stripe.com'] : [])],
     workerSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])],
+    connectSrc: [
+      "'self'",
+      ...(socketOrigin ? [socketOrigin] : []),
+      ...(stripe ? ['https://api.stripe.com'] : []),
+    ],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     ...(https ? { upgradeInsecureRequests: [] } : {}),
@@ -46,6 +57,7 @@ export function contentSecurityPolicy(https: boolean, publicUrl?: string): Recor
 export function securityHeaders(
   https: boolean,
   publicUrl?: string,
+  stripe = false,
 ): ReadonlyArray<readonly [string, string]> {
   const headers: [string, string][] = [];
   const collect = {
@@ -53,7 +65,10 @@ export function securityHeaders(
     removeHeader: () => {},
   };
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https, publicUrl) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(https, publicUrl, stripe),
+    },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600 } : false,
@@ -69,6 +84,8 @@ export interface AnswerHeaders {
   publicUrl: string;
   /** Headers of every answer, e.g. the build's version. */
   always?: ReadonlyArray<readonly [string, string]>;
+  /** PAYMENT_PROVIDER=stripe: the policy lets Stripe.js and its card frames in. */
+  stripe?: boolean;
 }
 
 /**
@@ -81,7 +98,7 @@ export interface AnswerHeaders {
  */
 export function installSecurityHeaders(app: FastifyInstance, answer: AnswerHeaders): void {
   const https = answer.publicUrl.startsWith('https:');
-  const headers = [...securityHeaders(https, answer.publicUrl), ...(answer.always ?? [])];
+  const headers = [...securityHeaders(https, answer.publicUrl, answer.stripe), ...(answer.always ?? [])];
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);

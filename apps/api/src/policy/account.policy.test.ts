@@ -27,6 +27,23 @@ describe('profile tabs (packages/shared/src/account.ts, policy/user.ts)', () => 
     expect(profileTabsFor({ role, parentId })).toEqual(tabs);
   });
 
+  it('subscription details: primary clients of a center with payments only', () => {
+    expect(profileTabsFor({ role: ROLE.CLIENT, parentId: null }, { payments: true })).toEqual([
+      'myaccount',
+      'subscriptiondetails',
+      'changepassword',
+      'invitesecondintentedparent',
+    ]);
+    expect(profileTabsFor({ role: ROLE.CLIENT, parentId: 5 }, { payments: true })).toEqual([
+      'myaccount',
+      'changepassword',
+    ]);
+    for (const role of [ROLE.ADMIN, ROLE.MANAGER, ROLE.MASTER, ROLE.DONOR])
+      expect(profileTabsFor({ role, parentId: null }, { payments: true })).not.toContain(
+        'subscriptiondetails',
+      );
+  });
+
   it('staff list: admins and case managers only; second parent: primary clients only', () => {
     for (const [name, role] of ROLES) {
       expect(canSeeStaffList(subject(role)), name).toBe(role === ROLE.ADMIN || role === ROLE.MANAGER);

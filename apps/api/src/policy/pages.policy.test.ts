@@ -1,11 +1,12 @@
 import {
   type AccessSubject,
-  COACHING_STAFF_PAGES,
   decidePage,
   PAYING_PAGES,
   PAYMENTS_CENTER_CLIENT_PAGES,
+  PAYMENTS_CENTER_STAFF_PAGES,
   type PageKey,
   ROLE,
+  ROLE_PAGES,
   type RoleId,
   type UserStatus,
 } from '@dm/shared';
@@ -138,7 +139,35 @@ describe("page table: the consumer center's pages (issue 23)", () => {
     }
   });
 
-  it("leaves the rest of a client's pages and every staff page alone", () => {
+  it('lets a Pre-Active primary parent of a paying center without pre-active access buy a membership', () => {
+    const limited = { status: 'Pre-Active' as UserStatus, preActiveAccess: false, payments: true };
+    expect(decidePage(subject(ROLE.CLIENT, limited), 'paymentsubscription')).toEqual({ allowed: true });
+    expect(decidePage(subject(ROLE.CLIENT, limited), 'search')).toEqual({
+      allowed: false,
+      redirect: '/notpaid',
+    });
+    expect(decidePage(subject(ROLE.CLIENT, { ...limited, secondary: true }), 'paymentsubscription')).toEqual({
+      allowed: false,
+      redirect: '/notpaid',
+    });
+    expect(decidePage(subject(ROLE.CLIENT, { ...limited, payments: false }), 'paymentsubscription')).toEqual({
+      allowed: false,
+      redirect: '/notpaid',
+    });
+  });
+
+  it('opens unpaid invoices and the coaching staff pages to the staff of agencies with payment functionality only', () => {
+    for (const page of PAYMENTS_CENTER_STAFF_PAGES)
+      for (const role of [ROLE.ADMIN, ROLE.MANAGER]) {
+        expect(decidePage(subject(role, { payments: true }), page).allowed, `${role} ${page}`).toBe(
+          ROLE_PAGES[role].includes(page),
+        );
+        expect(decidePage(subject(role), page), page).toEqual({ allowed: false, redirect: '/unauthorize' });
+      }
+    expect(decidePage(subject(ROLE.ADMIN, { payments: true }), 'unpaid-invoices')).toEqual({ allowed: true });
+  });
+
+  it("leaves the rest of a client's pages and the other staff pages alone", () => {
     expect(decidePage(subject(ROLE.CLIENT, { secondary: true }), 'search')).toEqual({ allowed: true });
     expect(decidePage(subject(ROLE.ADMIN), 'payment-history').allowed).toBe(
       decidePage(subject(ROLE.ADMIN, { payments: true }), 'payment-history').allowed,
@@ -150,7 +179,7 @@ describe("page table: the consumer center's pages (issue 23)", () => {
       'coaching-sessions': { admin: true, manager: true },
       'coaching-availability': { manager: true },
     };
-    for (const page of COACHING_STAFF_PAGES) {
+    for (const page of ['coaching-sessions', 'coaching-availability'] as const) {
       for (const [label, role] of ROLES) {
         expect(decidePage(subject(role, { payments: true }), page).allowed, `${label} ${page}`).toBe(
           want[page]![label] === true,

@@ -28,6 +28,10 @@ const MENU: MenuItem[] = [
   { page: 'ip-search-history-list', label: 'IP search history' },
   { page: 'registered-ip-report', label: 'Registered IP report' },
   { page: 'ipform', label: 'IP form' },
+  { page: 'paymentsubscription', label: 'Premium membership' },
+  { page: 'buy-coaching-credit', label: 'Buy coaching credit' },
+  { page: 'payment-history', label: 'Payment history' },
+  { page: 'unpaid-invoices', label: 'Unpaid invoices' },
   { page: 'messageroom', label: 'Messages' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'education-resources', label: 'Education resources', params: { resourcetype: 'articles' } },
@@ -66,6 +70,8 @@ const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
   ipform: (user) => user.role === ROLE.CLIENT && user.parentId === null && user.center.ipFormVisible,
   // Concierge requests come only from the clients of an agency that sells memberships (issue 23).
   conciergerequests: (user) => user.center.payments,
+  // Offered until she is a member (Active); the profile's subscription tab shows it after.
+  paymentsubscription: (user) => user.status !== 'Active',
 };
 
 export function menuFor(user: SessionUser): MenuItem[] {

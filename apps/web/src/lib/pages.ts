@@ -13,13 +13,20 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     reset: 'ResetPage',
     userregister: 'RegisterPage',
     signup: 'SignupPage',
-    'join-as-a-member': 'JoinAsMemberPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
   coaching: {
     'schedule-coaching-session': 'ScheduleCoachingPage',
     'coaching-sessions': 'CoachingSessionsPage',
     'coaching-availability': 'CoachingAvailabilityPage',
+  },
+  payments: {
+    paymentsubscription: 'SubscriptionPage',
+    'join-as-a-member': 'SubscriptionPage#JoinAsMemberPage',
+    purchaseproducts: 'PurchasePage',
+    'buy-coaching-credit': 'PurchasePage#BuyCoachingCreditPage',
+    'payment-history': 'PaymentHistoryPage',
+    'unpaid-invoices': 'UnpaidInvoicesPage',
   },
   messaging: { messageroom: 'MessageRoomPage', 'message-history': 'MessageHistoryPage' },
   access: {

@@ -9,6 +9,7 @@ export * from './match.js';
 export * from './note.js';
 export * from './notification.js';
 export * from './partner.js';
+export * from './payment.js';
 export * from './portfolio.js';
 export * from './question.js';
 export * from './search.js';

@@ -17,6 +17,7 @@ export * from './mapping.js';
 export * from './matches.js';
 export * from './notifications.js';
 export * from './partners.js';
+export * from './payments.js';
 export * from './portfolios.js';
 export * from './preform.js';
 export * from './questions.js';

@@ -21,6 +21,7 @@ import {
 import { seedCoachingDemo } from './coaching.js';
 import { seedConsumerDemo } from './consumer.js';
 import { writeDemoDonorProfile } from './donors.js';
+import { seedPaymentsDemo } from './payments.js';
 import type { WriteDeps } from './write.js';
 
 interface CenterSeed {
@@ -330,5 +331,6 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
     // The consumer center's client of the site tour scenario and its education resources (issue 23).
     await seedConsumerDemo(tx as unknown as Db, passwordHash);
     await seedCoachingDemo(tx as unknown as Db, passwordHash);
+    await seedPaymentsDemo(tx as unknown as Db, passwordHash);
   });
 }

@@ -9,13 +9,16 @@ import {
   emailSchedules,
   jobHeartbeats,
   jobRuns,
+  paymentAccounts,
   searchAlerts,
+  subscriptions,
   users,
 } from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { mailDeliveryJob } from '../../platform/mail-delivery.js';
+import { tokenizeLocalCard } from '../../platform/payments-local.js';
 import { queueText } from '../../platform/sms.js';
 import { textDeliveryJob } from '../../platform/sms-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
@@ -54,6 +57,7 @@ describe('the jobs of the process in the cron pages', () => {
       'dexi-run',
       'donor-reminders',
       'search-alerts',
+      'subscription-renewals',
     ]);
   });
 
@@ -121,6 +125,33 @@ describe('the jobs of the process in the cron pages', () => {
     });
     expect(alert.statusCode).toBe(200);
     await t.db.update(searchAlerts).set({ seen: '' });
+    // A local-provider membership whose month has ended: the renewal job charges its card.
+    const [member] = await t.db
+      .insert(users)
+      .values({ username: 'renew@cron.test', role: 9, status: 'Active', centerId: 111, firstName: 'Rene' })
+      .returning({ id: users.id });
+    const card = tokenizeLocalCard(t.secrets, { number: '4242424242424242', exp: '12/40' }, t.clock.now());
+    const ended = new Date(t.clock.now().getTime() - 60_000);
+    await t.db.insert(paymentAccounts).values({
+      userId: member!.id,
+      provider: 'local',
+      customerId: 'cus_local_cron',
+      paymentMethodId: card.id,
+      createdAt: ended,
+      updatedAt: ended,
+    });
+    await t.db.insert(subscriptions).values({
+      userId: member!.id,
+      centerId: 111,
+      provider: 'local',
+      providerSubscriptionId: 'sub_local_cron',
+      status: 'active',
+      priceCents: 9900,
+      currentPeriodStart: ended,
+      currentPeriodEnd: ended,
+      createdAt: ended,
+      updatedAt: ended,
+    });
     t.clock.advance(1);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -140,7 +171,7 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 6) break;
+        if (jobs.size === 7) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
@@ -155,6 +186,7 @@ describe('the jobs of the process in the cron pages', () => {
       'dexi-run',
       'donor-reminders',
       'search-alerts',
+      'subscription-renewals',
       'db-maintenance',
     ]);
     for (const j of jobs) {
@@ -173,6 +205,7 @@ describe('the jobs of the process in the cron pages', () => {
         'External donor data',
         'Donor reminders',
         'Saved-search alerts',
+        'Subscription renewals',
         'Database maintenance',
       ]),
     );

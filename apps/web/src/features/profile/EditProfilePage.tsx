@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { guardedLeave } from '../../lib/leave-guard';
 import { policySubjectOf, useSession } from '../../lib/session';
+import { SubscriptionTab } from '../payments/SubscriptionTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { MyAccountTab } from './MyAccountTab';
 import { SecondParentTab } from './SecondParentTab';
@@ -11,11 +12,11 @@ import { StaffListTab } from './StaffListTab';
 
 /**
  * What each tab shows. The subscription tab (subscriptiondetails: primary clients of centers with
- * payments) comes with the payments issue: add it to PROFILE_TABS and profileTabsFor
- * (packages/shared/src/account.ts) and its panel here; until then it is not offered.
+ * payments, issue 23) is the payments feature's.
  */
 const PANELS: Record<ProfileTab, () => ReactNode> = {
   myaccount: () => <MyAccountTab />,
+  subscriptiondetails: () => <SubscriptionTab />,
   changepassword: () => <ChangePasswordTab />,
   invitesecondintentedparent: () => <SecondParentTab />,
   staff: () => <StaffListTab />,
@@ -32,7 +33,7 @@ export default function EditProfilePage() {
   const { tab } = useParams();
   const navigate = useNavigate();
   if (!user) return null;
-  const offered = profileTabsFor(policySubjectOf(user));
+  const offered = profileTabsFor(policySubjectOf(user), user.center);
   const current = profileTabOf(tab, offered);
   // A tab this user does not have (a secondary parent's invite tab, say) goes to the default.
   if (tab && tab !== 'profile' && tab !== current) return <Navigate to={pagePath('editprofile')} replace />;

@@ -11,6 +11,7 @@ import {
   NAME_SEARCH_DEBOUNCE_MS,
   offersIpFormAction,
   PAGES,
+  PAYMENT_MSG,
   type PageKey,
   pagePath,
   ROLE,
@@ -50,7 +51,9 @@ import { z } from 'zod';
 import { type Column, ListTable, useListQuery } from '../../components/ListTable';
 import { NameDialog } from '../../components/NameDialog';
 import { formatDate } from '../../lib/dates';
+import { notify } from '../../lib/notify';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { cancelClientSubscription, clientSubscriptionStatus } from '../payments/queries';
 import { InviteForm } from './AddClientPage';
 import { FieldsDialog } from './FieldsDialog';
 import {
@@ -189,6 +192,31 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
   };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
+
+  /**
+   * Archiving a consumer-agency client "may cancel their subscription" (spec section 4): with a
+   * membership that still renews, the admin is asked whether to cancel its auto-renewal.
+   */
+  const offerSubscriptionCancel = async (row: UserRow) => {
+    const sub = await clientSubscriptionStatus(row.userId).catch(() => null);
+    if (!sub?.status || sub.status === 'canceled' || sub.cancelAtPeriodEnd) return;
+    modals.openConfirmModal({
+      title: 'Cancel the subscription?',
+      children: (
+        <Text size="sm">
+          {userFullName(row)} has a premium membership that renews each month. Cancel its auto-renewal, so she
+          is not charged again?
+        </Text>
+      ),
+      labels: { confirm: 'Cancel auto-renewal', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void cancelClientSubscription(row.userId).then(
+          () => notify('success', PAYMENT_MSG.AUTO_RENEW_CANCELLED),
+          () => {},
+        ),
+    });
+  };
 
   const reinvite = (row: UserRow) => void reinviteUser(row.userId).then(refresh, () => {});
 
@@ -503,9 +531,11 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
         initial=""
         rule={archiveReason}
         submitLabel="Archive"
-        onSave={(reason) =>
-          row ? changeStatus(row, 'Archived', { archiveReason: reason }) : Promise.resolve()
-        }
+        onSave={async (reason) => {
+          if (!row) return;
+          await changeStatus(row, 'Archived', { archiveReason: reason });
+          if (user?.center.payments) void offerSubscriptionCancel(row);
+        }}
         onClose={() => setDialog(null)}
       />
     </Stack>
