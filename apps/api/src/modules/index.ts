@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
+import { type DonorWatchJobDeps, donorWatchJob } from './queue/queue.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
@@ -60,6 +61,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
+  // Queue places and notify-me (issue 24, decision 027).
+  await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
 }
 
 /**
@@ -70,7 +73,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
  * the configured payment provider.
  */
 export function moduleJobs(
-  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps,
+  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps & DonorWatchJobDeps,
 ): JobDefinition[] {
   return [
     donorImportJob,
@@ -78,6 +81,7 @@ export function moduleJobs(
     searchAlertJob(deps),
     dexiRunJob(deps),
     subscriptionRenewalJob(deps),
+    donorWatchJob(deps),
   ];
 }
 
