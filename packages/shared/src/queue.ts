@@ -25,22 +25,31 @@ export interface QueueLimits {
 }
 
 /**
- * Whether a request for `queueType` would be accepted now (availability, donations, queue):
- * the same rule the match service applies, so "available again" means "a request would pass".
+ * Why a request for `queueType` would be refused now (the donor's availability, her donations,
+ * the queue), or null when it would pass: the one rule startmatchrequest applies (the match
+ * service answers the refusal's message) and notify-me reads ("available again" means "a request
+ * would pass").
  */
-export function takesRequests(
+export function requestRefusal(
   d: DonorQueueState,
   limits: QueueLimits,
   queueType: QueueType = 'Fresh',
-): boolean {
-  if (!REQUESTABLE_AVAILABILITY.includes(d.availability)) return false;
-  if (d.donationCount >= limits.maxDonations) return false;
+): 'DONOR_NOT_AVAILABLE' | 'MAX_DONATIONS' | 'QUEUE_FULL' | null {
+  if (!REQUESTABLE_AVAILABILITY.includes(d.availability)) return 'DONOR_NOT_AVAILABLE';
+  if (d.donationCount >= limits.maxDonations) return 'MAX_DONATIONS';
   const taken =
     limits.combinedRequestLimit !== null
       ? d.open.length
       : d.open.filter((m) => !m.active && m.queueType === queueType).length;
-  return taken < (limits.combinedRequestLimit ?? limits.queueSize);
+  return taken >= (limits.combinedRequestLimit ?? limits.queueSize) ? 'QUEUE_FULL' : null;
 }
+
+/** Whether a request for `queueType` would be accepted now. */
+export const takesRequests = (
+  d: DonorQueueState,
+  limits: QueueLimits,
+  queueType: QueueType = 'Fresh',
+): boolean => requestRefusal(d, limits, queueType) === null;
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... */
 export function ordinal(n: number): string {
