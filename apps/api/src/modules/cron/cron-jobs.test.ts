@@ -223,6 +223,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Donor reminders',
         'Saved-search alerts',
         'Subscription renewals',
+        'Donor available again',
         'Database maintenance',
       ]),
     );
