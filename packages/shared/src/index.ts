@@ -27,6 +27,7 @@ export * from './portfolio.js';
 export * from './preform.js';
 export * from './profile.js';
 export * from './questions.js';
+export * from './queue.js';
 export * from './realtime.js';
 export * from './reminders.js';
 export * from './roles.js';

@@ -100,6 +100,8 @@ const PAGE_ROWS = {
   // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
   'coaching-sessions': ['Coaching sessions'],
   'coaching-availability': ['Coaching hours'],
+  // a parent's own match requests, her place in each queue and her watched donors (issue 24)
+  mymatches: ['My match requests'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -272,6 +274,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'site-tour',
     'messageroom',
+    'mymatches',
   ],
   [ROLE.DONOR]: [
     ...COMMON_PAGES,

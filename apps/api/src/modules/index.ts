@@ -6,6 +6,7 @@ import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
+import { type DonorWatchJobDeps, donorWatchJob } from './queue/queue.jobs.js';
 import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
 import { type SearchAlertJobDeps, searchAlertJob } from './search-alerts/search-alerts.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
@@ -60,6 +61,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
+  // Queue places and notify-me (issue 24, decision 027).
+  await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
 }
 
 /**
@@ -70,7 +73,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
  * the configured payment provider.
  */
 export function moduleJobs(
-  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps,
+  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps & DonorWatchJobDeps,
 ): JobDefinition[] {
   return [
     donorImportJob,
@@ -78,6 +81,7 @@ export function moduleJobs(
     searchAlertJob(deps),
     dexiRunJob(deps),
     subscriptionRenewalJob(deps),
+    donorWatchJob(deps),
   ];
 }
 

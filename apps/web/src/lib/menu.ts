@@ -37,6 +37,7 @@ const MENU: MenuItem[] = [
   { page: 'education-resources', label: 'Education resources', params: { resourcetype: 'articles' } },
   { page: 'site-tour', label: 'Site tour' },
   { page: 'shareddonors', label: 'Shared donors' },
+  { page: 'mymatches', label: 'My match requests' },
   { page: 'requested-donors-list', label: 'Requested donors' },
   { page: 'trackmatchrequests', label: 'Track match requests' },
   { page: 'donormatchreport', label: 'Match cancelled report' },

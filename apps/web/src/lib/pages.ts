@@ -58,6 +58,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     'requested-donors-list': 'RequestedDonorsPage',
     trackmatchrequests: 'TrackMatchRequestsPage',
     donormatchreport: 'DonorMatchReportPage',
+    mymatches: 'MyMatchesPage',
   },
   portfolios: {
     portfoliolistpage: 'PortfolioListPage',

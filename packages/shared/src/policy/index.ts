@@ -12,6 +12,7 @@ export * from './partner.js';
 export * from './payment.js';
 export * from './portfolio.js';
 export * from './question.js';
+export * from './queue.js';
 export * from './search.js';
 export * from './subject.js';
 export * from './user.js';

@@ -9,6 +9,7 @@ export * from './donor-activity.js';
 export * from './donor-form.js';
 export * from './donor-profile.js';
 export * from './donor-search.js';
+export * from './donor-watches.js';
 export * from './donors.js';
 export * from './ip-form.js';
 export * from './jobs.js';

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   donors,
+  donorWatches,
   emailSchedules,
   jobHeartbeats,
   jobRuns,
@@ -58,6 +59,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'donor-watch',
     ]);
   });
 
@@ -152,6 +154,20 @@ describe('the jobs of the process in the cron pages', () => {
       createdAt: ended,
       updatedAt: ended,
     });
+    // A parent watching an available donor whose round is still armed: the notify-me job tells her.
+    const [watched] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .where(
+        sql`${donors.centerId} = 1 and ${donors.availability} = 'Available' and ${donors.queueCount} = 0`,
+      )
+      .limit(1);
+    await t.db.insert(donorWatches).values({
+      userId: (await t.db.select({ id: users.id }).from(users).where(sql`username = 'parent@demo.test'`))[0]!
+        .id,
+      donorId: watched!.id,
+      createdAt: t.clock.now(),
+    });
     t.clock.advance(1);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -171,7 +187,7 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 7) break;
+        if (jobs.size === 8) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
@@ -187,6 +203,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'donor-watch',
       'db-maintenance',
     ]);
     for (const j of jobs) {
@@ -206,6 +223,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Donor reminders',
         'Saved-search alerts',
         'Subscription renewals',
+        'Donor available again',
         'Database maintenance',
       ]),
     );

@@ -15,6 +15,7 @@ import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback'
 import { formatHeight } from '../../components/donor/format';
 import { notifyManager, removeFavorite, saveFavorite } from '../../components/donor/queries';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { CardQueuePlace } from '../match/QueuePlace';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { searchKeys } from './queries';
 
@@ -147,6 +148,7 @@ function Marks({ donor }: { donor: DonorListItem }) {
           {donor.queueType ? ` (${donor.queueType})` : ''}
         </Badge>
       ) : null}
+      {donor.matchStatus ? <CardQueuePlace donorId={donor.id} /> : null}
       {donor.shortlists.length > 0 ? (
         <Text fz="sm">In portfolio: {donor.shortlists.map((s) => s.name).join(', ')}</Text>
       ) : null}
