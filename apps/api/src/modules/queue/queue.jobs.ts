@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
-import { recordRun } from '../../platform/job-runs.js';
+import { recordCenterRuns } from '../../platform/job-runs.js';
 import type { JobDefinition } from '../../platform/jobs/runner.js';
 import { errorSummary } from '../../platform/log-safe.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -114,9 +114,9 @@ export async function runDonorWatchPass(
 ): Promise<DonorWatchPassResult> {
   const startedAt = ctx.clock.now();
   const result: DonorWatchPassResult = { told: 0, rearmed: 0, failed: 0 };
-  const perCenter = new Map<number, { told: number; failed: number }>();
+  const perCenter = new Map<number, { processed: number; failed: number }>();
   const tally = (centerId: number) => {
-    const known = perCenter.get(centerId) ?? { told: 0, failed: 0 };
+    const known = perCenter.get(centerId) ?? { processed: 0, failed: 0 };
     perCenter.set(centerId, known);
     return known;
   };
@@ -142,7 +142,7 @@ export async function runDonorWatchPass(
         const told = await tell(ctx, deps, w, startedAt);
         if (!told) continue;
         result.told += 1;
-        tally(told.centerId).told += 1;
+        tally(told.centerId).processed += 1;
         if (deps.realtime) told.announce(deps.realtime);
       } catch (error) {
         result.failed += 1;
@@ -153,19 +153,14 @@ export async function runDonorWatchPass(
     if (batch.length < WATCH_BATCH || ctx.stopping?.()) break;
     after = batch.at(-1)!.id;
   }
-  for (const [centerId, t] of perCenter) {
-    await recordRun(ctx.db, {
-      job: DONOR_WATCH_JOB,
-      centerId,
-      startedAt,
-      finishedAt: ctx.clock.now(),
-      ok: t.failed === 0,
-      processed: t.told,
-      ...(t.failed > 0 ? { error: CENTER_FAILED } : {}),
-    }).catch((error) =>
-      ctx.log?.error({ job: DONOR_WATCH_JOB, centerId, error: errorSummary(error) }, 'run not recorded'),
-    );
-  }
+  await recordCenterRuns(
+    ctx.db,
+    DONOR_WATCH_JOB,
+    perCenter,
+    { startedAt, finishedAt: () => ctx.clock.now() },
+    CENTER_FAILED,
+    ctx.log,
+  );
   return result;
 }
 
