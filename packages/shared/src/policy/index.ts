@@ -16,3 +16,4 @@ export * from './search.js';
 export * from './subject.js';
 export * from './user.js';
 export * from './user-picture.js';
+export * from './genetics.js';
