@@ -18,6 +18,7 @@ afterAll(() => t.close());
 const ACCEPTED = new Set([
   'center_donor_access.allowed_center_id',
   'center_donor_access.center_id',
+  'carrier_panels.updated_by',
   'coaching_credits.created_by',
   'concierge_requests.assigned_to',
   'concierge_requests.handled_by',

@@ -5,6 +5,7 @@ export * from './coaching.js';
 export * from './coaching-sessions.js';
 export * from './consumer.js';
 export * from './dexi.js';
+export * from './genetics.js';
 export * from './donor-activity.js';
 export * from './donor-form.js';
 export * from './donor-profile.js';
