@@ -100,6 +100,8 @@ const PAGE_ROWS = {
   // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
   'coaching-sessions': ['Coaching sessions'],
   'coaching-availability': ['Coaching hours'],
+  // carrier screening (issue 24, decision 026): a parent's own panels; staff open a client's by id
+  carrierscreening: ['Carrier screening', ':id?'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -184,6 +186,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'conciergerequests',
     'coaching-sessions',
     'coaching-availability',
+    'carrierscreening',
   ],
   [ROLE.ADMIN]: [
     ...COMMON_PAGES,
@@ -227,6 +230,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'conciergerequests',
     'coaching-sessions',
+    'carrierscreening',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,
@@ -272,6 +276,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'site-tour',
     'messageroom',
+    'carrierscreening',
   ],
   [ROLE.DONOR]: [
     ...COMMON_PAGES,

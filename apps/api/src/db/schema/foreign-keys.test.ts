@@ -16,9 +16,9 @@ afterAll(() => t.close());
  * is practically never hard-deleted (audit columns: created_by, updated_by, sent_by and so on).
  */
 const ACCEPTED = new Set([
+  'carrier_panels.updated_by',
   'center_donor_access.allowed_center_id',
   'center_donor_access.center_id',
-  'carrier_panels.updated_by',
   'coaching_credits.created_by',
   'concierge_requests.assigned_to',
   'concierge_requests.handled_by',

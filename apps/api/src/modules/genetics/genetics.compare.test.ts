@@ -1,4 +1,5 @@
 import {
+  CARRIER_MSG,
   carrierPanelInput,
   carrierSummary,
   compareCarrierPanels,
@@ -120,6 +121,7 @@ describe('carrierPanelInput', () => {
       tested: ['cftr'],
     });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toContain('"cftr" is not a gene symbol');
+    expect(r.error?.issues[0]?.message).toBe(CARRIER_MSG.GENE);
+    expect(r.error?.issues[0]?.path).toEqual(['tested', 0]);
   });
 });
