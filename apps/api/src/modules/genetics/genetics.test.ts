@@ -66,13 +66,12 @@ describe('POST /api/donorcarrierpanel/:id', () => {
     }
   });
 
-  it("404 for another center's staff", async () => {
-    expect((await post(`/api/donorcarrierpanel/${donorA}`, { panel: good }, OTHER_MANAGER)).statusCode).toBe(
-      404,
-    );
-    expect((await post(`/api/donorcarrierpanel/${center85Donor}`, { panel: good }, MANAGER)).statusCode).toBe(
-      404,
-    );
+  it("404 for a donor the caller may not see; 403 for another center's staff who may see it", async () => {
+    const hidden = await post(`/api/donorcarrierpanel/${center85Donor}`, { panel: good }, MANAGER);
+    expect(hidden.statusCode).toBe(404);
+    // Center 85 sees center 1's donors (cross-agency access) but enters no results for them.
+    const other = await post(`/api/donorcarrierpanel/${donorA}`, { panel: good }, OTHER_MANAGER);
+    expect(other.statusCode).toBe(403);
   });
 
   it('400 with the message; nothing saved, no value echoed', async () => {
@@ -119,8 +118,11 @@ describe('POST /api/donorcarrierpanel/:id', () => {
 describe('POST /api/donorcarrierpanel/:id/import', () => {
   const form = (csv: string) => ({ lab: 'Genelab', panelName: 'Lab CSV', testDate: '2025-02-01', csv });
 
-  it('401, 403 for a parent, 404 for another center', async () => {
+  it('401, 403 for a parent and for another center, 404 for a donor the caller may not see', async () => {
     const csv = 'gene,carrier\nHBB,no\n';
+    expect((await post(`/api/donorcarrierpanel/${center85Donor}/import`, form(csv), ADMIN)).statusCode).toBe(
+      404,
+    );
     expect((await post(`/api/donorcarrierpanel/${donorB}/import`, form(csv))).statusCode).toBe(401);
     expect((await post(`/api/donorcarrierpanel/${donorB}/import`, form(csv), PARENT)).statusCode).toBe(403);
     expect((await post(`/api/donorcarrierpanel/${donorB}/import`, form(csv), OTHER_MANAGER)).statusCode).toBe(
@@ -143,12 +145,12 @@ describe('POST /api/donorcarrierpanel/:id/import', () => {
   });
 
   it("imports a lab's export", async () => {
-    const csv = 'variant,gene,carrier\n,HBB,no\nc.35delG,GJB2,yes\n,SMN1,No\n';
+    const csv = 'variant,gene,carrier\n,HBB,no\nc.35delG,GJB2,yes\n,SMN1,No\n,CFTR,0\n';
     const res = await post(`/api/donorcarrierpanel/${donorB}/import`, form(csv), ADMIN);
     expect(res.statusCode).toBe(200);
-    expect(body(res).message).toBe(CARRIER_MSG.IMPORTED(3));
+    expect(body(res).message).toBe(CARRIER_MSG.IMPORTED(4));
     const data = body<DonorPanelData>(res).data.panel!;
-    expect(data.tested).toEqual(['GJB2', 'HBB', 'SMN1']);
+    expect(data.tested).toEqual(['CFTR', 'GJB2', 'HBB', 'SMN1']);
     expect(data.carried).toEqual([{ gene: 'GJB2', variant: 'c.35delG' }]);
   });
 });
@@ -254,7 +256,7 @@ describe('POST /api/carriercompatibility', () => {
     // The other center's donor is left out; donor C has no results.
     expect(data.donors.map((d) => d.donorId).sort()).toEqual([donorA, donorB, donorC].sort());
     const of = (id: number) => data.donors.find((d) => d.donorId === id)!.comparison;
-    // Parent: tested CFTR GJB2 HBB SMN1, carries HBB. A: CFTR HBB SMN1, carries CFTR. B: GJB2 HBB SMN1, carries GJB2.
+    // Parent: tested CFTR GJB2 HBB SMN1, carries HBB. A: CFTR HBB SMN1, carries CFTR. B: CFTR GJB2 HBB SMN1, carries GJB2.
     expect(of(donorA)).toEqual(
       compareCarrierPanels(
         { tested: ['CFTR', 'GJB2', 'HBB', 'SMN1'], carried: ['HBB'] },
@@ -273,7 +275,7 @@ describe('POST /api/carriercompatibility', () => {
   });
 
   it("the sperm source's results, when recorded, are what the donors are compared with", async () => {
-    const sperm = panel(['CFTR', 'HBB', 'SMN1'], [{ gene: 'CFTR', variant: null }]);
+    const sperm = panel(['CFTR', 'GJB2', 'HBB', 'SMN1'], [{ gene: 'CFTR', variant: null }]);
     await post(`/api/parentcarrierpanel/${parentId}`, { kind: 'sperm_source', panel: sperm }, MANAGER);
     const data = body<CarrierCompatibilityData>(
       await post('/api/carriercompatibility', { donorIds: [donorA], parentId }, MANAGER),
