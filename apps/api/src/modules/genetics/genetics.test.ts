@@ -303,6 +303,12 @@ describe('the search filter "no shared carrier genes with my results"', () => {
     const all = body<SearchAnswer>(await search(PARENT, {})).data.rows.map((d) => d.id);
     expect(all).toEqual(expect.arrayContaining([donorA, donorB, donorC]));
     expect(ids).toEqual([donorB]);
+    // The filter and the pure comparison agree: the donors kept are those whose status is clear.
+    const compat = body<CarrierCompatibilityData>(
+      await post('/api/carriercompatibility', { donorIds: all.slice(0, 100) }, PARENT),
+    ).data;
+    const clear = compat.donors.filter((d) => d.comparison?.status === 'clear').map((d) => d.donorId);
+    expect(ids).toEqual(clear);
   });
 
   it('finds nothing for a caller without results (unknown is never compatible)', async () => {
