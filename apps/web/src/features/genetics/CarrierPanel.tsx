@@ -6,7 +6,7 @@ import {
   carrierUnknownLine,
 } from '@dm/shared';
 import { Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 
 /** The genes typed into a box: separated by commas, semicolons, spaces or new lines. */
 export const genesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -72,6 +72,34 @@ export function CarrierCompatibilityLine({
   );
 }
 
+export interface PanelFacts {
+  lab: string;
+  panelName: string;
+  testDate: string;
+}
+
+/** The lab, panel name and test date of a panel (the entry form and the lab CSV import). */
+export function PanelFactsInputs({
+  facts,
+  onChange,
+}: {
+  facts: PanelFacts;
+  onChange: (facts: PanelFacts) => void;
+}) {
+  const field = (key: keyof PanelFacts) => ({
+    required: true,
+    value: facts[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ ...facts, [key]: e.currentTarget.value }),
+  });
+  return (
+    <Group grow align="flex-start">
+      <TextInput label="Lab" {...field('lab')} />
+      <TextInput label="Panel name" {...field('panelName')} />
+      <TextInput label="Test date" type="date" {...field('testDate')} />
+    </Group>
+  );
+}
+
 /** Enters a panel: lab, panel, date, the genes tested and those carried (with variant). */
 export function CarrierPanelForm({
   title,
@@ -82,9 +110,11 @@ export function CarrierPanelForm({
   initial: CarrierPanelData | null;
   onSave: (panel: CarrierPanelInput) => Promise<unknown>;
 }) {
-  const [lab, setLab] = useState(initial?.lab ?? '');
-  const [panelName, setPanelName] = useState(initial?.panelName ?? '');
-  const [testDate, setTestDate] = useState(initial?.testDate ?? '');
+  const [facts, setFacts] = useState<PanelFacts>({
+    lab: initial?.lab ?? '',
+    panelName: initial?.panelName ?? '',
+    testDate: initial?.testDate ?? '',
+  });
   const [tested, setTested] = useState(initial?.tested.join(', ') ?? '');
   const [carried, setCarried] = useState(
     initial?.carried.map((c) => (c.variant ? `${c.gene} ${c.variant}` : c.gene)).join('\n') ?? '',
@@ -94,7 +124,7 @@ export function CarrierPanelForm({
     event.preventDefault();
     setBusy(true);
     try {
-      await onSave({ lab, panelName, testDate, tested: genesOf(tested), carried: carriedOf(carried) });
+      await onSave({ ...facts, tested: genesOf(tested), carried: carriedOf(carried) });
     } catch {
       // The request wrapper showed the refusal.
     } finally {
@@ -104,22 +134,7 @@ export function CarrierPanelForm({
   return (
     <form onSubmit={submit} aria-label={title}>
       <Stack gap="sm">
-        <Group grow align="flex-start">
-          <TextInput label="Lab" required value={lab} onChange={(e) => setLab(e.currentTarget.value)} />
-          <TextInput
-            label="Panel name"
-            required
-            value={panelName}
-            onChange={(e) => setPanelName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Test date"
-            type="date"
-            required
-            value={testDate}
-            onChange={(e) => setTestDate(e.currentTarget.value)}
-          />
-        </Group>
+        <PanelFactsInputs facts={facts} onChange={setFacts} />
         <Textarea
           label="Genes tested"
           description="HGNC symbols, separated by commas or spaces (for example CFTR, HBB, SMN1)"

@@ -1,5 +1,5 @@
 import { ROLE } from '@dm/shared';
-import { Button, FileInput, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -84,9 +84,7 @@ export function DonorCarrierSection({ donorId }: { donorId: number }) {
 
 /** The lab's CSV export: columns gene, carrier (yes/no) and variant, with the panel's facts. */
 function CsvImport({ donorId, onDone }: { donorId: number; onDone: () => Promise<void> }) {
-  const [lab, setLab] = useState('');
-  const [panelName, setPanelName] = useState('');
-  const [testDate, setTestDate] = useState('');
+  const [facts, setFacts] = useState<PanelFacts>({ lab: '', panelName: '', testDate: '' });
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -94,7 +92,7 @@ function CsvImport({ donorId, onDone }: { donorId: number; onDone: () => Promise
     if (!file) return;
     setBusy(true);
     try {
-      await importDonorPanel(donorId, { lab, panelName, testDate, csv: await file.text() });
+      await importDonorPanel(donorId, { ...facts, csv: await file.text() });
       await onDone();
     } catch {
       // The request wrapper showed the refusal (each bad line and its message).
@@ -106,22 +104,7 @@ function CsvImport({ donorId, onDone }: { donorId: number; onDone: () => Promise
     <form onSubmit={submit} aria-label="Import lab CSV">
       <Stack gap="sm">
         <Text fz="sm">The file's first line names the columns gene, carrier (yes or no) and variant.</Text>
-        <Group grow align="flex-start">
-          <TextInput label="Lab" required value={lab} onChange={(e) => setLab(e.currentTarget.value)} />
-          <TextInput
-            label="Panel name"
-            required
-            value={panelName}
-            onChange={(e) => setPanelName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Test date"
-            type="date"
-            required
-            value={testDate}
-            onChange={(e) => setTestDate(e.currentTarget.value)}
-          />
-        </Group>
+        <PanelFactsInputs facts={facts} onChange={setFacts} />
         <FileInput label="Lab CSV file" accept=".csv,text/csv" required value={file} onChange={setFile} />
         <Group>
           <Button type="submit" loading={busy} disabled={!file}>
