@@ -8,6 +8,8 @@ import {
   CarrierCompatibilityLine,
   CarrierPanelForm,
   CarrierPanelSummary,
+  type PanelFacts,
+  PanelFactsInputs,
   SectionTitle,
 } from './CarrierPanel';
 import {
