@@ -138,16 +138,14 @@ export function CarrierPanelForm({
         <Textarea
           label="Genes tested"
           description="HGNC symbols, separated by commas or spaces (for example CFTR, HBB, SMN1)"
-          autosize
-          minRows={2}
+          rows={3}
           value={tested}
           onChange={(e) => setTested(e.currentTarget.value)}
         />
         <Textarea
           label="Genes carried"
           description="One a line: the gene, then its variant if known (for example CFTR c.1521_1523delCTT)"
-          autosize
-          minRows={2}
+          rows={3}
           value={carried}
           onChange={(e) => setCarried(e.currentTarget.value)}
         />

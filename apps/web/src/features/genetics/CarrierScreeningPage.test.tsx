@@ -59,7 +59,7 @@ describe('CarrierScreeningPage', () => {
       } as never,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'My carrier screening' })).toBeTruthy();
-    const mine = screen.getByRole('region', { name: 'My results' });
+    const mine = await screen.findByRole('region', { name: 'My results' });
     fireEvent.click(within(mine).getByRole('button', { name: 'Enter my results' }));
     fireEvent.change(within(mine).getByLabelText(/^Lab/), { target: { value: 'Genelab' } });
     fireEvent.change(within(mine).getByLabelText(/^Panel name/), { target: { value: 'P' } });
