@@ -20,11 +20,15 @@ async function firstDonors(page: Page): Promise<number[]> {
 
 async function fillPanel(page: Page, form: string, tested: string, carried: string) {
   const f = page.getByRole('form', { name: form });
-  await f.getByLabel('Lab', { exact: true }).fill('Genelab');
-  await f.getByLabel('Panel name').fill('Expanded 300');
-  await f.getByLabel('Test date').fill('2025-03-01');
-  await f.getByLabel('Genes tested').fill(tested);
-  await f.getByLabel('Genes carried').fill(carried);
+  await f.waitFor().catch(async (error: unknown) => {
+    console.log((await page.locator('main').innerHTML()).slice(0, 4000));
+    throw error;
+  });
+  await f.getByRole('textbox', { name: /^Lab/ }).fill('Genelab');
+  await f.getByRole('textbox', { name: /^Panel name/ }).fill('Expanded 300');
+  await f.getByLabel(/^Test date/).fill('2025-03-01');
+  await f.getByRole('textbox', { name: /^Genes tested/ }).fill(tested);
+  await f.getByRole('textbox', { name: /^Genes carried/ }).fill(carried);
   await f.getByRole('button', { name: 'Save results' }).click();
 }
 
