@@ -30,6 +30,7 @@ export function parentPanelAccess(
   parent: { userId: number; role: number; centerId: number },
 ): 'edit' | null {
   if (parent.role !== ROLE.CLIENT) return null;
-  if (s.role === ROLE.CLIENT) return s.userId === parent.userId && s.centerId === parent.centerId ? 'edit' : null;
+  if (s.role === ROLE.CLIENT)
+    return s.userId === parent.userId && s.centerId === parent.centerId ? 'edit' : null;
   return isCenterStaff(s) && s.centerId === parent.centerId ? 'edit' : null;
 }

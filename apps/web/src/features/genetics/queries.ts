@@ -28,7 +28,7 @@ export function useDonorPanel(donorId: number, enabled = true) {
 export function useParentPanels(userId: number | null) {
   return useQuery({
     queryKey: carrierKeys.parent(userId ?? 0),
-    queryFn: () => api<ParentPanelsData>(`parentcarrierpanel/${userId}`),
+    queryFn: () => api<ParentPanelsData>(`parentcarrierpanel/${userId}`, { silent: true }),
     enabled: userId !== null,
     retry: false,
   });
