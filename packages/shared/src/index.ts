@@ -12,6 +12,7 @@ export * from './donor.js';
 export * from './donor-form/index.js';
 export * from './donor-format.js';
 export * from './email-types.js';
+export * from './genetics.js';
 export * from './health.js';
 export * from './ip-form.js';
 export * from './issues.js';

@@ -102,6 +102,8 @@ const PAGE_ROWS = {
   'coaching-availability': ['Coaching hours'],
   // a parent's own match requests, her place in each queue and her watched donors (issue 24)
   mymatches: ['My match requests'],
+  // carrier screening (issue 24, decision 026): a parent's own panels; staff open a client's by id
+  carrierscreening: ['Carrier screening', ':id?'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -186,6 +188,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'conciergerequests',
     'coaching-sessions',
     'coaching-availability',
+    'carrierscreening',
   ],
   [ROLE.ADMIN]: [
     ...COMMON_PAGES,
@@ -229,6 +232,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'conciergerequests',
     'coaching-sessions',
+    'carrierscreening',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,
@@ -275,6 +279,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'site-tour',
     'messageroom',
     'mymatches',
+    'carrierscreening',
   ],
   [ROLE.DONOR]: [
     ...COMMON_PAGES,

@@ -51,6 +51,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
+  // Carrier-screening compatibility (issue 24, decision 026).
+  await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);
   await api.register(
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,

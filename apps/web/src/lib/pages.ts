@@ -15,6 +15,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     signup: 'SignupPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
+  genetics: { carrierscreening: 'CarrierScreeningPage' },
   coaching: {
     'schedule-coaching-session': 'ScheduleCoachingPage',
     'coaching-sessions': 'CoachingSessionsPage',

@@ -4,6 +4,7 @@ export * from './coaching.js';
 export * from './consumer.js';
 export * from './donor.js';
 export * from './file.js';
+export * from './genetics.js';
 export * from './ip-form.js';
 export * from './match.js';
 export * from './note.js';

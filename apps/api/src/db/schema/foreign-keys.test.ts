@@ -16,6 +16,7 @@ afterAll(() => t.close());
  * is practically never hard-deleted (audit columns: created_by, updated_by, sent_by and so on).
  */
 const ACCEPTED = new Set([
+  'carrier_panels.updated_by',
   'center_donor_access.allowed_center_id',
   'center_donor_access.center_id',
   'coaching_credits.created_by',

@@ -11,6 +11,7 @@ export * from './donor-profile.js';
 export * from './donor-search.js';
 export * from './donor-watches.js';
 export * from './donors.js';
+export * from './genetics.js';
 export * from './ip-form.js';
 export * from './jobs.js';
 export * from './mail.js';

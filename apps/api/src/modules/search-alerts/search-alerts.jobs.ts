@@ -90,7 +90,7 @@ interface Look {
  * longer known) finds nothing this time.
  */
 async function lookUp(
-  ctx: SearchAlertPassContext,
+  ctx: SearchAlertPassContext & { secrets: SecretBox },
   now: Date,
   user: repo.AlertUser,
   alerts: repo.UserAlert[],
@@ -102,7 +102,10 @@ async function lookUp(
   for (const alert of alerts) {
     try {
       const filters = searchFilters.parse(alert.filters);
-      found.set(alert.savedSearchId, await allMatchingDonorIds({ db: ctx.db, clock }, subject, filters));
+      found.set(
+        alert.savedSearchId,
+        await allMatchingDonorIds({ db: ctx.db, clock, secrets: ctx.secrets }, subject, filters),
+      );
     } catch (error) {
       if (!(error instanceof AppError) && !(error instanceof Error && error.name === 'ZodError')) throw error;
     }
@@ -119,7 +122,7 @@ async function lookUp(
  * fresh reads, decision 013), so a batch costs a few statements, not a few per user.
  */
 async function lookUpAll(
-  ctx: SearchAlertPassContext,
+  ctx: SearchAlertPassContext & { secrets: SecretBox },
   now: Date,
   users: readonly repo.AlertUser[],
 ): Promise<(Look | { user: repo.AlertUser; error: unknown })[]> {
@@ -281,7 +284,7 @@ export async function runSearchAlertPass(
     };
     const eligible = due.filter(maySearch);
     result.users += eligible.length;
-    for (const look of await lookUpAll(ctx, now, eligible)) {
+    for (const look of await lookUpAll({ ...ctx, secrets: deps.secrets }, now, eligible)) {
       if (ctx.stopping?.()) break;
       if ('error' in look) {
         failed(look.user, look.error);

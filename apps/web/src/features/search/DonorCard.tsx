@@ -15,6 +15,7 @@ import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback'
 import { formatHeight } from '../../components/donor/format';
 import { notifyManager, removeFavorite, saveFavorite } from '../../components/donor/queries';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { CarrierCardLine } from '../genetics/CarrierCards';
 import { CardQueuePlace } from '../match/QueuePlace';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { searchKeys } from './queries';
@@ -184,6 +185,7 @@ export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: 
         <Availability donor={donor} />
         <Marks donor={donor} />
         <Facts donor={donor} />
+        <CarrierCardLine donorId={donor.id} />
         <Text fz="xs" c="dimmed">
           {donor.views} views
         </Text>
