@@ -120,16 +120,25 @@ export async function pickOption(page: Page, option: string, step: string): Prom
   assert.fail(`${step}: option ${option} not reached with the arrow keys`);
 }
 
-/** Accepts the terms with the keyboard: the text is focusable, End scrolls it to its end. */
+/**
+ * Accepts the terms with the keyboard when they are shown (a first login): the text is focusable,
+ * End scrolls it to its end. Returns once the page has left /login.
+ */
 export async function keyboardAcceptTerms(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
-  await dialog.waitFor();
+  const left = page.waitForURL((url) => !url.hash.startsWith('#/login')).then(() => 'left' as const);
+  const shown = dialog.waitFor().then(() => 'terms' as const);
+  const which = await Promise.race([left, shown]);
+  left.catch(() => {});
+  shown.catch(() => {});
+  if (which === 'left') return;
   await tabTo(page, (e) => e.tag === 'div' || e.label === 'Terms and Conditions', 'terms: the text', {
     limit: 10,
   });
   await page.keyboard.press('End');
   await activate(page, 'Accept', 'terms: Accept');
   await dialog.waitFor({ state: 'hidden' });
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
 }
 
 export function keyboardFlows(browser: () => Browser): void {

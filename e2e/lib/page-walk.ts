@@ -28,10 +28,11 @@ import { sameOrigin } from './browser.js';
 /** The accounts of the walk, per role in the order tried: the first that may open a page walks it. */
 export const WALK_ACCOUNTS: readonly { role: RoleId; username: string; why: string }[] = [
   { role: ROLE.MASTER, username: 'master@demo.test', why: 'master admin' },
-  { role: ROLE.ADMIN, username: 'admin@demo.test', why: 'agency admin of center 1' },
-  { role: ROLE.ADMIN, username: 'admin111@demo.test', why: 'agency admin of the payments center (111)' },
+  // Case managers first: the center-1 donor id they find is the one the agency admin opens.
   { role: ROLE.MANAGER, username: 'manager@demo.test', why: 'case manager of center 1' },
   { role: ROLE.MANAGER, username: 'manager111@demo.test', why: 'case manager of the payments center (111)' },
+  { role: ROLE.ADMIN, username: 'admin@demo.test', why: 'agency admin of center 1' },
+  { role: ROLE.ADMIN, username: 'admin111@demo.test', why: 'agency admin of the payments center (111)' },
   { role: ROLE.CLIENT, username: 'parent@demo.test', why: 'primary intended parent of center 1' },
   {
     role: ROLE.CLIENT,

@@ -22,7 +22,8 @@ export async function reflowProblem(page: Page, mainAction: string | null): Prom
       let right = window.innerWidth + 1;
       for (const el of document.querySelectorAll('body *')) {
         const box = el.getBoundingClientRect();
-        if (box.right > right && box.width > 0) {
+        // The innermost element reaching furthest (>=): it names what overflows.
+        if (box.right >= right && box.width > 0) {
           // Only an element whose own overflow is not clipped by a scrolling ancestor.
           let clipped = false;
           for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
@@ -35,7 +36,8 @@ export async function reflowProblem(page: Page, mainAction: string | null): Prom
           if (clipped) continue;
           right = box.right;
           const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
-          worst = `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} to ${Math.round(box.right)}px`;
+          const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+          worst = `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} "${text}" to ${Math.round(box.right)}px`;
         }
       }
       return worst;

@@ -63,7 +63,7 @@ const MAIN_PAGES: Record<string, Partial<Record<string, string>>> = {
     previewshortlist: 'main h1',
     messageroom: 'main h1',
   },
-  Donor: { donorhome: 'main h1', donorform: 'role=button[name="Save"s]', messageroom: 'main h1' },
+  Donor: { donorhome: 'main h1', donorform: 'main h1', messageroom: 'main h1' },
 };
 
 /** Requests in flight per page, to wait until a page has settled after a hash navigation. */

@@ -127,6 +127,7 @@ export function MatchActions({
         </Text>
       )}
       <ListTable
+        minWidth={560}
         caption="Match requests"
         captionSide="top"
         columns={[

@@ -30,6 +30,7 @@ function Panel({
 }) {
   return (
     <ListTable
+      minWidth={560}
       caption={caption}
       captionSide="top"
       columns={[
