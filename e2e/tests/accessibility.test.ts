@@ -66,6 +66,24 @@ const MAIN_PAGES: Record<string, Partial<Record<string, string>>> = {
   Donor: { donorhome: 'main h1', donorform: 'main h1', messageroom: 'main h1' },
 };
 
+/**
+ * Reflow findings of the walk not fixed yet (issue 24), by "page as account": printed by every run
+ * and listed in docs/accessibility.md, never silent. A finding not named here fails the walk;
+ * remove a line once its page reflows (the run then fails until it is removed: nothing stale).
+ */
+const KNOWN_REFLOW: Record<string, string> = {
+  // recharts draws the stacked agency bars at their full width inside the grid cell
+  'statistics as master@demo.test': 'the status chart is wider than a 320 px screen',
+  // the results header group (count, Compare selected, sort selects) does not wrap for staff
+  'home as manager@demo.test': 'the results header is 482 px wide at 320 px',
+  // the portfolio's action buttons sit in one row
+  'shortlist as manager@demo.test': 'the portfolio action row is 507 px wide at 320 px',
+  // one field of the donor form keeps a fixed width
+  'donorform as donor@demo.test': 'a field of the form is 393 px wide at 320 px',
+  // the match requests table: a scroll container of its own made axe ask for a focusable region
+  'donordetails as manager@demo.test': 'the match requests table is 552 px wide at 320 px',
+};
+
 /** Requests in flight per page, to wait until a page has settled after a hash navigation. */
 const inFlight = new WeakMap<Page, Set<unknown>>();
 function trackRequests(page: Page): void {
@@ -209,12 +227,21 @@ describe('accessibility walk over the page table', () => {
       writeFileSync(process.env.A11Y_REPORT, accessibilityReport(results, notWalked));
     const unnamed = notWalked.filter((n) => !WALK_SKIPS[n.page as keyof typeof WALK_SKIPS]);
     assert.deepEqual(unnamed, [], 'pages the walk could not open that are not in WALK_SKIPS');
-    const failures = results.flatMap((r) => [
-      ...r.axe,
+    const isKnown = (r: WalkResult) => KNOWN_REFLOW[`${r.page} as ${r.account}`] !== undefined;
+    const reflow = (r: WalkResult) => [
       ...(r.narrow && r.narrow !== 'ok' ? [`${r.path} as ${r.account} at 320 px: ${r.narrow}`] : []),
       ...(r.zoom && r.zoom !== 'ok' ? [`${r.path} as ${r.account} at 200%: ${r.zoom}`] : []),
-    ]);
+    ];
+    console.log(
+      `known reflow findings (KNOWN_REFLOW):\n${results.filter(isKnown).flatMap(reflow).join('\n')}`,
+    );
+    const failures = results.flatMap((r) => [...r.axe, ...(isKnown(r) ? [] : reflow(r))]);
     assert.deepEqual(failures, []);
+    // A known finding that no longer shows must leave the list.
+    const stale = Object.keys(KNOWN_REFLOW).filter(
+      (k) => !results.some((r) => `${r.page} as ${r.account}` === k && reflow(r).length > 0),
+    );
+    assert.deepEqual(stale, [], 'KNOWN_REFLOW names pages that reflow now: remove them');
     // Every role of the table was walked.
     assert.deepEqual([...new Set(results.map((r) => roleName(r.role)))].sort(), [
       'Agency Admin',

@@ -127,7 +127,6 @@ export function MatchActions({
         </Text>
       )}
       <ListTable
-        minWidth={560}
         caption="Match requests"
         captionSide="top"
         columns={[

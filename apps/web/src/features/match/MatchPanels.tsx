@@ -30,7 +30,6 @@ function Panel({
 }) {
   return (
     <ListTable
-      minWidth={560}
       caption={caption}
       captionSide="top"
       columns={[

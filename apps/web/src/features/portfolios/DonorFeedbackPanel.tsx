@@ -24,7 +24,6 @@ export function DonorFeedbackPanel({ donorId }: { donorId: number }) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Portfolio feedback">
       <ListTable
-        minWidth={560}
         caption="Portfolio feedback"
         captionSide="top"
         columns={[
