@@ -65,7 +65,8 @@ export async function tabTo(
         label: (label ?? '').trim(),
       };
     });
-    if (el.tag !== 'body') await assertVisibleFocus(page, `${step} (stop ${i + 1})`);
+    // Nothing focused (the document itself) has no ring to show: the next Tab enters the page.
+    if (el.tag !== 'body' && el.tag !== '') await assertVisibleFocus(page, `${step} (stop ${i + 1})`);
     if (matches(el)) return;
   }
   assert.fail(`${step}: not reached with ${limit} presses of ${options.back ? 'Shift+Tab' : 'Tab'}`);
