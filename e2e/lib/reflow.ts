@@ -11,8 +11,17 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 /** What is wrong at the page's current size, or 'ok'. */
 export async function reflowProblem(page: Page, mainAction: string | null): Promise<string> {
-  // The layout follows the size through media queries and Mantine's resize listeners.
+  // The layout follows the size through media queries and Mantine's resize listeners, which on
+  // a busy machine can take longer than a first look: a problem counts only when it is still
+  // there after the layout had a second to settle.
   await page.waitForTimeout(150);
+  const first = await measure(page, mainAction);
+  if (first === 'ok') return first;
+  await page.waitForTimeout(1000);
+  return measure(page, mainAction);
+}
+
+async function measure(page: Page, mainAction: string | null): Promise<string> {
   const widths = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     inner: window.innerWidth,
