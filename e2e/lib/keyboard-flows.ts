@@ -133,10 +133,21 @@ export async function keyboardAcceptTerms(page: Page): Promise<void> {
   left.catch(() => {});
   shown.catch(() => {});
   if (which === 'left') return;
+  // The text loads after the dialog shows; Accept is enabled once it is there.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"] button')].some(
+      (b) => b.textContent?.trim() === 'Accept' && !(b as HTMLButtonElement).disabled,
+    ),
+  );
   await tabTo(page, (e) => e.tag === 'div' || e.label === 'Terms and Conditions', 'terms: the text', {
     limit: 10,
   });
   await page.keyboard.press('End');
+  // End scrolls the focused text; Accept checks that it reached its end, so wait until it has.
+  await page.waitForFunction(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el !== null && el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
+  });
   await activate(page, 'Accept', 'terms: Accept');
   await dialog.waitFor({ state: 'hidden' });
   await page.waitForURL((url) => !url.hash.startsWith('#/login'));

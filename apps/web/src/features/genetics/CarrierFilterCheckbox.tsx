@@ -1,12 +1,14 @@
-import { NO_SHARED_CARRIER_LABEL, pagePath, ROLE } from '@dm/shared';
+import { canOpen, NO_SHARED_CARRIER_LABEL, pagePath } from '@dm/shared';
 import { Anchor, Checkbox, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../lib/session';
+import { subjectOf, useSession } from '../../lib/session';
 import { useParentPanels } from './queries';
 
 /**
  * The search filter "No shared carrier genes with my results" (issue 24): offered to a parent
- * with results; one without is pointed to her carrier screening page.
+ * with results; one without is pointed to her carrier screening page. Only a parent who may open
+ * that page asks for her results (a Pre-Active parent may search but not keep results: the
+ * server would refuse the call).
  */
 export function CarrierFilterCheckbox({
   checked,
@@ -16,7 +18,7 @@ export function CarrierFilterCheckbox({
   onChange: (checked: boolean) => void;
 }) {
   const { user } = useSession();
-  const client = user?.role === ROLE.CLIENT;
+  const client = user !== null && canOpen(subjectOf(user), 'carrierscreening');
   const panels = useParentPanels(client && user ? user.userId : null);
   if (!client || !panels.data) return null;
   if (!panels.data.self && !panels.data.sperm_source) {
