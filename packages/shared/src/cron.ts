@@ -39,6 +39,11 @@ export const CRON_JOBS = {
       "Charges the local payment provider's premium memberships whose month ended (Stripe renews its own).",
     everySeconds: 60,
   },
+  'webhook-delivery': {
+    name: 'Webhook delivery',
+    description: "Sends the agencies' webhook events to their endpoints, retrying with backoff.",
+    everySeconds: 5,
+  },
   'db-maintenance': {
     name: 'Database maintenance',
     description: 'Vacuums and analyzes the busiest tables of the embedded database.',

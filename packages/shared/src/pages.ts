@@ -100,6 +100,9 @@ const PAGE_ROWS = {
   // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
   'coaching-sessions': ['Coaching sessions'],
   'coaching-availability': ['Coaching hours'],
+  // the agency API (issue 24, decision 028): a center's API keys and webhook endpoints
+  apikeys: ['API keys'],
+  webhooks: ['Webhooks'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -227,6 +230,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'conciergerequests',
     'coaching-sessions',
+    'apikeys',
+    'webhooks',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,
@@ -251,6 +256,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'donormonthlystats',
     'archiveddonors',
     'messageroom',
+    'apikeys',
+    'webhooks',
   ],
   [ROLE.CLIENT]: [
     ...COMMON_PAGES,

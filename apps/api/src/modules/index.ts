@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
@@ -60,6 +61,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
+  // The agency API's keys and webhooks (issue 24, decision 028).
+  await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
 }
 
 /**
@@ -78,6 +81,7 @@ export function moduleJobs(
     searchAlertJob(deps),
     dexiRunJob(deps),
     subscriptionRenewalJob(deps),
+    webhookDeliveryJob(deps),
   ];
 }
 
