@@ -13,6 +13,7 @@ import {
   searchAlerts,
   subscriptions,
   users,
+  webhookEndpoints,
 } from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
@@ -58,6 +59,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'webhook-delivery',
     ]);
   });
 
@@ -152,7 +154,17 @@ describe('the jobs of the process in the cron pages', () => {
       createdAt: ended,
       updatedAt: ended,
     });
-    t.clock.advance(1);
+    // A webhook endpoint nobody listens on and a donor status change: the delivery job's attempt fails, recorded.
+    await t.db.insert(webhookEndpoints).values({
+      centerId: 1,
+      url: 'http://127.0.0.1:9/hook',
+      events: ['donor.status_changed'],
+      secretSealed: t.secrets.seal('whsec_cron'),
+      createdAt: t.clock.now(),
+    });
+    await t.db.execute(sql`update donors set availability = 'Unavailable'
+      where user_id = (select user_id from donors where center_id = 1 and availability = 'Available' limit 1)`);
+    t.clock.advance(1_000);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
       [
@@ -171,7 +183,7 @@ describe('the jobs of the process in the cron pages', () => {
     try {
       for (let i = 0; i < 500; i++) {
         const jobs = new Set((await t.db.select({ job: jobRuns.job }).from(jobRuns)).map((r) => r.job));
-        if (jobs.size === 7) break;
+        if (jobs.size === 8) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     } finally {
@@ -187,6 +199,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'webhook-delivery',
       'db-maintenance',
     ]);
     for (const j of jobs) {

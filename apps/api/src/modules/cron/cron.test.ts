@@ -135,9 +135,10 @@ describe('GET crondata/{status}', () => {
       ['donor-reminders', 0],
       ['search-alerts', 0],
       ['subscription-renewals', 0],
+      ['webhook-delivery', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
-    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await get('/api/crondata/nope')).statusCode).toBe(400);
   });
 });
