@@ -219,6 +219,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Donor reminders',
         'Saved-search alerts',
         'Subscription renewals',
+        'Webhook delivery',
         'Database maintenance',
       ]),
     );
