@@ -8,6 +8,8 @@ const browser = useBrowser();
 describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
   it('an agency admin creates a key, sees it once, uses it, revokes it, and registers a webhook', async () => {
     const { context, page } = await newPage(browser);
+    // The tool calling with the key has no session cookie (with one, the session is the caller).
+    const tool = await newPage(browser);
     try {
       await login(page, 'admin@demo.test');
       await page.getByRole('link', { name: 'API keys' }).first().click();
@@ -30,9 +32,12 @@ describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
 
       // The key calls the API as the agency; a read-only key cannot write.
       const keyed = { authorization: `Bearer ${secret}` };
-      const read = await page.request.get('/api/checkagencyallowedintulip', { headers: keyed });
+      const read = await tool.page.request.get('/api/checkagencyallowedintulip', { headers: keyed });
       assert.equal(read.status(), 200);
-      const write = await page.request.post('/api/setpriority/1', { headers: keyed, data: { priority: 2 } });
+      const write = await tool.page.request.post('/api/setpriority/1', {
+        headers: keyed,
+        data: { priority: 2 },
+      });
       assert.equal(write.status(), 403);
 
       // Shown once: gone after dismissing it and after a reload.
@@ -53,7 +58,7 @@ describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
         .getByText(/^Revoked /)
         .first()
         .waitFor();
-      const after = await page.request.get('/api/checkagencyallowedintulip', { headers: keyed });
+      const after = await tool.page.request.get('/api/checkagencyallowedintulip', { headers: keyed });
       assert.equal(after.status(), 401);
 
       await page.getByRole('link', { name: 'Webhooks' }).first().click();
@@ -86,6 +91,7 @@ describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
       await assertAccessible(page);
     } finally {
       await context.close();
+      await tool.context.close();
     }
   });
 
