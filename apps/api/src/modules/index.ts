@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
-import { authRoutes } from './auth/auth.routes.js';
 import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
+import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';

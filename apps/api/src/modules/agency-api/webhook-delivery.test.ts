@@ -185,7 +185,7 @@ describe('webhook deliveries', () => {
 });
 
 describe('webhook targets', () => {
-  it('sign `${timestamp}.${body}` with HMAC-SHA256', () => {
+  it('sign the timestamp, a dot and the body with HMAC-SHA256', () => {
     expect(signWebhook('s', 1, '{}')).toBe(`v1=${createHmac('sha256', 's').update('1.{}').digest('hex')}`);
   });
 
