@@ -64,7 +64,7 @@ export async function searchAlerts(bench: Bench): Promise<void> {
         sql`insert into saved_searches (user_id, name, filters) values (${userId}, 'Bench alert', ${JSON.stringify(filters)}::jsonb) returning id`,
       );
       const found = await allMatchingDonorIds(
-        { db, clock: { now: () => new Date(now) } },
+        { db, clock: { now: () => new Date(now) }, secrets: deps.secrets },
         { userId, role: ROLE.CLIENT, centerId: 1, parentId: null, managerId: null },
         filters,
       );

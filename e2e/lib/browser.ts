@@ -101,9 +101,11 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const source: string = require('axe-core').source;
   // Evaluated through the DevTools protocol: an inline <script> tag would break the app's CSP.
-  await page.evaluate(source);
+  // Once per document: a page walked by hash navigation keeps it (issue 24's walk).
+  // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+  if (!(await page.evaluate(() => Boolean((window as any).axe))))
+    await page.evaluate(require('axe-core').source);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
     const axe = (window as any).axe;

@@ -39,6 +39,11 @@ export const CRON_JOBS = {
       "Charges the local payment provider's premium memberships whose month ended (Stripe renews its own).",
     everySeconds: 60,
   },
+  'donor-watch': {
+    name: 'Donor available again',
+    description: 'Tells intended parents who asked when a donor they watch takes match requests again.',
+    everySeconds: 5,
+  },
   'webhook-delivery': {
     name: 'Webhook delivery',
     description: "Sends the agencies' webhook events to their endpoints, retrying with backoff.",

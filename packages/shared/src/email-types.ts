@@ -50,6 +50,8 @@ export const EMAIL_TYPE = {
   COACHING_SESSION_BOOKED: 62,
   /** A booked coaching session was cancelled (issue 23): to both, with an .ics cancellation. */
   COACHING_SESSION_CANCELLED: 63,
+  /** A donor a parent watches takes match requests again (issue 24, decision 027). */
+  DONOR_AVAILABLE_AGAIN: 64,
 } as const;
 
 /** id, title, placeholder names (space-separated, braces added), subject, definition. */
@@ -272,6 +274,13 @@ const ROWS: readonly EmailTypeRow[] = [
     'recipient client manager time link organization',
     'Coaching session cancelled: {time}',
     '<p>Dear {recipient},</p><p>The coaching session of {client} with {manager} on <b>{time}</b> is cancelled.</p><p>The attached calendar update removes it from your calendar. Your sessions: <a href="{link}">{link}</a></p>',
+  ],
+  [
+    EMAIL_TYPE.DONOR_AVAILABLE_AGAIN,
+    'Donor Available Again',
+    'recipient donor link organization',
+    'Donor {donor} takes match requests again',
+    '<p>Dear {recipient},</p><p>Donor {donor}, whom you asked us to watch, takes match requests again at {organization}.</p><p>See the donor and request a match: <a href="{link}">{link}</a></p><p>You asked to be told on the donor\'s page; turn off "Notify me when this donor is available" there to stop these e-mails.</p>',
   ],
 ];
 

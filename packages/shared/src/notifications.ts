@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'donor_shared',
   'message',
   'search_alert',
+  'donor_available',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

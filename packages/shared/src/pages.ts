@@ -100,6 +100,10 @@ const PAGE_ROWS = {
   // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
   'coaching-sessions': ['Coaching sessions'],
   'coaching-availability': ['Coaching hours'],
+  // a parent's own match requests, her place in each queue and her watched donors (issue 24)
+  mymatches: ['My match requests'],
+  // carrier screening (issue 24, decision 026): a parent's own panels; staff open a client's by id
+  carrierscreening: ['Carrier screening', ':id?'],
   // the agency API (issue 24, decision 028): a center's API keys and webhook endpoints
   apikeys: ['API keys'],
   webhooks: ['Webhooks'],
@@ -187,6 +191,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'conciergerequests',
     'coaching-sessions',
     'coaching-availability',
+    'carrierscreening',
   ],
   [ROLE.ADMIN]: [
     ...COMMON_PAGES,
@@ -230,6 +235,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'conciergerequests',
     'coaching-sessions',
+    'carrierscreening',
     'apikeys',
     'webhooks',
   ],
@@ -279,6 +285,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'education-resources',
     'site-tour',
     'messageroom',
+    'mymatches',
+    'carrierscreening',
   ],
   [ROLE.DONOR]: [
     ...COMMON_PAGES,

@@ -165,6 +165,8 @@ export const searchFilters = z.object({
   previousdonor: z.boolean().optional(),
   provenfertility: z.boolean().optional(),
   college_degree: z.boolean().optional(),
+  /** Issue 24: donors whose carrier screening shares no carrier gene with the parent's results. */
+  noSharedCarrier: z.boolean().optional(),
 });
 export type SearchFilters = z.infer<typeof searchFilters>;
 export type SearchFiltersInput = z.input<typeof searchFilters>;

@@ -7,6 +7,7 @@ import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
+import { type DonorWatchJobDeps, donorWatchJob } from './queue/queue.jobs.js';
 import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
 import { type SearchAlertJobDeps, searchAlertJob } from './search-alerts/search-alerts.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
@@ -51,6 +52,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
+  // Carrier-screening compatibility (issue 24, decision 026).
+  await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);
   await api.register(
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
@@ -61,6 +64,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
+  // Queue places and notify-me (issue 24, decision 027).
+  await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
   // The agency API's keys and webhooks (issue 24, decision 028).
   await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
 }
@@ -73,7 +78,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
  * the configured payment provider.
  */
 export function moduleJobs(
-  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps,
+  deps: ReminderJobDeps & SearchAlertJobDeps & DexiJobDeps & RenewalJobDeps & DonorWatchJobDeps,
 ): JobDefinition[] {
   return [
     donorImportJob,
@@ -81,6 +86,7 @@ export function moduleJobs(
     searchAlertJob(deps),
     dexiRunJob(deps),
     subscriptionRenewalJob(deps),
+    donorWatchJob(deps),
     webhookDeliveryJob(deps),
   ];
 }

@@ -2,6 +2,7 @@ import type { CronJobKey } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { jobRuns } from '../db/schema/index.js';
 import type { Db } from './db.js';
+import { errorSummary } from './log-safe.js';
 
 const ERROR_MAX = 500;
 
@@ -52,4 +53,30 @@ export async function recordRun(
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
   });
+}
+
+/**
+ * A pass over several agencies recorded as one run per agency once it is over: `processed` what
+ * it did there, a failure recorded with `failedMessage` (the details are in the server log). A
+ * run that cannot be recorded is logged, not thrown: the pass's work is already committed.
+ */
+export async function recordCenterRuns(
+  db: Db,
+  job: CronJobKey,
+  tallies: Map<number, { processed: number; failed: number }>,
+  times: { startedAt: Date; finishedAt: () => Date },
+  failedMessage: string,
+  log?: { error(details: object, message: string): void },
+): Promise<void> {
+  for (const [centerId, t] of tallies) {
+    await recordRun(db, {
+      job,
+      centerId,
+      startedAt: times.startedAt,
+      finishedAt: times.finishedAt(),
+      ok: t.failed === 0,
+      processed: t.processed,
+      ...(t.failed > 0 ? { error: failedMessage } : {}),
+    }).catch((error) => log?.error({ job, centerId, error: errorSummary(error) }, 'run not recorded'));
+  }
 }

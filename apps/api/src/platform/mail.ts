@@ -56,6 +56,7 @@ export const NOTIFICATION_EMAIL_TYPES: ReadonlySet<number> = new Set([
   EMAIL_TYPE.FAVORITE_NOTES_NOTIFICATION,
   EMAIL_TYPE.CHAT_MESSAGE,
   EMAIL_TYPE.SAVED_SEARCH_ALERT,
+  EMAIL_TYPE.DONOR_AVAILABLE_AGAIN,
 ]);
 
 /** HTML text of a value (the placeholders' escaping, for markup a caller builds). */

@@ -28,6 +28,7 @@ const MENU: MenuItem[] = [
   { page: 'ip-search-history-list', label: 'IP search history' },
   { page: 'registered-ip-report', label: 'Registered IP report' },
   { page: 'ipform', label: 'IP form' },
+  { page: 'carrierscreening', label: 'My carrier screening' },
   { page: 'paymentsubscription', label: 'Premium membership' },
   { page: 'buy-coaching-credit', label: 'Buy coaching credit' },
   { page: 'payment-history', label: 'Payment history' },
@@ -37,6 +38,7 @@ const MENU: MenuItem[] = [
   { page: 'education-resources', label: 'Education resources', params: { resourcetype: 'articles' } },
   { page: 'site-tour', label: 'Site tour' },
   { page: 'shareddonors', label: 'Shared donors' },
+  { page: 'mymatches', label: 'My match requests' },
   { page: 'requested-donors-list', label: 'Requested donors' },
   { page: 'trackmatchrequests', label: 'Track match requests' },
   { page: 'donormatchreport', label: 'Match cancelled report' },
@@ -74,6 +76,8 @@ const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
   conciergerequests: (user) => user.center.payments,
   // Offered until she is a member (Active); the profile's subscription tab shows it after.
   paymentsubscription: (user) => user.status !== 'Active',
+  // A parent's own results (issue 24); staff open a client's from the users grid.
+  carrierscreening: (user) => user.role === ROLE.CLIENT,
 };
 
 export function menuFor(user: SessionUser): MenuItem[] {

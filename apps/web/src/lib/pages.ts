@@ -15,6 +15,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     signup: 'SignupPage',
   },
   health: { healthcheck: 'HealthCheckPage' },
+  genetics: { carrierscreening: 'CarrierScreeningPage' },
   coaching: {
     'schedule-coaching-session': 'ScheduleCoachingPage',
     'coaching-sessions': 'CoachingSessionsPage',
@@ -58,6 +59,7 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
     'requested-donors-list': 'RequestedDonorsPage',
     trackmatchrequests: 'TrackMatchRequestsPage',
     donormatchreport: 'DonorMatchReportPage',
+    mymatches: 'MyMatchesPage',
   },
   portfolios: {
     portfoliolistpage: 'PortfolioListPage',

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   donors,
+  donorWatches,
   emailSchedules,
   jobHeartbeats,
   jobRuns,
@@ -59,6 +60,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'donor-watch',
       'webhook-delivery',
     ]);
   });
@@ -154,6 +156,21 @@ describe('the jobs of the process in the cron pages', () => {
       createdAt: ended,
       updatedAt: ended,
     });
+    // A parent watching an available donor whose round is still armed: the notify-me job tells her.
+    const [watched] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .where(
+        sql`${donors.centerId} = 1 and ${donors.availability} = 'Available' and ${donors.queueCount} = 0`,
+      )
+      .limit(1);
+    await t.db.insert(donorWatches).values({
+      userId: (await t.db.select({ id: users.id }).from(users).where(sql`username = 'parent@demo.test'`))[0]!
+        .id,
+      donorId: watched!.id,
+      createdAt: t.clock.now(),
+    });
+    t.clock.advance(1);
     // A webhook endpoint nobody listens on and a donor status change: the delivery job's attempt fails, recorded.
     await t.db.insert(webhookEndpoints).values({
       centerId: 1,
@@ -163,7 +180,8 @@ describe('the jobs of the process in the cron pages', () => {
       createdAt: t.clock.now(),
     });
     await t.db.execute(sql`update donors set availability = 'Unavailable'
-      where user_id = (select user_id from donors where center_id = 1 and availability = 'Available' limit 1)`);
+      where user_id = (select user_id from donors where center_id = 1 and availability = 'Available'
+        and user_id <> ${watched!.id} limit 1)`);
     t.clock.advance(1_000);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
@@ -199,6 +217,7 @@ describe('the jobs of the process in the cron pages', () => {
       'donor-reminders',
       'search-alerts',
       'subscription-renewals',
+      'donor-watch',
       'webhook-delivery',
       'db-maintenance',
     ]);
@@ -219,6 +238,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Donor reminders',
         'Saved-search alerts',
         'Subscription renewals',
+        'Donor available again',
         'Webhook delivery',
         'Database maintenance',
       ]),

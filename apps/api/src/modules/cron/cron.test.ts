@@ -135,6 +135,7 @@ describe('GET crondata/{status}', () => {
       ['donor-reminders', 0],
       ['search-alerts', 0],
       ['subscription-renewals', 0],
+      ['donor-watch', 0],
       ['webhook-delivery', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;

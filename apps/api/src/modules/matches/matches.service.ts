@@ -15,8 +15,10 @@ import {
   mayStartMatchFor,
   OPEN_MATCH_STATUSES,
   type QueueType,
+  REQUESTABLE_AVAILABILITY,
   type ResolveMatchBody,
   ROLE,
+  requestRefusal,
   STAFF_DONOR_MSG,
   seesMatchDonorName,
   WAITING_MATCH_STATUSES,
@@ -34,7 +36,7 @@ import * as repo from './matches.repo.js';
 export type { Deps };
 
 /** The availabilities the workflow moves a donor between; any other is left as staff set it. */
-const WORKFLOW_AVAILABILITY = ['Available', 'Under Review', 'In Cycle'];
+const WORKFLOW_AVAILABILITY = REQUESTABLE_AVAILABILITY;
 const REMOVED_BY_CONFIRM = 'The intended parent was matched with another donor.';
 const FROZEN_EGGS_PENDING = 'Frozen Eggs Pending';
 
@@ -184,15 +186,17 @@ async function act(deps: Deps, auth: Auth, input: ActInput): Promise<MatchRow | 
     let cycleId: number | null = null;
 
     if (input.action === 'request') {
-      if (!WORKFLOW_AVAILABILITY.includes(donor.availability))
-        throw badRequest(MATCH_MSG.DONOR_NOT_AVAILABLE);
-      if (donor.donationCount >= settings.maxDonations) throw badRequest(MATCH_MSG.MAX_DONATIONS);
-      const taken =
-        settings.combinedRequestLimit !== null
-          ? donorOpen.length
-          : donorOpen.filter((m) => m.status !== 'Active' && m.queueType === queueType).length;
-      if (taken >= (settings.combinedRequestLimit ?? settings.queueSize))
-        throw badRequest(MATCH_MSG.QUEUE_FULL);
+      // The one rule of packages/shared/src/queue.ts (notify-me reads it too).
+      const refusal = requestRefusal(
+        {
+          availability: donor.availability,
+          donationCount: donor.donationCount,
+          open: donorOpen.map((m) => ({ queueType: m.queueType, active: m.status === 'Active' })),
+        },
+        settings,
+        queueType,
+      );
+      if (refusal) throw badRequest(MATCH_MSG[refusal]);
       const parentLimit = parentRow.settings.matchRequestLimit;
       if (parentLimit !== null) {
         const mine = await repo.matchesOfParent(tx, parentId, WAITING_MATCH_STATUSES);

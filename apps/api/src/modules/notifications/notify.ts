@@ -16,7 +16,8 @@ export type NotificationKind =
   | 'match'
   | 'donor_shared'
   | 'message'
-  | 'search_alert';
+  | 'search_alert'
+  | 'donor_available';
 
 export interface NotifyInput {
   /** Who sees it. */

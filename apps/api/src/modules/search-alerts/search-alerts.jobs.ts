@@ -12,7 +12,7 @@ import type { Config } from '../../platform/config.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { recordRun } from '../../platform/job-runs.js';
+import { recordCenterRuns } from '../../platform/job-runs.js';
 import type { JobDefinition } from '../../platform/jobs/runner.js';
 import { errorSummary } from '../../platform/log-safe.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -90,7 +90,7 @@ interface Look {
  * longer known) finds nothing this time.
  */
 async function lookUp(
-  ctx: SearchAlertPassContext,
+  ctx: SearchAlertPassContext & { secrets: SecretBox },
   now: Date,
   user: repo.AlertUser,
   alerts: repo.UserAlert[],
@@ -102,7 +102,10 @@ async function lookUp(
   for (const alert of alerts) {
     try {
       const filters = searchFilters.parse(alert.filters);
-      found.set(alert.savedSearchId, await allMatchingDonorIds({ db: ctx.db, clock }, subject, filters));
+      found.set(
+        alert.savedSearchId,
+        await allMatchingDonorIds({ db: ctx.db, clock, secrets: ctx.secrets }, subject, filters),
+      );
     } catch (error) {
       if (!(error instanceof AppError) && !(error instanceof Error && error.name === 'ZodError')) throw error;
     }
@@ -119,7 +122,7 @@ async function lookUp(
  * fresh reads, decision 013), so a batch costs a few statements, not a few per user.
  */
 async function lookUpAll(
-  ctx: SearchAlertPassContext,
+  ctx: SearchAlertPassContext & { secrets: SecretBox },
   now: Date,
   users: readonly repo.AlertUser[],
 ): Promise<(Look | { user: repo.AlertUser; error: unknown })[]> {
@@ -255,11 +258,11 @@ export async function runSearchAlertPass(
   const now = startedAt;
   const day = digestDay(now);
   const result: SearchAlertPassResult = { users: 0, digests: 0, donors: 0, failed: 0 };
-  const perCenter = new Map<number, { digests: number; failed: number }>();
+  const perCenter = new Map<number, { processed: number; failed: number }>();
   const tally = (centerId: number) => {
     const known = perCenter.get(centerId);
     if (known) return known;
-    const fresh = { digests: 0, failed: 0 };
+    const fresh = { processed: 0, failed: 0 };
     perCenter.set(centerId, fresh);
     return fresh;
   };
@@ -281,7 +284,7 @@ export async function runSearchAlertPass(
     };
     const eligible = due.filter(maySearch);
     result.users += eligible.length;
-    for (const look of await lookUpAll(ctx, now, eligible)) {
+    for (const look of await lookUpAll({ ...ctx, secrets: deps.secrets }, now, eligible)) {
       if (ctx.stopping?.()) break;
       if ('error' in look) {
         failed(look.user, look.error);
@@ -295,7 +298,7 @@ export async function runSearchAlertPass(
         if (!digest) continue;
         result.digests += 1;
         result.donors += digest.donors;
-        tally(u.centerId).digests += 1;
+        tally(u.centerId).processed += 1;
         if (deps.realtime) digest.announce(deps.realtime);
       } catch (error) {
         failed(u, error);
@@ -304,19 +307,14 @@ export async function runSearchAlertPass(
     if (due.length < ALERT_USER_BATCH || ctx.stopping?.()) break;
     after = due.at(-1)!.userId;
   }
-  for (const [centerId, t] of perCenter) {
-    await recordRun(ctx.db, {
-      job: SEARCH_ALERT_JOB,
-      centerId,
-      startedAt,
-      finishedAt: ctx.clock.now(),
-      ok: t.failed === 0,
-      processed: t.digests,
-      ...(t.failed > 0 ? { error: CENTER_FAILED } : {}),
-    }).catch((error) =>
-      ctx.log?.error({ job: SEARCH_ALERT_JOB, centerId, error: errorSummary(error) }, 'run not recorded'),
-    );
-  }
+  await recordCenterRuns(
+    ctx.db,
+    SEARCH_ALERT_JOB,
+    perCenter,
+    { startedAt, finishedAt: () => ctx.clock.now() },
+    CENTER_FAILED,
+    ctx.log,
+  );
   return result;
 }
 

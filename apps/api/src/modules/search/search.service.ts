@@ -35,13 +35,14 @@ import {
   visibilityRule,
   visibilitySql,
 } from '../donor-access/donor-access.js';
+import { clearDonorIdsFor } from '../genetics/genetics.service.js';
 import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
 import { widenSeen } from '../search-alerts/search-alerts.seen.js';
 import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';
 import { donorSearchIndex } from './search.index.js';
 import * as repo from './search.repo.js';
 
-type SearchDeps = Pick<ModuleDeps, 'db' | 'clock'>;
+type SearchDeps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets'>;
 
 /** Queue size minus the queued matches; outside 0 to 3 the center's available spots (spec section 9). */
 export function remainingQueue(queued: number, settings: CenterSettings | undefined): number {
@@ -82,7 +83,19 @@ async function withoutHiddenDonorTypes(
  * reading of the text become the ids the database allows for them, tested among the donors
  * the other filters leave.
  */
-async function queryOf(db: Db, auth: PolicySubject, f: SearchFilters, now: Date): Promise<IndexQuery> {
+async function queryOf(deps: SearchDeps, auth: PolicySubject, f: SearchFilters): Promise<IndexQuery> {
+  const query = await filtersQuery(deps.db, auth, f, deps.clock.now());
+  if (!f.noSharedCarrier) return query;
+  // Issue 24: the donors whose carrier screening is clear against the parent's (staff have none).
+  const clear =
+    auth.role === ROLE.CLIENT
+      ? await clearDonorIdsFor(deps.db, deps.secrets, auth.userId)
+      : new Set<number>();
+  const allowedIds = query.allowedIds ? new Set([...query.allowedIds].filter((id) => clear.has(id))) : clear;
+  return { ...query, allowedIds };
+}
+
+async function filtersQuery(db: Db, auth: PolicySubject, f: SearchFilters, now: Date): Promise<IndexQuery> {
   if (!f.zipcode && f.distance !== undefined) throw badRequest(MSG.ZIP_CODE_FIRST);
   const textQuery = globalSearchQuery(f.globalSearch);
   // The index reads the latest changes while the caller's visibility, the zip code's point and
@@ -150,7 +163,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
   const { db, clock } = deps;
   const now = clock.now();
   const { sortby, orderby, recordcount, currentPage, searchId, ...filters } = req;
-  const query = await queryOf(db, auth, filters, now);
+  const query = await queryOf(deps, auth, filters);
 
   let direction = orderby ?? DEFAULT_SORT_ORDER[sortby];
   if (sortby === 'Views') {
@@ -237,7 +250,7 @@ export async function matchingDonorIds(
   filters: SearchFilters,
   limit: number,
 ): Promise<number[]> {
-  const query = await queryOf(deps.db, auth, filters, deps.clock.now());
+  const query = await queryOf(deps, auth, filters);
   const { ids } = await donorSearchIndex(deps.db).search(query, {
     sort: 'Newest',
     descending: true,
@@ -257,7 +270,7 @@ export async function allMatchingDonorIds(
   subject: PolicySubject,
   filters: SearchFilters,
 ): Promise<number[]> {
-  const query = await queryOf(deps.db, subject, filters, deps.clock.now());
+  const query = await queryOf(deps, subject, filters);
   return donorSearchIndex(deps.db).matchingIds(query);
 }
 
@@ -291,7 +304,7 @@ async function present(
   const filters = searchFilters.parse(row.filters);
   let newDonors = 0;
   try {
-    const query = await queryOf(deps.db, auth, filters, deps.clock.now());
+    const query = await queryOf(deps, auth, filters);
     const since = row.lastRunAt ?? row.createdAt;
     ({ total: newDonors } = await donorSearchIndex(deps.db).search({ ...query, createdAfter: since }, null));
   } catch (error) {

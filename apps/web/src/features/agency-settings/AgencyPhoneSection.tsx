@@ -120,7 +120,8 @@ function RequestForm({ centerId }: { centerId: number }) {
         <TextInput
           label="Number you would like (optional)"
           placeholder="+15551234567"
-          w={300}
+          w="100%"
+          maw={300}
           {...form.getInputProps('requestedNumber')}
         />
         <Textarea label="Why should the number change?" required rows={3} {...form.getInputProps('reason')} />

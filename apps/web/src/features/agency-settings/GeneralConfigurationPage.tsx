@@ -196,7 +196,8 @@ function DefaultManagerForm({ centerId }: { centerId: number }) {
           description="New intended parents (invited or registered) get this case manager; their questions go to her."
           data={options}
           allowDeselect={false}
-          w={420}
+          w="100%"
+          maw={420}
           disabled={managers.isPending || current.isPending}
           {...form.getInputProps('manager')}
         />

@@ -36,6 +36,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FieldTable, RecordsTable } from '../../components/donor/FieldTable';
 import { ApiError } from '../../lib/api-error';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { DonorCarrierSection } from '../genetics/DonorCarrierSection';
 import { MatchActions } from '../match/MatchActions';
 import { MatchPanels } from '../match/MatchPanels';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
@@ -405,6 +406,7 @@ export default function DonorDetailsPage() {
         initialTab={tabIndex(params.settab)}
         staffOfCenter={who ? canEditDonorNotes(who, d) : false}
       />
+      <DonorCarrierSection donorId={d.donorId} />
       {d.adminNotes ? (
         <Paper withBorder p="md">
           <Text fw={600}>Admin notes</Text>

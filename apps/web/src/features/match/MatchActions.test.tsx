@@ -65,13 +65,61 @@ describe('MatchActions', () => {
     expect(screen.queryByRole('button', { name: /Confirm match/ })).toBeNull();
   });
 
+  it('offers a client notify-me on an unavailable donor and switches it on', async () => {
+    const { requests } = page({
+      me: ok(client),
+      'getdonormatchstatus/42': ok(status({ donorAvailability: 'Unavailable', remainingQueue: 3 })),
+      'donorqueue/42': ok({ place: null, watching: false, takesRequests: false }),
+      donorwatch: ok(
+        { donorId: 42, notify: true },
+        'We will tell you when this donor takes match requests again.',
+      ),
+    });
+    const notify = await screen.findByRole('switch', { name: /Notify me when this donor is available/ });
+    expect((notify as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(notify);
+    await waitFor(() =>
+      expect(requests.find((r) => r.name === 'donorwatch')).toMatchObject({
+        method: 'PUT',
+        body: { donor_id: 42, notify: true },
+      }),
+    );
+  });
+
+  it('offers no notify-me on a donor who takes requests', async () => {
+    page({
+      me: ok(client),
+      'getdonormatchstatus/42': ok(status()),
+      'donorqueue/42': ok({ place: null, watching: false, takesRequests: true }),
+    });
+    expect(await screen.findByRole('button', { name: 'Request a match' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Remaining queue: 3 of 3')).toBeTruthy());
+    expect(screen.queryByRole('switch', { name: /Notify me/ })).toBeNull();
+  });
+
   it('shows a client their waiting request with its queue number and lets them cancel it', async () => {
     const { requests } = page({
       me: ok(client),
       'getdonormatchstatus/42': ok(status({ own: row({ queuePosition: 2 }) })),
+      // Her place as the server computes it (issue 24): her own place and the length, nobody else.
+      'donorqueue/42': ok({
+        place: {
+          matchId: 7,
+          donorId: 42,
+          donorDisplayId: 'D-42',
+          status: 'Confirm',
+          queueType: 'Fresh',
+          place: 2,
+          of: 3,
+        },
+        watching: false,
+        takesRequests: false,
+      }),
       canceldonorrequesttomatch: ok(row({ status: 'Cancel Request' })),
     });
-    expect(await screen.findByText(/Queue number 2/)).toBeTruthy();
+    expect(await screen.findByText(/Your place: 2nd of 3 in the fresh queue/)).toBeTruthy();
+    // A parent who waits for the donor is not offered notify-me.
+    expect(screen.queryByRole('switch', { name: /Notify me/ })).toBeNull();
     expect(screen.getByText('Waiting to Confirm')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request a match' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel request' }));

@@ -14,7 +14,9 @@ import { useNavigate } from 'react-router';
 import { ListTable } from '../../components/ListTable';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { parentName, useMatchRowActions } from './MatchRowActions';
+import { NotifyMeSwitch, placeLabel } from './QueuePlace';
 import { useDonorMatchStatus } from './queries';
+import { useDonorQueue } from './queue-queries';
 
 /** The donor page tab that lists past donations (donation details land there). */
 const PAST_DONATIONS_TAB = DONOR_TABS.indexOf('Past donations');
@@ -53,6 +55,7 @@ export function MatchActions({
     );
   };
   const rows = useMatchRowActions({ afterClose: toDonations });
+  const queue = useDonorQueue(donorId);
   const who = user ? policySubjectOf(user) : null;
   if (!who || !takesPartInMatches(who)) return null;
   if (status.isPending) return <Loader size="sm" aria-label="Loading match status" />;
@@ -71,7 +74,7 @@ export function MatchActions({
               <Text component="div">
                 Your match request:{' '}
                 <Badge>{own.status === 'Confirm' ? 'Waiting to Confirm' : own.status}</Badge>
-                {own.queuePosition ? ` · Queue number ${own.queuePosition}` : ''}
+                {queue.data?.place ? ` · Your place: ${placeLabel(queue.data.place)}` : ''}
               </Text>
               {mayCancel ? (
                 <Button
@@ -99,6 +102,7 @@ export function MatchActions({
               <Text size="sm">
                 Remaining queue: {s.remainingQueue} of {REMAINING_QUEUE_MAX}
               </Text>
+              <NotifyMeSwitch donorId={donorId} />
               <Button
                 loading={pending}
                 onClick={() =>

@@ -15,6 +15,8 @@ import { FEEDBACK_COLOR, FEEDBACK_LABEL } from '../../components/donor/feedback'
 import { formatHeight } from '../../components/donor/format';
 import { notifyManager, removeFavorite, saveFavorite } from '../../components/donor/queries';
 import { policySubjectOf, subjectOf, useSession } from '../../lib/session';
+import { CarrierCardLine } from '../genetics/CarrierCards';
+import { CardQueuePlace } from '../match/QueuePlace';
 import { AddToPortfolioButton } from '../portfolios/AddToPortfolio';
 import { searchKeys } from './queries';
 
@@ -147,6 +149,7 @@ function Marks({ donor }: { donor: DonorListItem }) {
           {donor.queueType ? ` (${donor.queueType})` : ''}
         </Badge>
       ) : null}
+      {donor.matchStatus ? <CardQueuePlace donorId={donor.id} /> : null}
       {donor.shortlists.length > 0 ? (
         <Text fz="sm">In portfolio: {donor.shortlists.map((s) => s.name).join(', ')}</Text>
       ) : null}
@@ -182,6 +185,7 @@ export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: 
         <Availability donor={donor} />
         <Marks donor={donor} />
         <Facts donor={donor} />
+        <CarrierCardLine donorId={donor.id} />
         <Text fz="xs" c="dimmed">
           {donor.views} views
         </Text>

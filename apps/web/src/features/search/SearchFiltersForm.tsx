@@ -34,6 +34,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { CarrierFilterCheckbox } from '../genetics/CarrierFilterCheckbox';
 import type { SearchFormValues } from './form';
 import { useAgencies, useStates } from './queries';
 
@@ -250,6 +251,12 @@ export function SearchFiltersForm({ values, set, errors, staff = false }: Props)
               value={values.locations}
               onChange={(v) => set('locations', v)}
             />
+            {staff ? null : (
+              <CarrierFilterCheckbox
+                checked={values.noSharedCarrier}
+                onChange={(checked) => set('noSharedCarrier', checked)}
+              />
+            )}
           </Stack>
         </Accordion.Panel>
       </Accordion.Item>

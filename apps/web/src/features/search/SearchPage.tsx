@@ -39,6 +39,7 @@ import { z } from 'zod';
 import { CompareSelectedButton, useCompareSelection } from '../../components/donor/CompareSelection';
 import { FormActions, FormAlert, useFormSubmit, useResetOnOpen, useZodForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
+import { CarrierCompatibilityProvider } from '../genetics/CarrierCards';
 import { SaveSearchAsPortfolioButton } from '../portfolios/AddToPortfolio';
 import { DonorCard } from './DonorCard';
 import { EMPTY_FORM, fromFilters, type SearchFormValues, toFilters, toSearchRequest, validate } from './form';
@@ -340,11 +341,13 @@ export default function SearchPage() {
               </Alert>
             ) : null}
             {data && data.rows.length === 0 ? <Text>No donors match these filters.</Text> : null}
-            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-busy={list.isFetching}>
-              {data?.rows.map((donor) => (
-                <DonorCard key={donor.id} donor={donor} compare={compare} />
-              ))}
-            </SimpleGrid>
+            <CarrierCompatibilityProvider donorIds={data?.rows.map((donor) => donor.id) ?? []}>
+              <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-busy={list.isFetching}>
+                {data?.rows.map((donor) => (
+                  <DonorCard key={donor.id} donor={donor} compare={compare} />
+                ))}
+              </SimpleGrid>
+            </CarrierCompatibilityProvider>
             {data && pages > 1 ? (
               <nav aria-label="Result pages">
                 <Pagination

@@ -57,6 +57,7 @@ export type SearchFormValues = Record<ListKey, string[]> &
     previousdonor: boolean;
     provenfertility: boolean;
     college_degree: boolean;
+    noSharedCarrier: boolean;
   };
 
 const LIST_KEYS: ListKey[] = [
@@ -104,6 +105,7 @@ export const EMPTY_FORM: SearchFormValues = {
   previousdonor: false,
   provenfertility: false,
   college_degree: false,
+  noSharedCarrier: false,
 };
 
 /**
@@ -142,6 +144,7 @@ export function toFilters(v: SearchFormValues): SearchFiltersInput {
   if (v.previousdonor) out.previousdonor = true;
   if (v.provenfertility) out.provenfertility = true;
   if (v.college_degree) out.college_degree = true;
+  if (v.noSharedCarrier) out.noSharedCarrier = true;
   return out;
 }
 
@@ -176,6 +179,7 @@ export function fromFilters(f: Partial<SearchFilters>): SearchFormValues {
   v.previousdonor = f.previousdonor === true;
   v.provenfertility = f.provenfertility === true;
   v.college_degree = f.college_degree === true;
+  v.noSharedCarrier = f.noSharedCarrier === true;
   return v;
 }
 

@@ -25,7 +25,8 @@ export function ChartCard(props: {
 }) {
   const titleId = useId();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+    // miw 0: a grid cell shrinks below the chart's drawn width, so the chart follows a narrow screen.
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId} miw={0}>
       <Stack gap="sm">
         <Title order={2} fz="h4" id={titleId}>
           {props.title}

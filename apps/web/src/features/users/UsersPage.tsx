@@ -14,6 +14,7 @@ import {
   PAYMENT_MSG,
   type PageKey,
   pagePath,
+  parentPanelAccess,
   ROLE,
   ROLE_LABEL,
   type RoleId,
@@ -313,6 +314,11 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
             offersIpFormAction(who, r, user.center.ipFormVisible) ? (
               <Menu.Item component={Link} to={pagePath('ipform', { id: r.userId, mode: 'preview' })}>
                 IP form
+              </Menu.Item>
+            ) : null}
+            {user && who && canOpen(subjectOf(user), 'carrierscreening') && parentPanelAccess(who, r) ? (
+              <Menu.Item component={Link} to={pagePath('carrierscreening', { id: r.userId })}>
+                Carrier screening
               </Menu.Item>
             ) : null}
             {isAdmin ? (
