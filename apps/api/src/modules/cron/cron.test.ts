@@ -139,7 +139,7 @@ describe('GET crondata/{status}', () => {
       ['webhook-delivery', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
-    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await get('/api/crondata/nope')).statusCode).toBe(400);
   });
 });
