@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { presenceAudience, registerModules } from './modules/index.js';
+import { API_KEY_SCHEME_DESCRIPTION, apiKeyAccessOf } from './platform/api-key-auth.js';
 import { installAccessHook } from './platform/auth-context.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -174,10 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : 'signedIn' in access
           ? 'any signed-in user'
           : `pages: ${access.pages.join(', ')}`;
+    // Agency API keys (issue 24, decision 028): the routes of pages that are not personal.
+    const keys = apiKeyAccessOf(access, [route.method].flat()[0] ?? 'GET');
     route.schema = {
       ...(route.schema ?? {}),
-      ...('public' in access ? {} : { security: [{ token: [] }, { cookie: [] }] }),
-      description: [route.schema?.description, `Access: ${requirement}.`].filter(Boolean).join(' '),
+      ...('public' in access
+        ? {}
+        : { security: [{ token: [] }, { cookie: [] }, ...(keys ? [{ apiKey: [] }] : [])] }),
+      description: [route.schema?.description, `Access: ${requirement}.`, keys ? `API keys: ${keys}.` : '']
+        .filter(Boolean)
+        .join(' '),
     };
   });
 
@@ -189,6 +196,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'dm_session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'dmk_<id>_<secret>',
+            description: API_KEY_SCHEME_DESCRIPTION,
+          },
         },
       },
     },

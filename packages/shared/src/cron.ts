@@ -44,6 +44,11 @@ export const CRON_JOBS = {
     description: 'Tells intended parents who asked when a donor they watch takes match requests again.',
     everySeconds: 5,
   },
+  'webhook-delivery': {
+    name: 'Webhook delivery',
+    description: "Sends the agencies' webhook events to their endpoints, retrying with backoff.",
+    everySeconds: 5,
+  },
   'db-maintenance': {
     name: 'Database maintenance',
     description: 'Vacuums and analyzes the busiest tables of the embedded database.',

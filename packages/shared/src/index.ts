@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './agency-api.js';
 export * from './agency-settings.js';
 export * from './api.js';
 export * from './audit.js';

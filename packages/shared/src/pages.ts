@@ -104,6 +104,9 @@ const PAGE_ROWS = {
   mymatches: ['My match requests'],
   // carrier screening (issue 24, decision 026): a parent's own panels; staff open a client's by id
   carrierscreening: ['Carrier screening', ':id?'],
+  // the agency API (issue 24, decision 028): a center's API keys and webhook endpoints
+  apikeys: ['API keys'],
+  webhooks: ['Webhooks'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
 
 type PageRows = typeof PAGE_ROWS;
@@ -233,6 +236,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'conciergerequests',
     'coaching-sessions',
     'carrierscreening',
+    'apikeys',
+    'webhooks',
   ],
   [ROLE.MASTER]: [
     ...COMMON_PAGES,
@@ -257,6 +262,8 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'donormonthlystats',
     'archiveddonors',
     'messageroom',
+    'apikeys',
+    'webhooks',
   ],
   [ROLE.CLIENT]: [
     ...COMMON_PAGES,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
+import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -65,6 +66,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
   // Queue places and notify-me (issue 24, decision 027).
   await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
+  // The agency API's keys and webhooks (issue 24, decision 028).
+  await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
 }
 
 /**
@@ -84,6 +87,7 @@ export function moduleJobs(
     dexiRunJob(deps),
     subscriptionRenewalJob(deps),
     donorWatchJob(deps),
+    webhookDeliveryJob(deps),
   ];
 }
 

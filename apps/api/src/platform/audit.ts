@@ -27,6 +27,7 @@ export async function audit(
   await db.insert(auditLog).values({
     actorUserId: actor?.userId ?? null,
     onBehalfOfUserId: actor?.switchedFromUserId ?? null,
+    apiKeyId: actor?.apiKey?.id ?? null,
     centerId: entry.centerId ?? actor?.centerId ?? null,
     action: entry.action,
     entityType: entry.entityType,

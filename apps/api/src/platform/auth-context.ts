@@ -1,5 +1,6 @@
 import {
   type AccessSubject,
+  type ApiKeyScope,
   accessSubjectOf,
   decidePage,
   MSG,
@@ -16,6 +17,7 @@ import {
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { centerSettings, centers, donors, sessions, users } from '../db/schema/index.js';
+import { apiKeyOf, checkKeyAccess, resolveApiKey } from './api-key-auth.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
 import type { Db } from './db.js';
@@ -39,7 +41,11 @@ export type Access =
        */
       sessionUser?: true;
     }
-  | { pages: readonly PageKey[] };
+  | {
+      pages: readonly PageKey[];
+      /** A POST route that only reads (a search list): read-only API keys may call it (decision 028). */
+      reads?: true;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +73,11 @@ export interface Auth {
   ip: string | null;
   /** The session user, read with the session when the route asked for it (Access `sessionUser`). */
   sessionUser?: SessionUser;
+  /**
+   * The API key the caller is (issue 24, platform/api-key-auth.ts): then `userId` is the key's
+   * creator, the role the agency admin's and `sessionId` 0; the audit log records the key.
+   */
+  apiKey?: { id: number; scope: ApiKeyScope };
 }
 
 /** Reads the session token from the header or, for the browser, the httpOnly cookie. */
@@ -241,6 +252,15 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
       return done(forbidden());
     }
     const token = tokenOf(request);
+    // An API key only when there is no session token: the session path reads one header more.
+    const key = token ? null : apiKeyOf(request);
+    if (key) {
+      resolveApiKey(db, clock, key, request.ip).then((auth) => {
+        request.auth = auth;
+        done(checkKeyAccess(auth, access, request.method) ?? undefined);
+      }, done);
+      return;
+    }
     if ('public' in access) {
       if (!token) return done();
       resolveSession(db, clock, token, request.ip).then(

@@ -84,7 +84,7 @@ beforeAll(async () => {
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/')) continue;
     for (const [method, op] of Object.entries(methods)) {
-      const declared = op.description?.match(/Access: (.+)\.$/)?.[1];
+      const declared = op.description?.match(/Access: ([^.]+)\./)?.[1];
       const access: RouteAccess['access'] =
         declared === undefined
           ? null

@@ -1,4 +1,4 @@
-import { decidePage, ROLE, type RoleId, searchFilters } from '@dm/shared';
+import { type AccessSubject, decidePage, ROLE, type RoleId, searchFilters } from '@dm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   savedSearches,
   users,
 } from '../db/schema/index.js';
+import { resolveApiKey } from '../platform/api-key-auth.js';
 import { resolveSession } from '../platform/auth-context.js';
 import { startTestApp, type TestApp } from './harness.js';
 import {
@@ -184,50 +185,111 @@ interface Finding {
   why: string;
 }
 
+/** Who calls: a person of center 1 by session, or one of center 1's API keys (issue 24). */
+interface Caller {
+  role: RoleId;
+  label: string;
+  /** The caller's access subject, for whether its pages are allowed. */
+  subject: AccessSubject;
+  /** The headers of one request (a fresh session for a person: a route may end or switch it). */
+  headers(): Promise<Record<string, string>>;
+}
+
+/** Every route as each caller, `peopleSets` of id guesses each: the findings. */
+async function sweep(callers: readonly Caller[]): Promise<Finding[]> {
+  const routes = listRoutes(t.app);
+  expect(routes.length).toBeGreaterThan(200);
+  const findings: Finding[] = [];
+  const started = performance.now();
+  let requests = 0;
+  for (const caller of callers) {
+    for (const route of routes) {
+      const mayOpen =
+        !('pages' in route.access) ||
+        route.access.pages.some((page) => decidePage(caller.subject, page).allowed);
+      const peopleSets = hasIdField(route) ? (['donor', 'parent', 'manager'] as const) : (['donor'] as const);
+      for (const people of peopleSets) {
+        const sample = sampleRequest(route, { idFor: (name) => otherId(name, route.path, people) });
+        const injected = toInject(route, sample);
+        const res = await t.app.inject({
+          ...injected,
+          headers: {
+            ...(injected.headers as Record<string, string> | undefined),
+            ...(await caller.headers()),
+          },
+        });
+        requests++;
+        if (res.statusCode < 200 || res.statusCode >= 300) continue;
+        if (!mayOpen) {
+          findings.push({
+            role: caller.role,
+            route: routeName(route),
+            status: res.statusCode,
+            why: `${caller.label}: page not allowed`,
+          });
+        }
+        if (caller.role !== ROLE.MASTER && res.body.toUpperCase().includes(MARK)) {
+          const at = res.body.toUpperCase().indexOf(MARK);
+          findings.push({
+            role: caller.role,
+            route: routeName(route),
+            status: res.statusCode,
+            why: `${caller.label}: marker shown (${people} ids): …${res.body.slice(Math.max(0, at - 80), at + 40)}…`,
+          });
+        }
+      }
+      await reactivate(t.db, CALLERS);
+    }
+  }
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.info(
+    `isolation sweep: ${routes.length} routes x ${callers.length} callers, ${requests} requests in ${seconds} s`,
+  );
+  return findings;
+}
+
 describe("another center's objects on every route, as each role of center 1", () => {
   it('no 2xx shows their markers, and no role gets 2xx from a page it may not open', {
     timeout: 900_000,
   }, async () => {
-    const routes = listRoutes(t.app);
-    expect(routes.length).toBeGreaterThan(200);
-    const findings: Finding[] = [];
-    const started = performance.now();
-    let requests = 0;
+    const callers: Caller[] = [];
     for (const [role, username] of CALLERS) {
       const subject = (await resolveSession(t.db, t.clock, await t.tokenFor(username))).subject;
-      for (const route of routes) {
-        const mayOpen =
-          !('pages' in route.access) || route.access.pages.some((page) => decidePage(subject, page).allowed);
-        const peopleSets = hasIdField(route)
-          ? (['donor', 'parent', 'manager'] as const)
-          : (['donor'] as const);
-        for (const people of peopleSets) {
-          // A fresh session each time: a route may end or switch the caller's session.
-          const token = await t.tokenFor(username);
-          const sample = sampleRequest(route, { idFor: (name) => otherId(name, route.path, people) });
-          const res = await t.request({ ...toInject(route, sample), as: token });
-          requests++;
-          if (res.statusCode < 200 || res.statusCode >= 300) continue;
-          if (!mayOpen) {
-            findings.push({ role, route: routeName(route), status: res.statusCode, why: 'page not allowed' });
-          }
-          if (role !== ROLE.MASTER && res.body.toUpperCase().includes(MARK)) {
-            const at = res.body.toUpperCase().indexOf(MARK);
-            findings.push({
-              role,
-              route: routeName(route),
-              status: res.statusCode,
-              why: `marker shown (${people} ids): …${res.body.slice(Math.max(0, at - 80), at + 40)}…`,
-            });
-          }
-        }
-        await reactivate(t.db, CALLERS);
-      }
+      callers.push({
+        role,
+        label: username,
+        subject,
+        headers: async () => ({ 'x-access-token': await t.tokenFor(username) }),
+      });
     }
-    const seconds = Math.round((performance.now() - started) / 1000);
-    console.info(
-      `isolation sweep: ${routes.length} routes x ${CALLERS.length} roles, ${requests} requests in ${seconds} s`,
-    );
-    expect(findings).toEqual([]);
+    expect(await sweep(callers)).toEqual([]);
+  });
+
+  it("with center 1's API keys, read-only and read-write (one made by the master admin): the same", {
+    timeout: 900_000,
+  }, async () => {
+    const callers: Caller[] = [];
+    for (const [scope, maker] of [
+      ['read', 'admin@demo.test'],
+      ['write', 'master@demo.test'],
+    ] as const) {
+      const made = await t.request({
+        method: 'POST',
+        url: '/api/apikeys',
+        payload: { name: `Sweep ${scope}`, scope, center_id: 1 },
+        as: await t.tokenFor(maker),
+      });
+      const { secret } = (made.json() as { data: { secret: string } }).data;
+      const auth = await resolveApiKey(t.db, t.clock, secret, null);
+      // A key is a caller of its center with an agency admin's reach, whoever made it.
+      expect(auth.role).toBe(ROLE.ADMIN);
+      callers.push({
+        role: ROLE.ADMIN,
+        label: `${scope} key`,
+        subject: auth.subject,
+        headers: async () => ({ authorization: `Bearer ${secret}` }),
+      });
+    }
+    expect(await sweep(callers)).toEqual([]);
   });
 });

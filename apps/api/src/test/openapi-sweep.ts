@@ -80,7 +80,7 @@ export const UPLOAD_ROUTES = [
 
 /** Reads `config.access` back from the description the app's onRoute hook writes. */
 export function accessOf(description: string | undefined): RouteAccess {
-  const match = /Access: (.*)\.$/.exec(description ?? '');
+  const match = /Access: ([^.]*)\./.exec(description ?? '');
   if (!match) throw new Error(`No access in the description: ${description}`);
   const text = match[1]!;
   if (text === 'public') return { public: true };

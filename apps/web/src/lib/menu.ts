@@ -61,6 +61,8 @@ const MENU: MenuItem[] = [
   { page: 'crontable', label: 'Job runs' },
   { page: 'dexi', label: 'External donor data' },
   { page: 'auditlog', label: 'Donor audit log' },
+  { page: 'apikeys', label: 'API keys' },
+  { page: 'webhooks', label: 'Webhooks' },
 ];
 
 /**

@@ -80,6 +80,8 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   // The consumer center's pages beyond payments (issue 23).
   concierge: { conciergerequests: 'ConciergeRequestsPage', 'privacy-policy': 'PrivacyPolicyPage' },
   'site-tour': { 'site-tour': 'SiteTourPage' },
+  // The agency API (issue 24).
+  'agency-api': { apikeys: 'ApiKeysPage', webhooks: 'WebhooksPage' },
   education: { 'education-resources': 'EducationResourcesPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },
   'profile-picture': { profileimg: 'ProfilePicturePage' },

@@ -1,3 +1,4 @@
+export * from './agency-api.js';
 export * from './center.js';
 export * from './chat.js';
 export * from './coaching.js';

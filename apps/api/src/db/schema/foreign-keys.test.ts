@@ -16,6 +16,8 @@ afterAll(() => t.close());
  * is practically never hard-deleted (audit columns: created_by, updated_by, sent_by and so on).
  */
 const ACCEPTED = new Set([
+  'api_keys.created_by',
+  'api_keys.revoked_by',
   'carrier_panels.updated_by',
   'center_donor_access.allowed_center_id',
   'center_donor_access.center_id',
@@ -66,6 +68,7 @@ const ACCEPTED = new Set([
   'smtp_connections.updated_by',
   'twilio_number_requests.requested_by',
   'twilio_number_requests.resolved_by',
+  'webhook_endpoints.created_by',
 ]);
 
 describe('foreign keys', () => {

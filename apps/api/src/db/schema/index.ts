@@ -1,3 +1,4 @@
+export * from './agency-api.js';
 export * from './agency-settings.js';
 export * from './centers.js';
 export * from './chat.js';

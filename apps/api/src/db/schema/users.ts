@@ -171,6 +171,8 @@ export const auditLog = pgTable(
     actorUserId: integer('actor_user_id'),
     /** The admin behind a switched session. */
     onBehalfOfUserId: integer('on_behalf_of_user_id'),
+    /** The API key the change was made with (issue 24): the actor is then the key's creator. */
+    apiKeyId: integer('api_key_id'),
     centerId: integer('center_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

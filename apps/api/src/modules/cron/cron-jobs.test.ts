@@ -14,6 +14,7 @@ import {
   searchAlerts,
   subscriptions,
   users,
+  webhookEndpoints,
 } from '../../db/schema/index.js';
 import { dbMaintenanceJob } from '../../platform/db-maintenance.js';
 import { startJobRunner } from '../../platform/jobs/runner.js';
@@ -60,6 +61,7 @@ describe('the jobs of the process in the cron pages', () => {
       'search-alerts',
       'subscription-renewals',
       'donor-watch',
+      'webhook-delivery',
     ]);
   });
 
@@ -169,6 +171,18 @@ describe('the jobs of the process in the cron pages', () => {
       createdAt: t.clock.now(),
     });
     t.clock.advance(1);
+    // A webhook endpoint nobody listens on and a donor status change: the delivery job's attempt fails, recorded.
+    await t.db.insert(webhookEndpoints).values({
+      centerId: 1,
+      url: 'http://127.0.0.1:9/hook',
+      events: ['donor.status_changed'],
+      secretSealed: t.secrets.seal('whsec_cron'),
+      createdAt: t.clock.now(),
+    });
+    await t.db.execute(sql`update donors set availability = 'Unavailable'
+      where user_id = (select user_id from donors where center_id = 1 and availability = 'Available'
+        and user_id <> ${watched!.id} limit 1)`);
+    t.clock.advance(1_000);
     await t.db.execute(sql`update donor_search set views_count = views_count + 1`);
     const runner = startJobRunner(
       [
@@ -204,6 +218,7 @@ describe('the jobs of the process in the cron pages', () => {
       'search-alerts',
       'subscription-renewals',
       'donor-watch',
+      'webhook-delivery',
       'db-maintenance',
     ]);
     for (const j of jobs) {
@@ -224,6 +239,7 @@ describe('the jobs of the process in the cron pages', () => {
         'Saved-search alerts',
         'Subscription renewals',
         'Donor available again',
+        'Webhook delivery',
         'Database maintenance',
       ]),
     );

@@ -136,9 +136,10 @@ describe('GET crondata/{status}', () => {
       ['search-alerts', 0],
       ['subscription-renewals', 0],
       ['donor-watch', 0],
+      ['webhook-delivery', 0],
     ]);
     const failed = body<CronJobRow[]>(await get('/api/crondata/failed', ADMIN)).data;
-    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(failed.map((j) => j.runs)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect((await get('/api/crondata/nope')).statusCode).toBe(400);
   });
 });
