@@ -59,12 +59,17 @@ const DONOR_ADMIN: readonly PageKey[] = ['donorimport'];
 /** The staff donor list (/viewdonor) and its tools, the import and the donor reports. */
 export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   // Only reads (a list with filters in the body): read-only API keys may call it (decision 028).
-  jsonRoute(app, 'POST /getdonorbycenter', { pages: VIEWDONOR, reads: true }, {
-    summary: "A page of the center's donors",
-    body: donorGridBody,
-    data: z.unknown(),
-    run: (auth, { body }) => service.donorGrid(deps, auth, body),
-  });
+  jsonRoute(
+    app,
+    'POST /getdonorbycenter',
+    { pages: VIEWDONOR, reads: true },
+    {
+      summary: "A page of the center's donors",
+      body: donorGridBody,
+      data: z.unknown(),
+      run: (auth, { body }) => service.donorGrid(deps, auth, body),
+    },
+  );
 
   app.get(
     '/getdonorbycentercsv',
