@@ -9,6 +9,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
+import { afterFailure, backoffMs, type WorkQueue } from '../../platform/jobs/queue.js';
 import { fullNameOf } from '../../platform/session-user.js';
 
 export async function centerExists(db: Db, centerId: number): Promise<boolean> {
@@ -161,4 +162,71 @@ export async function listDeliveries(db: Db, endpointId: number, limit = 100): P
         excerpt: attempt.excerpt,
       })),
   }));
+}
+
+// --- Webhook delivery (the job in webhook-delivery.ts)
+
+export const WEBHOOK_MAX_ATTEMPTS = 6;
+
+/** 30 s, 1, 2, 4, 8 minutes ... at most 6 hours. */
+export const webhookRetryDelayMs = (attempts: number) => backoffMs(attempts, 30_000, 6 * 3600_000);
+
+export const WEBHOOK_QUEUE: WorkQueue<typeof webhookDeliveries> = {
+  table: webhookDeliveries,
+  id: webhookDeliveries.id,
+  status: webhookDeliveries.status,
+  waiting: 'pending',
+  claimed: 'sending',
+  lease: { until: webhookDeliveries.nextAttemptAt },
+  leaseMs: 5 * 60_000,
+  order: [webhookDeliveries.nextAttemptAt, webhookDeliveries.id],
+  retry: {
+    attempts: webhookDeliveries.attempts,
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    delayMs: webhookRetryDelayMs,
+    failed: 'failed',
+  },
+};
+
+export async function endpointForDelivery(db: Db, endpointId: number) {
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  return endpoint ?? null;
+}
+
+/**
+ * Records one attempt of a delivery and its outcome in one transaction: delivered, or waiting
+ * its backoff, or failed after the last attempt.
+ */
+export async function recordWebhookAttempt(
+  db: Db,
+  row: { id: number; attempts: number },
+  now: Date,
+  outcome: {
+    ok: boolean;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    excerpt: string;
+  },
+): Promise<'delivered' | 'retried' | 'failed'> {
+  return db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      deliveryId: row.id,
+      at: now,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      excerpt: outcome.excerpt,
+    });
+    if (outcome.ok) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'delivered', deliveredAt: now })
+        .where(eq(webhookDeliveries.id, row.id));
+      return 'delivered';
+    }
+    const next = afterFailure(WEBHOOK_QUEUE as unknown as WorkQueue, row.attempts, now);
+    await tx.update(webhookDeliveries).set(next.set).where(eq(webhookDeliveries.id, row.id));
+    return next.failed ? 'failed' : 'retried';
+  });
 }

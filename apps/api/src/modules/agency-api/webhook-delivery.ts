@@ -2,15 +2,16 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@dm/shared';
-import { eq } from 'drizzle-orm';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
-import { afterFailure, backoffMs, claimDue, type WorkQueue } from '../../platform/jobs/queue.js';
+import { claimDue } from '../../platform/jobs/queue.js';
 import type { JobDefinition } from '../../platform/jobs/runner.js';
+import { endpointForDelivery, recordWebhookAttempt, WEBHOOK_QUEUE } from './agency-api.repo.js';
 import { guardedLookup } from './webhook-target.js';
+
+export { WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './agency-api.repo.js';
 
 /**
  * Delivering the webhook outbox (issue 24, decision 028). The database triggers queue one
@@ -19,31 +20,10 @@ import { guardedLookup } from './webhook-target.js';
  * WEBHOOK_MAX_ATTEMPTS, when the delivery is marked failed.
  */
 export const WEBHOOK_BATCH_SIZE = 20;
-export const WEBHOOK_MAX_ATTEMPTS = 6;
 /** Give up on a receiver that has not answered in this long. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 /** How much of a receiver's answer is kept, for the admin page. */
 const EXCERPT_CHARS = 200;
-
-/** 30 s, 1, 2, 4, 8 minutes ... at most 6 hours. */
-export const webhookRetryDelayMs = (attempts: number) => backoffMs(attempts, 30_000, 6 * 3600_000);
-
-const QUEUE: WorkQueue<typeof webhookDeliveries> = {
-  table: webhookDeliveries,
-  id: webhookDeliveries.id,
-  status: webhookDeliveries.status,
-  waiting: 'pending',
-  claimed: 'sending',
-  lease: { until: webhookDeliveries.nextAttemptAt },
-  leaseMs: 5 * 60_000,
-  order: [webhookDeliveries.nextAttemptAt, webhookDeliveries.id],
-  retry: {
-    attempts: webhookDeliveries.attempts,
-    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-    delayMs: webhookRetryDelayMs,
-    failed: 'failed',
-  },
-};
 
 /** The signature header's value: `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the endpoint's secret. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
@@ -134,13 +114,10 @@ export async function deliverWebhooks(
   post: typeof postWebhook = postWebhook,
 ): Promise<WebhookPassResult> {
   const now = deps.clock.now();
-  const rows = await claimDue(deps.db, QUEUE, now, { limit: WEBHOOK_BATCH_SIZE });
+  const rows = await claimDue(deps.db, WEBHOOK_QUEUE, now, { limit: WEBHOOK_BATCH_SIZE });
   const result: WebhookPassResult = { claimed: rows.length, delivered: 0, retried: 0, failed: 0 };
   for (const row of rows) {
-    const [endpoint] = await deps.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, row.endpointId));
+    const endpoint = await endpointForDelivery(deps.db, row.endpointId);
     if (!endpoint) continue;
     const body = JSON.stringify({
       id: row.eventId,
@@ -161,27 +138,9 @@ export async function deliverWebhooks(
     );
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const error = ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({
-        deliveryId: row.id,
-        at: now,
-        statusCode: outcome.statusCode,
-        error,
-        durationMs: outcome.durationMs,
-        excerpt: outcome.excerpt,
-      });
-      if (ok) {
-        await tx
-          .update(webhookDeliveries)
-          .set({ status: 'delivered', deliveredAt: now })
-          .where(eq(webhookDeliveries.id, row.id));
-        return;
-      }
-      const next = afterFailure(QUEUE as unknown as WorkQueue, row.attempts, now);
-      await tx.update(webhookDeliveries).set(next.set).where(eq(webhookDeliveries.id, row.id));
-      if (next.failed) result.failed++;
-      else result.retried++;
-    });
+    const outcomeOf = await recordWebhookAttempt(deps.db, row, now, { ...outcome, ok, error });
+    if (outcomeOf === 'failed') result.failed++;
+    else if (outcomeOf === 'retried') result.retried++;
     if (ok) result.delivered++;
   }
   return result;

@@ -15,8 +15,7 @@ import { ListTable } from '../../components/ListTable';
 import { policySubjectOf, useSession } from '../../lib/session';
 import { parentName, useMatchRowActions } from './MatchRowActions';
 import { NotifyMeSwitch, placeLabel } from './QueuePlace';
-import { useDonorMatchStatus } from './queries';
-import { useDonorQueue } from './queue-queries';
+import { useDonorMatchStatus, useDonorQueue } from './queries';
 
 /** The donor page tab that lists past donations (donation details land there). */
 const PAST_DONATIONS_TAB = DONOR_TABS.indexOf('Past donations');

@@ -3,7 +3,7 @@ import { Anchor, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListTable } from '../../components/ListTable';
 import { placeLabel } from './QueuePlace';
-import { useMyQueue, useWatchToggle } from './queue-queries';
+import { useMyQueue, useWatchToggle } from './queries';
 
 const donorLink = (donorId: number, label: string) => (
   <Anchor component={Link} to={pagePath('donordetails', { id: donorId })}>

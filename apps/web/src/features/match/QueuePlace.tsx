@@ -1,6 +1,6 @@
 import { NOTIFY_ME_LABEL, type QueuePlace, queuePlaceText } from '@dm/shared';
 import { Switch, Text } from '@mantine/core';
-import { useDonorQueue, usePlaceOf, useWatchToggle } from './queue-queries';
+import { useDonorQueue, usePlaceOf, useWatchToggle } from './queries';
 
 /** "2nd of 3 in the Fresh queue", or that her match is in cycle; only her own place and the length. */
 export function placeLabel(p: QueuePlace): string {

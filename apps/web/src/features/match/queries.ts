@@ -1,16 +1,22 @@
-import type {
-  DonorMatchStatus,
-  MatchContact,
-  MatchGridBody,
-  MatchPage,
-  MatchReportBody,
-  MatchRow,
-  QueueType,
-  ResolveMatchInput,
+import {
+  canOpen,
+  type DonorMatchStatus,
+  type DonorWatchBody,
+  type DonorWatchData,
+  type MatchContact,
+  type MatchGridBody,
+  type MatchPage,
+  type MatchReportBody,
+  type MatchRow,
+  type MyQueue,
+  type QueuePlace,
+  type QueueType,
+  type ResolveMatchInput,
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../lib/api';
 import { donorKeys, portfolioKeys } from '../../lib/query-keys';
+import { subjectOf, useSession } from '../../lib/session';
 
 export const matchKeys = {
   all: ['match'] as const,
@@ -86,3 +92,58 @@ export function useMatchCall() {
 /** A match grid or report as CSV, with its filters. */
 export const downloadMatchCsv = (config: { csvEndpoint: string; csvName: string }, filters: unknown) =>
   apiDownload(config.csvEndpoint, filters, config.csvName);
+
+/** Queue places and notify-me (issue 24, decision 027): the parent's own calls. */
+// Under the match keys, so every match call (which reloads matchKeys.all) reloads the places too.
+export const queueKeys = {
+  all: ['match', 'queue'] as const,
+  mine: ['match', 'queue', 'mine'] as const,
+  donor: (donorId: number) => ['match', 'queue', 'donor', donorId] as const,
+};
+
+/** Whether the signed-in user has queue places and watches (a client with the page). */
+export function useWatchesDonors(): boolean {
+  const { user } = useSession();
+  return user !== null && canOpen(subjectOf(user), 'mymatches');
+}
+
+/** GET myqueue: the caller's places and watched donors (clients only; others never ask). */
+export function useMyQueue() {
+  const enabled = useWatchesDonors();
+  return useQuery({
+    queryKey: queueKeys.mine,
+    queryFn: () => api<MyQueue>('myqueue', { silent: true }),
+    enabled,
+  });
+}
+
+/** The caller's place with one donor from her list, if she waits for the donor. */
+export function usePlaceOf(donorId: number): QueuePlace | null {
+  const mine = useMyQueue();
+  return mine.data?.places.find((p) => p.donorId === donorId) ?? null;
+}
+
+export interface DonorQueue {
+  place: QueuePlace | null;
+  watching: boolean;
+  takesRequests: boolean;
+}
+
+export function useDonorQueue(donorId: number) {
+  const enabled = useWatchesDonors();
+  return useQuery({
+    queryKey: queueKeys.donor(donorId),
+    queryFn: () => api<DonorQueue>(`donorqueue/${donorId}`, { silent: true }),
+    enabled,
+  });
+}
+
+/** PUT donorwatch; afterwards every queue read reloads. */
+export function useWatchToggle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DonorWatchBody) =>
+      api<DonorWatchData>('donorwatch', { method: 'PUT', body, successToast: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queueKeys.all }),
+  });
+}
