@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   integer,
@@ -76,7 +77,12 @@ export const mailOutbox = pgTable('mail_outbox', {
   /** pending -> sent | failed; 'captured' when the local transport keeps it. */
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  // Due from the moment it is queued, to the millisecond, as text_outbox: the job compares with
+  // the app's clock (JavaScript dates have milliseconds), so a row queued within the same
+  // millisecond as a pass is not left for the next one.
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', now())`),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -463,7 +463,6 @@ describe('development outbox', () => {
   });
 
   it('marks pending mail captured with the outbox transport', async () => {
-    t.clock.advance(1000);
     const result = await deliverPendingMail({
       db: t.db,
       config: t.config,
