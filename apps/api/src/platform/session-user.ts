@@ -5,6 +5,28 @@ import { centerSettings, centers, donors, portfolios, terms, users } from '../db
 import type { Db } from './db.js';
 import { notFound } from './errors.js';
 
+/**
+ * A user as a job that tells them something reads them: what the policy checks of a caller and how
+ * to reach them (e-mail, and text when they chose texts and verified the number). Select from users
+ * joined to centers.
+ */
+export const notifiedUserColumns = {
+  userId: users.id,
+  role: users.role,
+  status: users.status,
+  centerId: users.centerId,
+  parentId: users.parentId,
+  managerId: users.managerId,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  contactNo: users.contactNo,
+  countryCode: users.countryCode,
+  wantsTexts: sql<boolean>`(${users.receiveTextNotification} and ${users.mobileVerifiedAt} is not null)`,
+  agencyName: centers.agencyName,
+  settings: centers.settings,
+};
+
 export function fullNameOf(user: { firstName: string; lastName: string; username: string }): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name.length > 0 ? name : user.username;

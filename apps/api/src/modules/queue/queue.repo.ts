@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
+import { notifiedUserColumns } from '../../platform/session-user.js';
 
 /** Queries only; the rules are in queue.service.ts and queue.jobs.ts. */
 
@@ -225,20 +226,7 @@ export async function rearm(db: Db, id: number, round: number): Promise<void> {
 export async function watcher(db: Db, userId: number) {
   const [r] = await db
     .select({
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      centerId: users.centerId,
-      parentId: users.parentId,
-      managerId: users.managerId,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      contactNo: users.contactNo,
-      countryCode: users.countryCode,
-      wantsTexts: sql<boolean>`(${users.receiveTextNotification} and ${users.mobileVerifiedAt} is not null)`,
-      settings: centers.settings,
-      agencyName: centers.agencyName,
+      ...notifiedUserColumns,
     })
     .from(users)
     .innerJoin(centers, eq(centers.id, users.centerId))

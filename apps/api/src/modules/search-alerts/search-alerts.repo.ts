@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
+import { notifiedUserColumns } from '../../platform/session-user.js';
 
 /** The ids of the user's saved searches whose alert is on. */
 export async function alertedSearchIds(db: Db, userId: number): Promise<Set<number>> {
@@ -90,23 +91,10 @@ export async function dueAlertUsers(
 ): Promise<AlertUser[]> {
   const rows = await db
     .select({
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      centerId: users.centerId,
-      parentId: users.parentId,
-      managerId: users.managerId,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      contactNo: users.contactNo,
-      countryCode: users.countryCode,
-      wantsTexts: sql<boolean>`(${users.receiveTextNotification} and ${users.mobileVerifiedAt} is not null)`,
-      agencyName: centers.agencyName,
+      ...notifiedUserColumns,
       onboarded: centers.onboarded,
       preActiveAccess: centers.preActiveAccess,
       payments: centers.payments,
-      settings: centers.settings,
     })
     .from(users)
     .innerJoin(centers, eq(centers.id, users.centerId))
