@@ -1,9 +1,12 @@
-// The end-to-end runner: one built server on a fresh embedded database for the whole suite,
-// then every scenario file under tests/ in headless chromium. `npm run build` must run first.
+// The end-to-end runner: the scenario files under tests/ in headless chromium, split over two
+// built servers, each on a fresh embedded database, side by side (the suite waits on pages, jobs
+// and mail far more than it computes, so two halves take little more than the longer one).
+// `npm run build` must run first. Arguments filter the files by name.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from './lib/server.js';
+import { createInterface } from 'node:readline';
+import { ROOT, type RunningServer, startServer } from './lib/server.js';
 
 if (
   !existsSync(path.join(ROOT, 'apps/api/dist/main.js')) ||
@@ -13,23 +16,67 @@ if (
   process.exit(1);
 }
 
-const server = await startServer();
-console.log(`e2e server on ${server.baseUrl}`);
 const testsDir = path.join(import.meta.dirname, 'tests');
 const files = readdirSync(testsDir)
   .filter((f) => f.endsWith('.test.ts'))
   // In name order whatever the file system's: the auth scenario's first logins (parent@demo.test
   // lands on the IP form only at her first) come before the scenarios that sign her in again.
   .sort()
-  .filter((f) => process.argv.slice(2).every((arg) => f.includes(arg)))
-  .map((f) => path.join(testsDir, f));
-const code = await new Promise<number>((resolve) => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_MAIL_DIR: server.mailDir } },
-  );
-  child.on('exit', (c) => resolve(c ?? 1));
-});
-await server.stop();
-process.exit(code);
+  .filter((f) => process.argv.slice(2).every((arg) => f.includes(arg)));
+
+/**
+ * Which server a file runs on. Scenarios see what earlier ones on their server did, so every file
+ * that signs in as parent@demo.test stays on the first server, after auth.test.ts checks her first
+ * login. Files that start their own server, and those that never sign her in, go to the second;
+ * BALANCE keeps a few of the latter on the first so the halves take about as long.
+ */
+const BALANCE = new Set(['coaching.test.ts', 'consumer.test.ts', 'search-alerts.test.ts']);
+function serverOf(file: string): 0 | 1 {
+  const text = readFileSync(path.join(testsDir, file), 'utf8');
+  if (/\bstartServer\(/.test(text)) return 1;
+  if (text.includes('parent@demo.test') || file === 'auth.test.ts' || BALANCE.has(file)) return 0;
+  return 1;
+}
+const halves: string[][] = [[], []];
+for (const f of files) halves[serverOf(f)]!.push(f);
+const runs = halves.filter((h) => h.length > 0);
+
+/** Runs one half on its own server; its lines are prefixed so the two halves read apart. */
+async function runHalf(half: string[], tag: string): Promise<number> {
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({}, { anyPort: tag !== '1' });
+    console.log(`${tag}| e2e server on ${server.baseUrl}: ${half.join(' ')}`);
+    return await new Promise<number>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-concurrency=1',
+          '--test-reporter=spec',
+          ...half.map((f) => path.join(testsDir, f)),
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, E2E_BASE_URL: server!.baseUrl, E2E_MAIL_DIR: server!.mailDir },
+        },
+      );
+      for (const stream of [child.stdout, child.stderr])
+        createInterface({ input: stream }).on('line', (line) => console.log(`${tag}| ${line}`));
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+  } catch (err) {
+    console.error(`${tag}| ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await server?.stop();
+  }
+}
+
+const codes = await Promise.all(runs.map((half, i) => runHalf(half, String(i + 1))));
+console.log(
+  `e2e halves: ${codes.map((c, i) => `${i + 1} ${c === 0 ? 'passed' : `failed (${c})`}`).join(', ')}`,
+);
+process.exit(codes.every((c) => c === 0) ? 0 : 1);

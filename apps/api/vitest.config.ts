@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testProjects } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    projects: testProjects(`${import.meta.dirname}/src`, 'src/**/*.test.ts'),
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -332,7 +332,18 @@ export function keyboardFlows(browser: () => Browser): void {
         await page.keyboard.press('Enter');
         await page.waitForURL((url) => url.hash.startsWith('#/donordetails/'));
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await activate(page, 'Request a match', 'match: Request a match', ' ');
+        // The match section settles (status and queue place loaded, no call in flight) before the Tab walk, so
+        // the button is not re-rendered under the key press; the call's answer is checked itself.
+        const match = page.getByRole('region', { name: 'Match' });
+        await match.getByText(/Remaining queue/).waitFor();
+        await page.waitForLoadState('networkidle');
+        const [requested] = await Promise.all([
+          page.waitForResponse(
+            (r) => r.request().method() === 'POST' && r.url().includes('/api/startmatchrequest'),
+          ),
+          activate(page, 'Request a match', 'match: Request a match', ' '),
+        ]);
+        assert.equal(requested.status(), 200, await requested.text());
         await page.getByText('Match requested successfully.').first().waitFor();
         await page.getByText('Waiting to Confirm').first().waitFor();
         await assertAccessible(page, 'match requested with the keyboard');

@@ -72,18 +72,8 @@ const MAIN_PAGES: Record<string, Partial<Record<string, string>>> = {
  * a named one no longer seen is printed so the line can be removed once its page reflows.
  */
 const KNOWN_REFLOW: Record<string, string> = {
-  // recharts draws the stacked agency bars at their full width inside the grid cell
-  'statistics as master@demo.test': 'the status chart is wider than a 320 px screen',
-  // the results header group (count, Compare selected, sort selects) does not wrap for staff
-  'home as manager@demo.test': 'the results header is 482 px wide at 320 px',
-  // the portfolio's action buttons sit in one row
-  'shortlist as manager@demo.test': 'the portfolio action row is 507 px wide at 320 px',
-  // one field of the donor form keeps a fixed width
-  'donorform as donor@demo.test': 'a field of the form is 393 px wide at 320 px',
   // seen once of three runs: the header row of the messages page (title and its buttons)
   'messageroom as parent@demo.test': 'the messages header was 404 px wide at 320 px in one run',
-  // the match requests table: a scroll container of its own made axe ask for a focusable region
-  'donordetails as manager@demo.test': 'the match requests table is 552 px wide at 320 px',
 };
 
 /** Requests in flight per page, to wait until a page has settled after a hash navigation. */

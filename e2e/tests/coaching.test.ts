@@ -110,7 +110,8 @@ describe('coaching sessions (/coaching-availability, /schedule-coaching-session,
       const comments = again.page.getByRole('dialog', { name: /Comments on the session of/ });
       await comments.getByRole('textbox', { name: 'Comment' }).fill('Please bring both profiles.');
       await comments.getByRole('button', { name: 'Add comment' }).click();
-      await comments.getByText('Please bring both profiles.').waitFor();
+      // The saved comment in the list (the box holds the same words until it is cleared).
+      await comments.getByRole('listitem').getByText('Please bring both profiles.').waitFor();
       await assertAccessible(again.page);
       await comments.getByRole('button', { name: 'Cancel' }).click();
       await comments.waitFor({ state: 'hidden' });

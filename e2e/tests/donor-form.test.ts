@@ -14,7 +14,7 @@ let browser: Browser;
 let server: RunningServer;
 const sharedUrl = process.env.E2E_BASE_URL;
 before(async () => {
-  server = await startServer({ SEED_DONORS: '20' });
+  server = await startServer({ SEED_DONORS: '20' }, { anyPort: true });
   process.env.E2E_BASE_URL = server.baseUrl;
   browser = await launchBrowser();
 });

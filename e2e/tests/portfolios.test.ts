@@ -132,7 +132,8 @@ describe('portfolios', () => {
       await comments.getByText('Comment must contain some value').waitFor();
       await comments.getByRole('textbox', { name: 'Comment' }).fill('We love her profile.');
       await comments.getByRole('button', { name: 'Add comment' }).click();
-      await comments.getByText('We love her profile.').waitFor();
+      // The saved comment in the list (the box holds the same words until it is cleared).
+      await comments.getByRole('listitem').getByText('We love her profile.').waitFor();
       await comments.getByRole('button', { name: 'Close' }).last().click(); // the footer button; a toast may cover the corner X
       await comments.waitFor({ state: 'hidden' });
       await assertAccessible(page);

@@ -173,6 +173,12 @@ export const donorPanelImportBody = z.object({
 });
 export type DonorPanelImportBody = z.infer<typeof donorPanelImportBody>;
 
+/** POST /parentcarrierpanel/:id/import: the parent's or the sperm source's lab CSV export. */
+export const parentPanelImportBody = donorPanelImportBody.extend({
+  kind: z.enum(PARENT_PANEL_KINDS, CARRIER_MSG.KIND),
+});
+export type ParentPanelImportBody = z.infer<typeof parentPanelImportBody>;
+
 /** POST /parentcarrierpanel/:id */
 export const parentPanelBody = z.object({
   kind: z.enum(PARENT_PANEL_KINDS, CARRIER_MSG.KIND),

@@ -9,7 +9,15 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ComponentProps, type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 /** Paging, sorting and search of a server-side list, sent as the request body. */
 export interface ListQuery {
@@ -263,7 +271,8 @@ export function ListTable<T>(props: {
             type="search"
             value={list.search}
             onChange={(e) => list.setSearch(e.currentTarget.value)}
-            w={320}
+            w="100%"
+            maw={320}
           />
           {countText === false ? null : (
             <Text fz="sm" c="dimmed" aria-live="polite">
@@ -282,7 +291,12 @@ export function ListTable<T>(props: {
         </Text>
       )}
       {props.minWidth ? (
-        <Table.ScrollContainer minWidth={props.minWidth}>{table}</Table.ScrollContainer>
+        <WideTable
+          minWidth={props.minWidth}
+          label={typeof props.caption === 'string' ? props.caption : 'Table'}
+        >
+          {table}
+        </WideTable>
       ) : (
         table
       )}
@@ -296,5 +310,35 @@ export function ListTable<T>(props: {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * A table wider than the screen scrolls sideways inside its own box, so the page itself reflows at
+ * 320 px. While it does scroll, the box is a named region in the Tab order, so the arrow keys can
+ * scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable); when it fits, it is no stop.
+ */
+function WideTable({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Table.ScrollContainer
+      ref={ref}
+      type="native"
+      minWidth={minWidth}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+    >
+      {children}
+    </Table.ScrollContainer>
   );
 }

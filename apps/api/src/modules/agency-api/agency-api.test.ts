@@ -106,6 +106,19 @@ describe('a key as the caller', () => {
       headers: keyed(secret),
     });
     expect(check.statusCode).toBe(200);
+    // The other POST lists marked as only reading (reads: true): clients, a donor's matches and
+    // queue, the archived donors and the donors with blank mandatory fields.
+    const donorId = await centerDonor(1);
+    for (const [url, payload] of [
+      ['/api/getclientslist', { search: '' }],
+      ['/api/getactiveandqueuematchdonor', { donor_id: donorId }],
+      ['/api/getdonorqueuedetails', { donor_id: donorId }],
+      ['/api/fetcharchiveddonors', {}],
+      ['/api/getblankmandatoryfields', {}],
+    ] as const) {
+      const res = await t.request({ method: 'POST', url, payload, headers: keyed(secret) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
   });
 
   it('refuses writes to a read-only key (403) and lets a read-write key write, audited as the key', async () => {

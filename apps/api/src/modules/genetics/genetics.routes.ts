@@ -8,6 +8,7 @@ import {
   donorPanelImportBody,
   type PageKey,
   parentPanelBody,
+  parentPanelImportBody,
   parentPanelsData,
 } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,16 @@ export const geneticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     data: parentPanelsData,
     message: CARRIER_MSG.SAVED,
     run: (auth, { params, body }) => service.saveParentPanel(deps, auth, params.id, body),
+  });
+
+  jsonRoute(app, 'POST /parentcarrierpanel/:id/import', PARENT_PAGES, {
+    summary:
+      "The parent (or staff of the parent's center) import a lab's CSV export as one of the parent's panels",
+    params: carrierIdParams,
+    body: parentPanelImportBody,
+    data: parentPanelsData,
+    message: (answer, { body }) => CARRIER_MSG.IMPORTED(answer[body.kind]?.tested.length ?? 0),
+    run: (auth, { params, body }) => service.importParentPanel(deps, auth, params.id, body),
   });
 
   jsonRoute(app, 'POST /carriercompatibility', ['search', 'donordetails'], {

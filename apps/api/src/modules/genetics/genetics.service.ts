@@ -11,6 +11,7 @@ import {
   donorPanelAccess,
   isClient,
   type PanelGenes,
+  type ParentPanelImportBody,
   type ParentPanelKind,
   type ParentPanelsData,
   parentPanelAccess,
@@ -118,9 +119,26 @@ export async function saveDonorPanel(
 }
 
 /**
- * POST /donorcarrierpanel/:id/import: a lab's CSV export (genetics.csv.ts). Every bad row is
+ * A lab's CSV export (genetics.csv.ts) with the panel's facts, as a panel. Every bad row is
  * reported (line and message, never the cell) and nothing is saved.
  */
+function panelFromCsv(body: DonorPanelImportBody): CarrierPanel {
+  const parsed = parseCarrierCsv(body.csv);
+  if (!parsed.ok) {
+    const shown = parsed.errors.slice(0, 5).map((e) => CARRIER_MSG.csvRow(e.line, e.message));
+    const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
+    throw badRequest(`${shown.join(' ')}${more}`, { errors: parsed.errors });
+  }
+  return carrierPanelInput.parse({
+    lab: body.lab,
+    panelName: body.panelName,
+    testDate: body.testDate,
+    tested: parsed.tested,
+    carried: parsed.carried,
+  });
+}
+
+/** POST /donorcarrierpanel/:id/import: staff of the donor's center import the lab's CSV. */
 export async function importDonorPanel(
   deps: Deps,
   auth: Auth,
@@ -129,20 +147,7 @@ export async function importDonorPanel(
 ): Promise<DonorPanelData> {
   const { access } = await openDonor(deps, auth, donorId);
   if (access !== 'edit') throw forbidden();
-  const parsed = parseCarrierCsv(body.csv);
-  if (!parsed.ok) {
-    const shown = parsed.errors.slice(0, 5).map((e) => CARRIER_MSG.csvRow(e.line, e.message));
-    const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
-    throw badRequest(`${shown.join(' ')}${more}`, { errors: parsed.errors });
-  }
-  const panel = carrierPanelInput.parse({
-    lab: body.lab,
-    panelName: body.panelName,
-    testDate: body.testDate,
-    tested: parsed.tested,
-    carried: parsed.carried,
-  });
-  return saveDonorPanel(deps, auth, donorId, panel);
+  return saveDonorPanel(deps, auth, donorId, panelFromCsv(body));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,6 +204,17 @@ export async function saveParentPanel(
     });
   });
   return parentPanels(deps, auth, userId);
+}
+
+/** POST /parentcarrierpanel/:id/import: the parent (or staff of her center) import a lab's CSV. */
+export async function importParentPanel(
+  deps: Deps,
+  auth: Auth,
+  userId: number,
+  body: ParentPanelImportBody,
+): Promise<ParentPanelsData> {
+  await openParent(deps, auth, userId);
+  return saveParentPanel(deps, auth, userId, { kind: body.kind, panel: panelFromCsv(body) });
 }
 
 /**

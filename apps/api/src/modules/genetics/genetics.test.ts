@@ -224,6 +224,50 @@ describe('GET and POST /api/parentcarrierpanel/:id', () => {
   });
 });
 
+describe('POST /api/parentcarrierpanel/:id/import', () => {
+  const form = (kind: string, csv: string) => ({
+    kind,
+    lab: 'Genelab',
+    panelName: 'Lab CSV',
+    testDate: '2025-02-01',
+    csv,
+  });
+  const url = () => `/api/parentcarrierpanel/${otherParentId}/import`;
+  const csv = `gene,carrier,variant\nHBB,yes,${SECRET_VARIANT}\nCFTR,no,\n`;
+
+  it('401, 403 for a donor, 404 for another parent or another center, 400 with the message', async () => {
+    expect((await post(url(), form('self', csv))).statusCode).toBe(401);
+    expect((await post(url(), form('self', csv), 'donor@demo.test')).statusCode).toBe(403);
+    expect((await post(url(), form('self', csv), PARENT)).statusCode).toBe(404);
+    expect((await post(url(), form('self', csv), MANAGER)).statusCode).toBe(404);
+    const kind = await post(url(), form('partner', csv), OTHER_PARENT);
+    expect(kind.statusCode).toBe(400);
+    expect(body(kind).message).toContain(CARRIER_MSG.KIND);
+    const rows = await post(url(), form('self', 'gene,carrier\nHBB,perhaps\n'), OTHER_PARENT);
+    expect(rows.statusCode).toBe(400);
+    expect(body(rows).message).toBe(`Line 2: ${CARRIER_MSG.CSV_CARRIER}`);
+    expect(await t.db.select().from(carrierPanels).where(eq(carrierPanels.userId, otherParentId))).toEqual(
+      [],
+    );
+  });
+
+  it("the parent imports her own lab's export; staff of her center import the sperm source's, audited", async () => {
+    const own = await post(url(), form('self', csv), OTHER_PARENT);
+    expect(own.statusCode).toBe(200);
+    expect(body(own).message).toBe(CARRIER_MSG.IMPORTED(2));
+    const data = body<ParentPanelsData>(own).data;
+    expect(data.self!.tested).toEqual(['CFTR', 'HBB']);
+    expect(data.self!.carried).toEqual([{ gene: 'HBB', variant: SECRET_VARIANT }]);
+    expect(data.sperm_source).toBeNull();
+    const before = await auditCount('carrier.parent.update', otherParentId);
+    const staff = await post(url(), form('sperm_source', 'gene,carrier\nSMN1,no\n'), OTHER_MANAGER);
+    expect(staff.statusCode).toBe(200);
+    expect(body(staff).message).toBe(CARRIER_MSG.IMPORTED(1));
+    expect(body<ParentPanelsData>(staff).data.sperm_source!.tested).toEqual(['SMN1']);
+    expect(await auditCount('carrier.parent.update', otherParentId)).toBe(before + 1);
+  });
+});
+
 describe('POST /api/carriercompatibility', () => {
   it("401, 403 for a donor and the master, 404 for another center's client, 400 with the message", async () => {
     expect((await post('/api/carriercompatibility', { donorIds: [donorA] })).statusCode).toBe(401);

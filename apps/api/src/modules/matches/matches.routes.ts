@@ -124,12 +124,17 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     run: (auth, { params }) => followed.donorMatchStatus(deps, auth, params.donorId),
   });
 
-  jsonRoute(app, 'POST /getactiveandqueuematchdonor', STAFF, {
-    summary: "The donor's active and queued matches",
-    body: donorIdBody,
-    data: AS_IS,
-    run: (auth, { body }) => followed.activeAndQueuedMatches(deps, auth, body.donor_id),
-  });
+  jsonRoute(
+    app,
+    'POST /getactiveandqueuematchdonor',
+    { pages: STAFF, reads: true },
+    {
+      summary: "The donor's active and queued matches",
+      body: donorIdBody,
+      data: AS_IS,
+      run: (auth, { body }) => followed.activeAndQueuedMatches(deps, auth, body.donor_id),
+    },
+  );
 
   jsonRoute(app, 'GET /fetchcurrentmatchcontacts/:id', STAFF, {
     summary: "Contact details of the parents of the donor's active and queued matches (audited)",
@@ -143,12 +148,17 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     run: (auth, { params }) => followed.currentMatchContacts(deps, auth, params.id),
   });
 
-  jsonRoute(app, 'POST /getdonorqueuedetails', STAFF, {
-    summary: "The donor's availability, queue lengths, queued matches and the active match's type",
-    body: donorIdBody.passthrough(),
-    data: AS_IS,
-    run: (auth, { body }) => followed.donorQueueDetails(deps, auth, body.donor_id),
-  });
+  jsonRoute(
+    app,
+    'POST /getdonorqueuedetails',
+    { pages: STAFF, reads: true },
+    {
+      summary: "The donor's availability, queue lengths, queued matches and the active match's type",
+      body: donorIdBody.passthrough(),
+      data: AS_IS,
+      run: (auth, { body }) => followed.donorQueueDetails(deps, auth, body.donor_id),
+    },
+  );
 
   jsonRoute(app, 'POST /getqueuenumber', MATCHING, {
     summary: "The parent's place in the donor's queue",

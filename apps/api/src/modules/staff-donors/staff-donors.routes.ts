@@ -220,19 +220,29 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
     run: (auth, { params, ip }) => service.messagesOf(deps, auth, params.id, ip),
   });
 
-  jsonRoute(app, 'POST /getblankmandatoryfields', ['donorformmandatoryfields'], {
-    summary: 'Donors with blank mandatory fields',
-    body: mandatoryFieldsBody,
-    data: z.unknown(),
-    run: (auth, { body }) => service.mandatoryFields(deps, auth, body),
-  });
+  jsonRoute(
+    app,
+    'POST /getblankmandatoryfields',
+    { pages: ['donorformmandatoryfields'], reads: true },
+    {
+      summary: 'Donors with blank mandatory fields',
+      body: mandatoryFieldsBody,
+      data: z.unknown(),
+      run: (auth, { body }) => service.mandatoryFields(deps, auth, body),
+    },
+  );
 
-  jsonRoute(app, 'POST /fetcharchiveddonors', ['archiveddonors'], {
-    summary: 'Archived donors, by agency, notes and search',
-    body: archivedDonorsBody,
-    data: z.unknown(),
-    run: (auth, { body }) => service.archivedDonors(deps, auth, body),
-  });
+  jsonRoute(
+    app,
+    'POST /fetcharchiveddonors',
+    { pages: ['archiveddonors'], reads: true },
+    {
+      summary: 'Archived donors, by agency, notes and search',
+      body: archivedDonorsBody,
+      data: z.unknown(),
+      run: (auth, { body }) => service.archivedDonors(deps, auth, body),
+    },
+  );
 
   jsonRoute(app, 'POST /fetchagenciesdonorcountmonthly', ['donormonthlystats'], {
     summary: 'New donors per agency and month',

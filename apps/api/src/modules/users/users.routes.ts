@@ -163,12 +163,17 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     message: USERS_MSG.ROLE_CHANGED,
   });
 
-  jsonRoute(app, 'POST /getclientslist', ['viewclient'], {
-    summary: 'Up to 50 intended parents the caller manages, by name or e-mail',
-    body: clientsListBody,
-    data: z.array(clientOptionSchema),
-    run: (auth, { body }) => service.clientOptions(deps, auth, body.search),
-  });
+  jsonRoute(
+    app,
+    'POST /getclientslist',
+    { pages: ['viewclient'], reads: true },
+    {
+      summary: 'Up to 50 intended parents the caller manages, by name or e-mail',
+      body: clientsListBody,
+      data: z.array(clientOptionSchema),
+      run: (auth, { body }) => service.clientOptions(deps, auth, body.search),
+    },
+  );
 
   jsonRoute(app, 'GET /getusercontactdetails/:id', ['archiveddonors', ...USER_PAGES], {
     summary: "Name, e-mail and phone of a user of the caller's center",

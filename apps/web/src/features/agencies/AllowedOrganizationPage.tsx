@@ -64,7 +64,8 @@ export default function AllowedOrganizationPage() {
           value={centerId === null ? null : String(centerId)}
           onChange={(v) => confirmLeave(() => setCenterId(v === null ? null : Number(v)))}
           searchable
-          w={360}
+          w="100%"
+          maw={360}
         />
       </Paper>
       {centerId !== null && allowed.isPending ? <Loader aria-label="Loading allowed organizations" /> : null}

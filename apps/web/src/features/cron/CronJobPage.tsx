@@ -59,7 +59,8 @@ export default function CronJobPage() {
       {master ? (
         <Select
           label="Center"
-          w={320}
+          w="100%"
+          maw={320}
           allowDeselect={false}
           value={String(center)}
           onChange={(v) => setCenter(Number(v ?? 0))}

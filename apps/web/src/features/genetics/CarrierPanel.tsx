@@ -5,7 +5,7 @@ import {
   carrierSummary,
   carrierUnknownLine,
 } from '@dm/shared';
-import { Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 
 /** The genes typed into a box: separated by commas, semicolons, spaces or new lines. */
@@ -100,6 +100,26 @@ export function PanelFactsInputs({
   );
 }
 
+/**
+ * A panel form's submit: busy while the call runs; a refusal was shown by the request wrapper
+ * (for an import, each bad line and its message), so the form stays as it is.
+ */
+function usePanelSubmit(run: () => Promise<unknown>) {
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await run();
+    } catch {
+      // Shown by the request wrapper.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, submit };
+}
+
 /** Enters a panel: lab, panel, date, the genes tested and those carried (with variant). */
 export function CarrierPanelForm({
   title,
@@ -119,18 +139,9 @@ export function CarrierPanelForm({
   const [carried, setCarried] = useState(
     initial?.carried.map((c) => (c.variant ? `${c.gene} ${c.variant}` : c.gene)).join('\n') ?? '',
   );
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await onSave({ ...facts, tested: genesOf(tested), carried: carriedOf(carried) });
-    } catch {
-      // The request wrapper showed the refusal.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = usePanelSubmit(() =>
+    onSave({ ...facts, tested: genesOf(tested), carried: carriedOf(carried) }),
+  );
   return (
     <form onSubmit={submit} aria-label={title}>
       <Stack gap="sm">
@@ -164,5 +175,34 @@ export function SectionTitle({ children }: { children: string }) {
     <Title order={2} fz="h4">
       {children}
     </Title>
+  );
+}
+
+/** A lab's CSV export: columns gene, carrier (yes/no) and variant, with the panel's facts. */
+export function LabCsvImport({
+  title,
+  onImport,
+}: {
+  title: string;
+  onImport: (body: PanelFacts & { csv: string }) => Promise<unknown>;
+}) {
+  const [facts, setFacts] = useState<PanelFacts>({ lab: '', panelName: '', testDate: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const { busy, submit } = usePanelSubmit(async () => {
+    if (file) await onImport({ ...facts, csv: await file.text() });
+  });
+  return (
+    <form onSubmit={submit} aria-label={title}>
+      <Stack gap="sm">
+        <Text fz="sm">The file's first line names the columns gene, carrier (yes or no) and variant.</Text>
+        <PanelFactsInputs facts={facts} onChange={setFacts} />
+        <FileInput label="Lab CSV file" accept=".csv,text/csv" required value={file} onChange={setFile} />
+        <Group>
+          <Button type="submit" loading={busy} disabled={!file}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

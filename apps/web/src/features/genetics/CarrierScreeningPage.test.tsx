@@ -80,4 +80,51 @@ describe('CarrierScreeningPage', () => {
     });
     expect(await within(mine).findByText('CFTR')).toBeTruthy();
   });
+
+  it("the parent imports the sperm source's lab CSV; the file's text is sent with the panel's facts", async () => {
+    const sent: unknown[] = [];
+    const csv = 'gene,carrier,variant\nSMN1,yes,\nHBB,no,\n';
+    renderPage(<CarrierScreeningPage />, {
+      route: '/carrierscreening',
+      path: '/carrierscreening/:id?',
+      api: {
+        me: ok(parent),
+        'parentcarrierpanel/10': ok(empty),
+        'parentcarrierpanel/10/import': (req: StubRequest) => {
+          sent.push(req.body);
+          return ok({
+            ...empty,
+            sperm_source: {
+              lab: 'Genelab',
+              panelName: 'P',
+              testDate: '2025-01-01',
+              tested: ['HBB', 'SMN1'],
+              carried: [{ gene: 'SMN1', variant: null }],
+              updatedAt: '2025-01-02T00:00:00.000Z',
+            },
+          });
+        },
+      } as never,
+    });
+    const source = await screen.findByRole('region', { name: "Sperm source's results" });
+    fireEvent.click(within(source).getByRole('button', { name: "Import lab CSV: Sperm source's results" }));
+    const form = within(source).getByRole('form', { name: "Import the lab CSV of sperm source's results" });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Lab/ }), { target: { value: 'Genelab' } });
+    fireEvent.change(within(form).getByLabelText(/^Panel name/), { target: { value: 'P' } });
+    fireEvent.change(within(form).getByLabelText(/^Test date/), { target: { value: '2025-01-01' } });
+    const file = new File([csv], 'lab.csv', { type: 'text/csv' });
+    // Mantine's FileInput is a button over a hidden file input: the file goes to the input.
+    const fileInput = form.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(fileInput, { target: { files: [file] } });
+    fireEvent.click(await within(form).findByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      kind: 'sperm_source',
+      lab: 'Genelab',
+      panelName: 'P',
+      testDate: '2025-01-01',
+      csv,
+    });
+    expect(await within(source).findByText('SMN1')).toBeTruthy();
+  });
 });

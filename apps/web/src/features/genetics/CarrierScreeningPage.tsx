@@ -1,11 +1,18 @@
-import { PAGES, PARENT_PANEL_KINDS, PARENT_PANEL_LABEL, type ParentPanelKind, ROLE } from '@dm/shared';
+import {
+  PAGES,
+  PARENT_PANEL_KINDS,
+  PARENT_PANEL_LABEL,
+  type ParentPanelKind,
+  type ParentPanelsData,
+  ROLE,
+} from '@dm/shared';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../lib/session';
-import { CarrierPanelForm, CarrierPanelSummary, SectionTitle } from './CarrierPanel';
-import { carrierKeys, saveParentPanel, useParentPanels } from './queries';
+import { CarrierPanelForm, CarrierPanelSummary, LabCsvImport, SectionTitle } from './CarrierPanel';
+import { carrierKeys, importParentPanel, saveParentPanel, useParentPanels } from './queries';
 
 /**
  * /carrierscreening: an intended parent's own carrier screening results and the sperm source's
@@ -53,30 +60,45 @@ function PanelSection({
   panel: Parameters<typeof CarrierPanelSummary>[0]['panel'] | null;
 }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'form' | 'csv' | null>(null);
   const label = PARENT_PANEL_LABEL[kind];
+  const saved = async (data: ParentPanelsData) => {
+    queryClient.setQueryData(carrierKeys.parent(userId), data);
+    await queryClient.invalidateQueries({ queryKey: ['carrier', 'compatibility'] });
+    setEditing(null);
+  };
   return (
     <Paper withBorder p="md" component="section" aria-label={label}>
       <Stack>
         <Group justify="space-between">
           <SectionTitle>{label}</SectionTitle>
           {editing ? null : (
-            <Button variant="light" onClick={() => setEditing(true)}>
-              {panel ? `Edit ${label.toLowerCase()}` : `Enter ${label.toLowerCase()}`}
-            </Button>
+            <Group gap="xs">
+              <Button variant="light" onClick={() => setEditing('form')}>
+                {panel ? `Edit ${label.toLowerCase()}` : `Enter ${label.toLowerCase()}`}
+              </Button>
+              <Button
+                variant="light"
+                aria-label={`Import lab CSV: ${label}`}
+                onClick={() => setEditing('csv')}
+              >
+                Import lab CSV
+              </Button>
+            </Group>
           )}
         </Group>
         {panel ? <CarrierPanelSummary panel={panel} /> : <Text>No results recorded.</Text>}
-        {editing ? (
+        {editing === 'form' ? (
           <CarrierPanelForm
             title={label}
             initial={panel}
-            onSave={async (input) => {
-              const data = await saveParentPanel(userId, kind, input);
-              queryClient.setQueryData(carrierKeys.parent(userId), data);
-              await queryClient.invalidateQueries({ queryKey: ['carrier', 'compatibility'] });
-              setEditing(false);
-            }}
+            onSave={async (input) => saved(await saveParentPanel(userId, kind, input))}
+          />
+        ) : null}
+        {editing === 'csv' ? (
+          <LabCsvImport
+            title={`Import the lab CSV of ${label.toLowerCase()}`}
+            onImport={async (body) => saved(await importParentPanel(userId, kind, body))}
           />
         ) : null}
       </Stack>

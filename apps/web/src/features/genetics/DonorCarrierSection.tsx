@@ -1,15 +1,14 @@
 import { ROLE } from '@dm/shared';
-import { Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import {
   CarrierCompatibilityLine,
   CarrierPanelForm,
   CarrierPanelSummary,
-  type PanelFacts,
-  PanelFactsInputs,
+  LabCsvImport,
   SectionTitle,
 } from './CarrierPanel';
 import {
@@ -78,42 +77,16 @@ export function DonorCarrierSection({ donorId }: { donorId: number }) {
             }}
           />
         ) : null}
-        {editing === 'csv' ? <CsvImport donorId={donorId} onDone={saved} /> : null}
+        {editing === 'csv' ? (
+          <LabCsvImport
+            title="Import the donor's lab CSV"
+            onImport={async (body) => {
+              await importDonorPanel(donorId, body);
+              await saved();
+            }}
+          />
+        ) : null}
       </Stack>
     </Paper>
-  );
-}
-
-/** The lab's CSV export: columns gene, carrier (yes/no) and variant, with the panel's facts. */
-function CsvImport({ donorId, onDone }: { donorId: number; onDone: () => Promise<void> }) {
-  const [facts, setFacts] = useState<PanelFacts>({ lab: '', panelName: '', testDate: '' });
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    try {
-      await importDonorPanel(donorId, { ...facts, csv: await file.text() });
-      await onDone();
-    } catch {
-      // The request wrapper showed the refusal (each bad line and its message).
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={submit} aria-label="Import lab CSV">
-      <Stack gap="sm">
-        <Text fz="sm">The file's first line names the columns gene, carrier (yes or no) and variant.</Text>
-        <PanelFactsInputs facts={facts} onChange={setFacts} />
-        <FileInput label="Lab CSV file" accept=".csv,text/csv" required value={file} onChange={setFile} />
-        <Group>
-          <Button type="submit" loading={busy} disabled={!file}>
-            Import
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

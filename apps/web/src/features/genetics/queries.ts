@@ -60,5 +60,15 @@ export const importDonorPanel = (
   body: { lab: string; panelName: string; testDate: string; csv: string },
 ) => api<DonorPanelData>(`donorcarrierpanel/${donorId}/import`, { body, successToast: true });
 
+export const importParentPanel = (
+  userId: number,
+  kind: ParentPanelKind,
+  body: { lab: string; panelName: string; testDate: string; csv: string },
+) =>
+  api<ParentPanelsData>(`parentcarrierpanel/${userId}/import`, {
+    body: { kind, ...body },
+    successToast: true,
+  });
+
 export const saveParentPanel = (userId: number, kind: ParentPanelKind, panel: CarrierPanelInput) =>
   api<ParentPanelsData>(`parentcarrierpanel/${userId}`, { body: { kind, panel }, successToast: true });

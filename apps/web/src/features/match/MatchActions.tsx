@@ -132,6 +132,7 @@ export function MatchActions({
       <ListTable
         caption="Match requests"
         captionSide="top"
+        minWidth={600}
         columns={[
           { key: 'parent', label: 'Intended parent', render: (m) => parentName(m) },
           { key: 'agency', label: 'Agency', render: (m) => m.ipAgencyName },

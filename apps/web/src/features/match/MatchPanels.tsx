@@ -32,6 +32,7 @@ function Panel({
     <ListTable
       caption={caption}
       captionSide="top"
+      minWidth={640}
       columns={[
         { key: 'parent', label: 'Intended parent', render: (r) => String(r.parentName ?? '') },
         {

@@ -47,7 +47,8 @@ function MasterStatistics() {
         onChange={(v) => setCenter(v ?? 'all')}
         allowDeselect={false}
         searchable
-        w={320}
+        w="100%"
+        maw={320}
       />
       <UsersByAgency centerId={centerId} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>

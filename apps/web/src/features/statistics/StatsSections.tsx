@@ -178,7 +178,8 @@ export function ReportPicker({ consumerCenter }: { consumerCenter: boolean }) {
           data={options.map((o) => ({ value: o.path, label: o.label }))}
           value={path}
           onChange={setPath}
-          w={300}
+          w="100%"
+          maw={300}
         />
         <Button disabled={path === null} onClick={() => path && navigate(path)}>
           Open report
@@ -229,7 +230,8 @@ export function UsersByAgency({ centerId }: { centerId: number | null }) {
         value={String(userType)}
         onChange={(v) => v && setUserType(Number(v) as StatUserType)}
         allowDeselect={false}
-        w={240}
+        w="100%"
+        maw={240}
       />
       <AgencyTableChart
         title={`${STAT_USER_TYPE_LABEL[userType]} users per agency`}

@@ -1,7 +1,10 @@
 import { Input } from '@mantine/core';
 import { useId } from 'react';
 
-/** A labelled native file input: keyboard-usable, and the same file may be chosen twice in a row. */
+/**
+ * A labelled native file input: keyboard-usable, the same file may be chosen twice in a row, and
+ * no wider than its column (it reflows at 320 px).
+ */
 export function FilePicker(props: {
   label: string;
   accept: string;
@@ -20,6 +23,8 @@ export function FilePicker(props: {
           accept={props.accept}
           multiple={props.multiple}
           disabled={props.disabled}
+          // The browser's own button and file name keep a fixed width: it shrinks with the screen.
+          style={{ maxWidth: '100%' }}
           onChange={(e) => {
             const files = Array.from(e.currentTarget.files ?? []);
             e.currentTarget.value = '';

@@ -109,7 +109,8 @@ function AssignPage({ config }: { config: AssignConfig }) {
           }))}
           value={assignee}
           onChange={setAssignee}
-          w={320}
+          w="100%"
+          maw={320}
         />
         <SegmentedControl
           aria-label="Which to list"
