@@ -26,7 +26,7 @@ describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
       await page.getByRole('button', { name: 'Create key' }).click();
       const shown = page.getByTestId('secret-once');
       await shown.waitFor();
-      const secret = (await shown.innerText()).trim();
+      const secret = ((await shown.textContent()) ?? '').trim();
       assert.match(secret, /^dmk_\d+_/);
       await assertAccessible(page);
 
@@ -77,7 +77,7 @@ describe('agency API keys and webhooks (/apikeys, /webhooks)', () => {
       await page.getByRole('button', { name: 'Register webhook' }).click();
       const signing = page.getByTestId('secret-once');
       await signing.waitFor();
-      assert.match((await signing.innerText()).trim(), /^whsec_/);
+      assert.match(((await signing.textContent()) ?? '').trim(), /^whsec_/);
       await page
         .getByRole('rowheader', { name: 'https://93.184.216.34/dm-hook' })
         .or(page.getByRole('cell', { name: 'https://93.184.216.34/dm-hook' }))

@@ -121,6 +121,9 @@ describe('/editprofile', () => {
       // Another session of hers in another browser. A login replaces her older session (one
       // session per person), so the other session is the agency admin working inside her account.
       await login(other.page, 'admin@demo.test');
+      // The app is left first: none of its calls still in flight answers for the session the
+      // switch replaces (and clears the new cookie) after the switch.
+      await other.page.goto('about:blank');
       const switched = await other.page.request.post('/api/authadmin', {
         headers: sameOrigin(),
         data: { id: piaId },
@@ -128,7 +131,6 @@ describe('/editprofile', () => {
       assert.equal(switched.status(), 200, await switched.text());
       // The switch went through the API: the page reads the session again.
       await go(other.page, '/editprofile');
-      await other.page.reload();
       await other.page.getByText('You are working as Pia Profile').waitFor();
       await other.page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
 

@@ -15,7 +15,14 @@ export function FilePicker(props: {
 }) {
   const id = useId();
   return (
-    <Input.Wrapper label={props.label} id={id} description={props.description}>
+    <Input.Wrapper
+      label={props.label}
+      id={id}
+      description={props.description}
+      // In a row of controls too (a flex item keeps its content's width unless allowed to shrink).
+      miw={0}
+      maw="100%"
+    >
       <div>
         <input
           id={id}
