@@ -60,10 +60,67 @@ async function queueMails(db: Db, deps: ReminderJobDeps, centerId: number, claim
 }
 
 /**
+ * Centers worked on at once: while one center's mails are built and sealed in JS, another's
+ * claim runs in PostgreSQL (on the embedded database the transactions simply take turns).
+ */
+export const REMINDER_CENTERS_AT_ONCE = 2;
+
+/**
+ * One center's share of a pass: its due reminders recorded and their e-mails queued, a batch per
+ * transaction, and one job_runs row when it sent some or failed. Returns what it sent; a failure
+ * is logged and recorded, not thrown, so the other centers go on.
+ */
+async function remindCenter(
+  ctx: ReminderPassContext,
+  deps: ReminderJobDeps,
+  centerId: number,
+  now: Date,
+): Promise<{ sent: number; failed: boolean }> {
+  const startedAt = ctx.clock.now();
+  let sent = 0;
+  try {
+    let after = 0;
+    for (;;) {
+      const claimed = await ctx.db.transaction(async (tx) => {
+        const rows = await claimDueReminders(tx, centerId, now, REMINDER_BATCH, after);
+        await queueMails(tx, deps, centerId, rows);
+        return rows;
+      });
+      sent += claimed.length;
+      if (claimed.length < REMINDER_BATCH || ctx.stopping?.()) break;
+      after = claimed.at(-1)!.donor_id;
+    }
+    if (sent > 0)
+      await recordRun(ctx.db, {
+        job: DONOR_REMINDER_JOB,
+        centerId,
+        startedAt,
+        finishedAt: ctx.clock.now(),
+        ok: true,
+        processed: sent,
+      });
+    return { sent, failed: false };
+  } catch (error) {
+    ctx.log?.error({ job: DONOR_REMINDER_JOB, centerId, error: errorSummary(error) }, 'reminder pass failed');
+    await recordRun(ctx.db, {
+      job: DONOR_REMINDER_JOB,
+      centerId,
+      startedAt,
+      finishedAt: ctx.clock.now(),
+      ok: false,
+      processed: sent,
+      error: CENTER_FAILED,
+    }).catch(() => {});
+    return { sent, failed: true };
+  }
+}
+
+/**
  * One scheduler pass (decision 016): for every center whose schedule is on, record the due
  * reminders and queue their e-mails in the mail outbox, a batch per transaction, so a reminder
- * is recorded exactly when its e-mail is queued. One job_runs row per center that sent some or
- * failed. A failing center is logged and recorded; the others go on.
+ * is recorded exactly when its e-mail is queued. REMINDER_CENTERS_AT_ONCE centers at a time.
+ * One job_runs row per center that sent some or failed. A failing center is logged and
+ * recorded; the others go on.
  */
 export async function runReminderPass(
   ctx: ReminderPassContext,
@@ -71,53 +128,19 @@ export async function runReminderPass(
 ): Promise<ReminderPassResult> {
   const now = ctx.clock.now();
   const result: ReminderPassResult = { sent: 0, centers: 0, failedCenters: 0 };
-  const centerIds = (await centersWithScheduleOn(ctx.db)).filter(
+  const waiting = (await centersWithScheduleOn(ctx.db)).filter(
     (id) => !ctx.onlyCenters || ctx.onlyCenters.includes(id),
   );
-  for (const centerId of centerIds) {
-    if (ctx.stopping?.()) break;
-    result.centers += 1;
-    const startedAt = ctx.clock.now();
-    let sent = 0;
-    try {
-      let after = 0;
-      for (;;) {
-        const claimed = await ctx.db.transaction(async (tx) => {
-          const rows = await claimDueReminders(tx, centerId, now, REMINDER_BATCH, after);
-          await queueMails(tx, deps, centerId, rows);
-          return rows;
-        });
-        sent += claimed.length;
-        if (claimed.length < REMINDER_BATCH || ctx.stopping?.()) break;
-        after = claimed.at(-1)!.donor_id;
-      }
-      if (sent > 0)
-        await recordRun(ctx.db, {
-          job: DONOR_REMINDER_JOB,
-          centerId,
-          startedAt,
-          finishedAt: ctx.clock.now(),
-          ok: true,
-          processed: sent,
-        });
-    } catch (error) {
-      result.failedCenters += 1;
-      ctx.log?.error(
-        { job: DONOR_REMINDER_JOB, centerId, error: errorSummary(error) },
-        'reminder pass failed',
-      );
-      await recordRun(ctx.db, {
-        job: DONOR_REMINDER_JOB,
-        centerId,
-        startedAt,
-        finishedAt: ctx.clock.now(),
-        ok: false,
-        processed: sent,
-        error: CENTER_FAILED,
-      }).catch(() => {});
+  const worker = async () => {
+    for (let centerId = waiting.shift(); centerId !== undefined; centerId = waiting.shift()) {
+      if (ctx.stopping?.()) return;
+      result.centers += 1;
+      const { sent, failed } = await remindCenter(ctx, deps, centerId, now);
+      result.sent += sent;
+      if (failed) result.failedCenters += 1;
     }
-    result.sent += sent;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(REMINDER_CENTERS_AT_ONCE, waiting.length) }, worker));
   return result;
 }
 

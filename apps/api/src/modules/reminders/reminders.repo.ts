@@ -1,5 +1,5 @@
-import { INCOMPLETE_APPLICATION_STATES } from '@dm/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { incompleteStatesSql } from '../../db/schema/donors.js';
 import { emailSchedules, emailTemplates, emailTypes } from '../../db/schema/index.js';
 import { type Db, queryRows } from '../../platform/db.js';
 
@@ -79,11 +79,6 @@ export interface ClaimedReminder {
   last_name: string;
 }
 
-const INCOMPLETE = sql.join(
-  INCOMPLETE_APPLICATION_STATES.map((s) => sql`${s}`),
-  sql`, `,
-);
-
 /**
  * One statement per batch of a center (decision 016): records, for up to `limit` donors of the
  * center whose next reminder is due at `now`, that reminder, and returns the ones it recorded.
@@ -122,16 +117,21 @@ export function claimDueReminders(db: Db, centerId: number, now: Date, limit: nu
         from sched sc
         join donors d on d.center_id = sc.center_id
         join users u on u.id = d.user_id
-        -- The donor's reminders so far, whichever center sent them (a donor who moved keeps her
-        -- count: the unique (donor, sequence) would refuse her numbers again): an index lookup.
-        cross join lateral (
-          select nullif(count(*), 0)::int as n, max(r.sent_at) as last_at
+        -- The donor's latest reminder, whichever center sent it (a donor who moved keeps her
+        -- count: the unique (donor, sequence) would refuse her numbers again). Sequences run
+        -- 1, 2, 3 without gaps, so the latest one's number is the count: one step down the
+        -- unique index, however many she had.
+        left join lateral (
+          select r.sequence::int as n, r.sent_at as last_at
           from donor_reminders r
           where r.donor_id = d.user_id
-        ) s
-        where d.user_id > ${afterDonorId}
-          and d.availability in (${INCOMPLETE})
+          order by r.sequence desc
+          limit 1
+        ) s on true
+        where d.center_id = ${centerId}
+          and d.user_id > ${afterDonorId}
           and not d.archived
+          and d.availability in (${incompleteStatesSql})
           and u.status = 'Active'
           and (d.pre_form_status is null or d.pre_form_status = 1)
           and coalesce(s.n, 0) < sc.total_reminders

@@ -11,8 +11,9 @@ import {
   mailOutbox,
   users,
 } from '../../db/schema/index.js';
+import { NOTIFICATION_EMAIL_TYPES } from '../../platform/mail.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { runReminderPass } from './reminders.jobs.js';
+import { REMINDER_CENTERS_AT_ONCE, runReminderPass } from './reminders.jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -291,6 +292,30 @@ describe('the scheduler job', () => {
       .where(and(eq(jobRuns.job, 'donor-reminders'), eq(jobRuns.centerId, center)));
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'success', processed: 2 });
+  });
+
+  it('works through several centers at once; a center that fails leaves the others their reminders', async () => {
+    const ok = [await makeCenter(), await makeCenter(), await makeCenter()];
+    const broken = await makeCenter();
+    // A notification type cannot go out as a batch: this center's mail fails, after its claim.
+    const notification = [...NOTIFICATION_EMAIL_TYPES][0]!;
+    await schedule(broken, { durationFirst: 1, totalReminders: 1, firstEmailTypeId: notification });
+    for (const center of ok) await schedule(center, { durationFirst: 1, totalReminders: 1 });
+    const donorsOk = [];
+    for (const center of ok) donorsOk.push((await makeDonor(center)).id, (await makeDonor(center)).id);
+    const donorBroken = (await makeDonor(broken)).id;
+    t.clock.advance(DAY);
+    const result = await runReminderPass({ db: t.db, clock: t.clock, onlyCenters: [...ok, broken] }, t);
+    expect(REMINDER_CENTERS_AT_ONCE).toBeGreaterThan(1);
+    expect(result).toEqual({ sent: 6, centers: 4, failedCenters: 1 });
+    expect((await remindersOf(donorsOk)).map((r) => r.donorId)).toEqual(donorsOk);
+    // The failed batch's claim was rolled back with it: the donor is due again next pass.
+    expect(await remindersOf([donorBroken])).toEqual([]);
+    const [failedRun] = await t.db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, 'donor-reminders'), eq(jobRuns.centerId, broken)));
+    expect(failedRun).toMatchObject({ status: 'failed', processed: 0 });
   });
 });
 

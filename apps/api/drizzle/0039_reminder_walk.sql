@@ -1,0 +1,1 @@
+CREATE INDEX "donors_reminder_walk_idx" ON "donors" USING btree ("center_id","user_id") WHERE not "donors"."archived" and "donors"."availability" in ('Invited', 'Initial form Accepted', 'Rejected Main Form');
