@@ -8,7 +8,7 @@ import { signIn } from './api.js';
 // the cost is each server process's CPU time (/proc/<pid>/stat, user + system) per request answered.
 // `npx tsx bench/lib/load/ab.ts <main.js A> <main.js B>` with BENCH_LOAD_DATABASE_URL and
 // BENCH_LOAD_DATA_DIR as for the load bench (DATA_DIR used as is: the servers write mail into it);
-// AB_TARGETS (health,me,search), AB_ROUNDS (8), AB_SECONDS (3), AB_PORT (4186: A, +1: B).
+// AB_TARGETS (health,me,search; details: the first found donor's page), AB_ROUNDS (8), AB_SECONDS (3), AB_PORT (4186: A, +1: B).
 
 const env = process.env;
 const mains = process.argv.slice(2, 4);
@@ -53,14 +53,23 @@ try {
   }
   const parent = await signIn(servers[0]!.url, 'parent@demo.test');
   const search = { eyecolor: ['Blue', 'Green'], haircolor: ['Blonde', 'Brown'] };
-  for (const s of servers)
-    await fetch(`${s.url}/api/getdonorlist`, {
+  let donorId = 0;
+  for (const s of servers) {
+    const res = await fetch(`${s.url}/api/getdonorlist`, {
       method: 'POST',
       headers: { 'x-access-token': parent.token, 'content-type': 'application/json' },
       body: JSON.stringify(search),
     });
+    donorId = ((await res.json()) as { data: { rows: { id: number }[] } }).data.rows[0]!.id;
+  }
+  const paths: Record<string, string> = {
+    health: '/api/health',
+    me: '/api/me',
+    search: '/api/getdonorlist',
+    details: `/api/getdonordetails/${donorId}`,
+  };
   const opts = (url: string, target: string): autocannon.Options => ({
-    url: `${url}${target === 'health' ? '/api/health' : target === 'me' ? '/api/me' : '/api/getdonorlist'}`,
+    url: `${url}${paths[target]}`,
     connections: 50,
     duration: seconds,
     method: target === 'search' ? 'POST' : 'GET',

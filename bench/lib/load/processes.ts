@@ -83,11 +83,21 @@ async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number, 
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
-function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+/** BENCH_LOAD_NODE_ARGS: more node options for the API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * (the profile is written when the bench stops the server). */
+const SERVER_NODE_ARGS = (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+
+function startChild(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  nodeArgs: string[] = [],
+): ChildProcess {
   const fd = openSync(logFile, 'a');
   // Output goes to a file, as a production server's goes to its journal: the bench process does
   // not spend its own time reading it.
-  const child = spawn(process.execPath, ['--import', PROBE, script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', PROBE, script], {
     cwd: ROOT,
     env,
     stdio: ['ignore', fd, fd, 'ipc'],
@@ -125,7 +135,7 @@ export async function startServer(name: string, o: ServerOptions): Promise<Child
     ...(o.seedDonors !== undefined ? { SEED_DONORS: String(o.seedDonors) } : {}),
     ...(process.env.BENCH_LOAD_APP_SECRET ? { APP_SECRET: process.env.BENCH_LOAD_APP_SECRET } : {}),
   };
-  const child = startChild(name, SERVER_MAIN, env, o.logFile);
+  const child = startChild(name, SERVER_MAIN, env, o.logFile, SERVER_NODE_ARGS);
   await waitUntilUp(child, `${url}/api/health`, 30 * 60_000, o.logFile);
   return { name, url, process: child, read: probeReader(child), stop: stopper(child) };
 }

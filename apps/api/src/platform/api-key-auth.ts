@@ -15,7 +15,7 @@ import { apiKeys, centerSettings, centers } from '../db/schema/index.js';
 import type { Access, Auth } from './auth-context.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
-import type { Db } from './db.js';
+import { type Db, preparedPerDb } from './db.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 /**
@@ -32,8 +32,8 @@ export function apiKeyOf(request: FastifyRequest): string | null {
 /** last_used_at moves at most this often, so a key's calls do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 
-function keyLookup(db: Db) {
-  return db
+const keyLookup = preparedPerDb('resolve_api_key', (db, name) =>
+  db
     .select({
       id: apiKeys.id,
       centerId: apiKeys.centerId,
@@ -52,9 +52,8 @@ function keyLookup(db: Db) {
     .innerJoin(centers, eq(centers.id, apiKeys.centerId))
     .where(eq(apiKeys.secretHash, sql.placeholder('secretHash')))
     .limit(1)
-    .prepare('resolve_api_key');
-}
-const lookups = new WeakMap<Db, ReturnType<typeof keyLookup>>();
+    .prepare(name),
+);
 
 /**
  * The caller an API key stands for, or 401 (unknown or revoked key, or its creator gone): a
@@ -63,12 +62,7 @@ const lookups = new WeakMap<Db, ReturnType<typeof keyLookup>>();
  * log records the key (`apiKey`).
  */
 export async function resolveApiKey(db: Db, clock: Clock, key: string, ip: string | null): Promise<Auth> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = keyLookup(db);
-    lookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ secretHash: hashToken(key) });
+  const [row] = await keyLookup(db, { secretHash: hashToken(key) });
   if (!row || row.revokedAt || row.createdBy === null) throw unauthenticated(MSG.BAD_TOKEN);
   const now = clock.now();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {

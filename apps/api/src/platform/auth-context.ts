@@ -20,7 +20,7 @@ import { centerSettings, centers, donors, sessions, users } from '../db/schema/i
 import { apiKeyOf, checkKeyAccess, resolveApiKey } from './api-key-auth.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
-import type { Db } from './db.js';
+import { type Db, preparedPerDb } from './db.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
@@ -123,29 +123,28 @@ const sessionColumns = {
  * with only the columns it needs, and the one of a route that answers the session user (GET /me),
  * which reads the session user's columns as well: one round trip, not two.
  */
-function sessionLookups(db: Db) {
-  return {
-    session: db
-      .select(sessionColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(centers, eq(centers.id, users.centerId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare('resolve_session'),
-    withUser: db
-      .select({ session: sessionColumns.session, ...sessionUserColumns(db) })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(centers, eq(centers.id, users.centerId))
-      .leftJoin(donors, eq(donors.userId, users.id))
-      .leftJoin(switchedFromUser, eq(switchedFromUser.id, sessions.switchedFromUserId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare('resolve_session_user'),
-  };
-}
-const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookups>>();
+const sessionLookup = preparedPerDb('resolve_session', (db, name) =>
+  db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare(name),
+);
+const sessionWithUserLookup = preparedPerDb('resolve_session_user', (db, name) =>
+  db
+    .select({ session: sessionColumns.session, ...sessionUserColumns(db) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(centers, eq(centers.id, users.centerId))
+    .leftJoin(donors, eq(donors.userId, users.id))
+    .leftJoin(switchedFromUser, eq(switchedFromUser.id, sessions.switchedFromUserId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare(name),
+);
 
 /**
  * The caller of a session token, or 401. `withUser` also reads the session user (`sessionUser`),
@@ -158,23 +157,18 @@ export async function resolveSession(
   ip: string | null = null,
   withUser = false,
 ): Promise<Auth> {
-  let lookups = preparedLookups.get(db);
-  if (!lookups) {
-    lookups = sessionLookups(db);
-    preparedLookups.set(db, lookups);
-  }
   const tokenHash = hashToken(token);
-  let row: Awaited<ReturnType<typeof lookups.session.execute>>[number] | undefined;
+  let row: Awaited<ReturnType<typeof sessionLookup>>[number] | undefined;
   let sessionUser: SessionUser | undefined;
   if (withUser) {
-    const [found] = await lookups.withUser.execute({ tokenHash });
+    const [found] = await sessionWithUserLookup(db, { tokenHash });
     if (found) {
       // The session user's columns include the ones the check needs (each selected once).
       row = { session: found.session, user: found.profile, center: found.profileCenter };
       sessionUser = sessionUserOf(found, found.session.switchedFromUserId);
     }
   } else {
-    [row] = await lookups.session.execute({ tokenHash });
+    [row] = await sessionLookup(db, { tokenHash });
   }
   if (!row) throw unauthenticated(MSG.BAD_TOKEN);
   const { session, user, center } = row;

@@ -120,3 +120,27 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */
+interface Prepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A query built once per database handle and run as a named prepared statement (issue 19): a
+ * drizzle select of a whole table costs more to build than to run, and PostgreSQL parses and
+ * plans a named statement once per connection. `build` makes the query on the handle it is given
+ * with `sql.placeholder(...)` for its values; a transaction gets its own (it lives one
+ * transaction). `name` must be unique in the app: PostgreSQL keys the statements by it.
+ */
+export function preparedPerDb<R>(name: string, build: (db: Db, name: string) => Prepared<R>) {
+  const built = new WeakMap<Db, Prepared<R>>();
+  return (db: Db, values: Record<string, unknown>): Promise<R> => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db, name);
+      built.set(db, query);
+    }
+    return query.execute(values);
+  };
+}

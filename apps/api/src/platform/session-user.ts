@@ -2,7 +2,7 @@ import { type DonorAvailability, ROLE, type RoleId, type SessionUser, type UserS
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centerSettings, centers, donors, portfolios, terms, users } from '../db/schema/index.js';
-import type { Db } from './db.js';
+import { type Db, preparedPerDb } from './db.js';
 import { notFound } from './errors.js';
 
 /**
@@ -102,8 +102,8 @@ export function sessionUserColumns(db: Db) {
  * The session user by user id, in one prepared statement built once per database (four
  * separately built queries cost more to build and plan than to run).
  */
-function sessionUserQuery(db: Db) {
-  return db
+const sessionUserQuery = preparedPerDb('session_user', (db, name) =>
+  db
     .select(sessionUserColumns(db))
     .from(users)
     .innerJoin(centers, eq(centers.id, users.centerId))
@@ -111,12 +111,11 @@ function sessionUserQuery(db: Db) {
     .leftJoin(switchedFromUser, eq(switchedFromUser.id, sql.placeholder('switchedFromUserId')))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('session_user');
-}
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+    .prepare(name),
+);
 
 /** What a select of `sessionUserColumns` answers for one row. */
-export type SessionUserRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['execute']>>[number];
+export type SessionUserRow = Awaited<ReturnType<typeof sessionUserQuery>>[number];
 
 /**
  * The session of platform.md section 3 as the browser keeps it, read fresh from the database.
@@ -128,12 +127,7 @@ export async function buildSessionUser(
   userId: number,
   switchedFromUserId: number | null,
 ): Promise<SessionUser> {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = sessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId, switchedFromUserId });
+  const [row] = await sessionUserQuery(db, { userId, switchedFromUserId });
   if (!row) throw notFound();
   return sessionUserOf(row, switchedFromUserId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type CenterSettings, centerSettings } from '../../db/schema/centers.js';
 import {
@@ -30,7 +30,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, preparedPerDb } from '../../platform/db.js';
 
 /** Queries only; the rules (who may see what) are in donors.service.ts. */
 
@@ -38,48 +38,69 @@ export type { CenterSettings };
 /** A center's stored settings (rows carry them raw) with the defaults for what it does not set. */
 export const settingsWithDefaults = centerSettings;
 
-export async function donorCore(db: Db, donorId: number) {
-  const [row] = await db
+/** The donor id of the prepared reads below (the donor page reads a dozen of them per answer). */
+const donorIdParam = sql.placeholder('donorId');
+
+const coreQuery = preparedPerDb('donor_core', (db, name) =>
+  db
     .select({ donor: donors, user: users, center: centers })
     .from(donors)
     .innerJoin(users, eq(users.id, donors.userId))
     .innerJoin(centers, eq(centers.id, donors.centerId))
-    .where(eq(donors.userId, donorId))
-    .limit(1);
+    .where(eq(donors.userId, donorIdParam))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function donorCore(db: Db, donorId: number) {
+  const [row] = await coreQuery(db, { donorId });
   return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
 
+const profileQuery = preparedPerDb('donor_profile', (db, name) =>
+  db.select().from(donorProfiles).where(eq(donorProfiles.donorId, donorIdParam)).limit(1).prepare(name),
+);
+
 export async function profileOf(db: Db, donorId: number) {
-  const [row] = await db.select().from(donorProfiles).where(eq(donorProfiles.donorId, donorId)).limit(1);
+  const [row] = await profileQuery(db, { donorId });
   return row ?? null;
 }
 
-export const racesOf = (db: Db, donorId: number) =>
+const racesQuery = preparedPerDb('donor_races_of', (db, name) =>
   db
     .select({ name: donorRaces.name, percentage: donorRaces.percentage })
     .from(donorRaces)
-    .where(eq(donorRaces.donorId, donorId))
-    .orderBy(asc(donorRaces.position));
+    .where(eq(donorRaces.donorId, donorIdParam))
+    .orderBy(asc(donorRaces.position))
+    .prepare(name),
+);
+export const racesOf = (db: Db, donorId: number) => racesQuery(db, { donorId });
 
-export const ethnicitiesOf = (db: Db, donorId: number) =>
+const ethnicitiesQuery = preparedPerDb('donor_ethnicities_of', (db, name) =>
   db
     .select({ name: donorEthnicities.name, percentage: donorEthnicities.percentage })
     .from(donorEthnicities)
-    .where(eq(donorEthnicities.donorId, donorId))
-    .orderBy(asc(donorEthnicities.position));
+    .where(eq(donorEthnicities.donorId, donorIdParam))
+    .orderBy(asc(donorEthnicities.position))
+    .prepare(name),
+);
+export const ethnicitiesOf = (db: Db, donorId: number) => ethnicitiesQuery(db, { donorId });
 
 /**
  * A table of the donor's form that holds many rows per donor: a reader of one donor's rows in
- * the given order.
+ * the given order (a prepared statement named after the table).
  */
 function rowsOfDonor<T extends PgTable & { donorId: AnyPgColumn }>(table: T, ...order: SQL[]) {
-  return (db: Db, donorId: number): Promise<T['$inferSelect'][]> =>
+  const query = preparedPerDb(`donor_rows_${getTableName(table)}`, (db, name) =>
     db
       .select()
       .from(table as PgTable)
-      .where(eq(table.donorId, donorId))
-      .orderBy(...order) as never;
+      .where(eq(table.donorId, donorIdParam))
+      .orderBy(...order)
+      .prepare(name),
+  );
+  return (db: Db, donorId: number): Promise<T['$inferSelect'][]> => query(db, { donorId }) as never;
 }
 
 export const familyMembersOf = rowsOfDonor(
@@ -105,43 +126,41 @@ export const customAnswersOf = (db: Db, donorId: number, visible: SQL) =>
     .where(and(eq(donorCustomAnswers.donorId, donorId), visible))
     .orderBy(asc(donorCustomAnswers.id));
 
-/** Private files are left out unless the caller may see them. */
-export const picturesOf = (db: Db, donorId: number, withPrivate: boolean) =>
-  db
-    .select()
-    .from(donorPictures)
-    .where(
-      and(eq(donorPictures.donorId, donorId), withPrivate ? undefined : eq(donorPictures.private, false)),
-    )
-    .orderBy(desc(donorPictures.isDefault), asc(donorPictures.position), asc(donorPictures.id));
+/**
+ * A table of the donor's files: a reader of one donor's files in the given order, the private
+ * ones left out unless the caller may see them (two prepared statements: with and without).
+ */
+function filesOfDonor<T extends PgTable & { donorId: AnyPgColumn; private: AnyPgColumn }>(
+  table: T,
+  ...order: SQL[]
+) {
+  const [all, shown] = [true, false].map((withPrivate) =>
+    preparedPerDb(`donor_files_${getTableName(table)}${withPrivate ? '_all' : ''}`, (db, name) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(and(eq(table.donorId, donorIdParam), withPrivate ? undefined : eq(table.private, false)))
+        .orderBy(...order)
+        .prepare(name),
+    ),
+  ) as [ReturnType<typeof preparedPerDb<unknown>>, ReturnType<typeof preparedPerDb<unknown>>];
+  return (db: Db, donorId: number, withPrivate: boolean): Promise<T['$inferSelect'][]> =>
+    (withPrivate ? all : shown)(db, { donorId }) as never;
+}
 
-export const videosOf = (db: Db, donorId: number, withPrivate: boolean) =>
-  db
-    .select()
-    .from(donorVideos)
-    .where(and(eq(donorVideos.donorId, donorId), withPrivate ? undefined : eq(donorVideos.private, false)))
-    .orderBy(asc(donorVideos.id));
-
-export const documentsOf = (db: Db, donorId: number, withPrivate: boolean) =>
-  db
-    .select()
-    .from(donorDocuments)
-    .where(
-      and(eq(donorDocuments.donorId, donorId), withPrivate ? undefined : eq(donorDocuments.private, false)),
-    )
-    .orderBy(asc(donorDocuments.id));
-
-export const additionalDocumentsOf = (db: Db, donorId: number, withPrivate: boolean) =>
-  db
-    .select()
-    .from(donorAdditionalDocuments)
-    .where(
-      and(
-        eq(donorAdditionalDocuments.donorId, donorId),
-        withPrivate ? undefined : eq(donorAdditionalDocuments.private, false),
-      ),
-    )
-    .orderBy(asc(donorAdditionalDocuments.kind), asc(donorAdditionalDocuments.id));
+export const picturesOf = filesOfDonor(
+  donorPictures,
+  desc(donorPictures.isDefault),
+  asc(donorPictures.position),
+  asc(donorPictures.id),
+);
+export const videosOf = filesOfDonor(donorVideos, asc(donorVideos.id));
+export const documentsOf = filesOfDonor(donorDocuments, asc(donorDocuments.id));
+export const additionalDocumentsOf = filesOfDonor(
+  donorAdditionalDocuments,
+  asc(donorAdditionalDocuments.kind),
+  asc(donorAdditionalDocuments.id),
+);
 
 export const FILE_TABLES = {
   picture: donorPictures,
@@ -297,12 +316,17 @@ export const favoritesOf = (db: Db, userId: number, visible: SQL) =>
     .where(and(eq(favorites.userId, userId), visible))
     .orderBy(desc(favorites.createdAt));
 
-export async function isFavorite(db: Db, userId: number, donorId: number): Promise<boolean> {
-  const [row] = await db
+const favoriteQuery = preparedPerDb('donor_is_favorite', (db, name) =>
+  db
     .select({ n: sql`1` })
     .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.donorId, donorId)))
-    .limit(1);
+    .where(and(eq(favorites.userId, sql.placeholder('userId')), eq(favorites.donorId, donorIdParam)))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function isFavorite(db: Db, userId: number, donorId: number): Promise<boolean> {
+  const [row] = await favoriteQuery(db, { userId, donorId });
   return row !== undefined;
 }
 
