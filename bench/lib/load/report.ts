@@ -81,7 +81,11 @@ export function goalRows(rows: Row[], idleRss: number[]): Goal[] {
   if (me)
     goals.push({ goal: 'me >= 25% of bare', measured: `${fixed(ratio(me) * 100)}%`, met: ratio(me) >= 0.25 });
   const idle = Math.max(...idleRss);
-  goals.push({ goal: 'RSS idle (at rest) <= 250 MB', measured: `${fixed(mb(idle), 0)} MB`, met: mb(idle) <= 250 });
+  goals.push({
+    goal: 'RSS idle (at rest) <= 250 MB',
+    measured: `${fixed(mb(idle), 0)} MB`,
+    met: mb(idle) <= 250,
+  });
   const served = rows.filter((r) => r.bareRps !== null);
   const loaded = Math.max(...served.map(rssMax));
   goals.push({
