@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableName, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type CenterSettings, centerSettings } from '../../db/schema/centers.js';
 import {
@@ -237,22 +237,31 @@ export async function viewExists(db: Db, sessionId: number, donorId: number): Pr
   return row !== undefined;
 }
 
-/** Distinct donors this session opened since `since` (all of them when null). */
-export async function sessionViewCount(db: Db, sessionId: number, since: Date | null): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(donorViews)
-    .where(and(eq(donorViews.sessionId, sessionId), since ? gte(donorViews.viewedAt, since) : undefined));
-  return row?.n ?? 0;
-}
-
-export async function captchaSolvedAt(db: Db, sessionId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sessions.captchaSolvedAt })
+const pageViewFacts = preparedPerDb('donor_page_view_facts', (db, name) =>
+  db
+    .select({
+      seen: sql<boolean>`exists (select 1 from ${donorViews} v
+        where v.session_id = ${sessions.id} and v.donor_id = ${donorIdParam})`,
+      views: sql<number>`(select count(*)::int from ${donorViews} v where v.session_id = ${sessions.id}
+        and (${sessions.captchaSolvedAt} is null or v.viewed_at >= ${sessions.captchaSolvedAt}))`,
+    })
     .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row?.at ?? null;
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare(name),
+);
+
+/**
+ * What the donor page's captcha rule needs of a session, in one statement: whether it already
+ * opened this donor, and how many distinct donors it opened since its last solved captcha (all
+ * of them when it never solved one).
+ */
+export async function pageViewFactsOf(
+  db: Db,
+  sessionId: number,
+  donorId: number,
+): Promise<{ seen: boolean; views: number }> {
+  const [row] = await pageViewFacts(db, { sessionId, donorId });
+  return row ?? { seen: false, views: 0 };
 }
 
 export const markCaptchaSolved = (db: Db, sessionId: number, at: Date) =>

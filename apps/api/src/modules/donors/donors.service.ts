@@ -328,9 +328,8 @@ export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ vis
 
 /** Whether this client session must solve a captcha before opening one more new donor. */
 async function captchaDue(deps: Deps, auth: Auth, donorId: number): Promise<boolean> {
-  if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return false;
-  const since = await repo.captchaSolvedAt(deps.db, auth.sessionId);
-  return (await repo.sessionViewCount(deps.db, auth.sessionId, since)) >= DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD;
+  const { seen, views } = await repo.pageViewFactsOf(deps.db, auth.sessionId, donorId);
+  return !seen && views >= DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD;
 }
 
 /** The page itself is closed too while the captcha is due, so skipping PUT donorviews gains nothing. */
