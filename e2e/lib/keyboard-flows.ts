@@ -123,6 +123,36 @@ export async function activate(
 }
 
 /**
+ * `activate`, then `happened` (what the press should do; false after its own short wait). When
+ * the press reached nothing (a late answer re-rendered the control under it: seen in CI), the
+ * log says where the focus was, so a control that ignores the key would show there, and the
+ * flow presses again once, as a keyboard user would.
+ */
+export async function activateUntil(
+  page: Page,
+  name: string | RegExp,
+  step: string,
+  happened: () => Promise<boolean>,
+): Promise<void> {
+  await activate(page, name, step);
+  if (await happened()) return;
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? '');
+  console.log(`${step}: the key press took no effect (focus on ${focused}); pressing again`);
+  await activate(page, name, `${step} (again)`);
+  assert.ok(await happened(), `${step}: the key press took effect`);
+}
+
+/** Whether `promise` settles within `ms` (for activateUntil's checks). */
+const within = (promise: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([
+    promise.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
+
+/**
  * Picks an option of the focused combobox with the keyboard: types to filter, then ArrowDown
  * until the option is the active one, Enter, Escape to close the list.
  */
@@ -191,21 +221,9 @@ export function keyboardFlows(browser: () => Browser): void {
         // they have.
         await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
         // Search and filter: open the attributes section, choose an eye colour, search.
-        const opened = () =>
-          page
-            .getByRole('button', { name: 'Donor attributes', expanded: true })
-            .waitFor({ timeout: 2000 })
-            .then(
-              () => true,
-              () => false,
-            );
-        await activate(page, 'Donor attributes', 'search: attributes section');
-        if (!(await opened())) {
-          // As for the match request below: the press reached nothing; a keyboard user presses again.
-          console.log('keyboard search: the attributes section did not open on Enter; again');
-          await activate(page, 'Donor attributes', 'search: attributes section (again)');
-          assert.ok(await opened(), 'the attributes section opened');
-        }
+        await activateUntil(page, 'Donor attributes', 'search: attributes section', () =>
+          within(page.getByRole('button', { name: 'Donor attributes', expanded: true }).waitFor(), 2000),
+        );
         await tabTo(page, (e) => e.label.startsWith('Eye colour'), 'search: eye colour');
         await pickOption(page, 'Blue', 'search: eye colour');
         const [searched] = await Promise.all([
@@ -369,22 +387,12 @@ export function keyboardFlows(browser: () => Browser): void {
         // The page's other calls (the page view, the queue place, notify-me) re-render the section
         // when they answer: walk once they have.
         await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-        const isRequest = (r: { method(): string; url(): string }) =>
-          r.method() === 'POST' && r.url().includes('/api/startmatchrequest');
-        let sent = page.waitForRequest(isRequest, { timeout: 5000 }).catch(() => null);
-        await activate(page, 'Request a match', 'match: Request a match');
-        let request = await sent;
-        if (!request) {
-          // Seen twice in CI: the press reached nothing. A keyboard user presses again; the log
-          // says where the focus was, so a button that ignores Enter would show here.
-          const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? '');
-          console.log(`keyboard match request: no request after Enter; focus on ${focused}`);
-          sent = page.waitForRequest(isRequest, { timeout: 10_000 }).catch(() => null);
-          await activate(page, 'Request a match', 'match: Request a match (again)');
-          request = await sent;
-        }
-        assert.ok(request, 'Enter on "Request a match" sent the request');
-        const requested = (await request.response())!;
+        const sent = page.waitForRequest(
+          (r) => r.method() === 'POST' && r.url().includes('/api/startmatchrequest'),
+          { timeout: 30_000 },
+        );
+        await activateUntil(page, 'Request a match', 'match: Request a match', () => within(sent, 5000));
+        const requested = (await (await sent).response())!;
         assert.equal(requested.status(), 200, await requested.text());
         await page.getByText('Match requested successfully.').first().waitFor();
         await page.getByText('Waiting to Confirm').first().waitFor();

@@ -134,7 +134,7 @@ function filesOfDonor<T extends PgTable & { donorId: AnyPgColumn; private: AnyPg
   table: T,
   ...order: SQL[]
 ) {
-  const [all, shown] = [true, false].map((withPrivate) =>
+  const query = (withPrivate: boolean) =>
     preparedPerDb(`donor_files_${getTableName(table)}${withPrivate ? '_all' : ''}`, (db, name) =>
       db
         .select()
@@ -142,8 +142,9 @@ function filesOfDonor<T extends PgTable & { donorId: AnyPgColumn; private: AnyPg
         .where(and(eq(table.donorId, donorIdParam), withPrivate ? undefined : eq(table.private, false)))
         .orderBy(...order)
         .prepare(name),
-    ),
-  ) as [ReturnType<typeof preparedPerDb<unknown>>, ReturnType<typeof preparedPerDb<unknown>>];
+    );
+  const all = query(true);
+  const shown = query(false);
   return (db: Db, donorId: number, withPrivate: boolean): Promise<T['$inferSelect'][]> =>
     (withPrivate ? all : shown)(db, { donorId }) as never;
 }
@@ -227,15 +228,6 @@ export const setAdminNotes = (db: Db, donorId: number, adminNotes: string) =>
     .returning({ donorId: donorProfiles.donorId });
 
 // --- views
-
-export async function viewExists(db: Db, sessionId: number, donorId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql`1` })
-    .from(donorViews)
-    .where(and(eq(donorViews.sessionId, sessionId), eq(donorViews.donorId, donorId)))
-    .limit(1);
-  return row !== undefined;
-}
 
 const pageViewFacts = preparedPerDb('donor_page_view_facts', (db, name) =>
   db

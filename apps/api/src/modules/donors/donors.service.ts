@@ -326,15 +326,13 @@ export async function donorTypeVisibility(deps: Deps, auth: Auth): Promise<{ vis
 
 // --- views
 
-/** Whether this client session must solve a captcha before opening one more new donor. */
-async function captchaDue(deps: Deps, auth: Auth, donorId: number): Promise<boolean> {
-  const { seen, views } = await repo.pageViewFactsOf(deps.db, auth.sessionId, donorId);
-  return !seen && views >= DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD;
-}
+/** Whether this client session must solve a captcha before opening this donor (a new one). */
+const captchaDue = ({ seen, views }: { seen: boolean; views: number }) =>
+  !seen && views >= DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD;
 
 /** The page itself is closed too while the captcha is due, so skipping PUT donorviews gains nothing. */
 async function assertPageAllowed(deps: Deps, auth: Auth, donorId: number): Promise<void> {
-  if (await captchaDue(deps, auth, donorId))
+  if (captchaDue(await repo.pageViewFactsOf(deps.db, auth.sessionId, donorId)))
     throw badRequest(MSG.CAPTCHA_REQUIRED, { captchaRequired: true });
 }
 
@@ -355,10 +353,11 @@ export async function recordView(
   // The sample donor is a showcase: looking at it is neither counted nor captcha-gated.
   const sampleCode = settings.sampleDonorCode;
   if (sampleCode !== null && donor.displayId === sampleCode) return { counted: false };
-  if (await repo.viewExists(deps.db, auth.sessionId, donorId)) return { counted: false };
+  const facts = await repo.pageViewFactsOf(deps.db, auth.sessionId, donorId);
+  if (facts.seen) return { counted: false };
   const now = deps.clock.now();
   let solvedNow = false;
-  if (await captchaDue(deps, auth, donorId)) {
+  if (captchaDue(facts)) {
     if (!captcha) throw badRequest(MSG.CAPTCHA_REQUIRED, { captchaRequired: true });
     if (!(await verifyCaptcha(deps.db, deps.config, deps.clock, captcha))) {
       throw badRequest(MSG.CAPTCHA_INVALID, { captchaRequired: true });
