@@ -54,6 +54,12 @@ describe('the search index filters', () => {
     expect(matching(query({ donor_id: 'A-30' }))).toEqual([2]);
   });
 
+  it('leaves the posted filters to the bitmaps the slots came from (postedHeld)', () => {
+    const q = query({ eyecolor: ['Blue'], minage: 30, maxage: 50 });
+    expect([0, 1, 2].filter(predicate(columns(), q, null, true))).toEqual([1, 2]);
+    expect(matching(q)).toEqual([2]);
+  });
+
   it('holds a client to listed donors of her center and those shared with every center', () => {
     const client: VisibilityRule = { kind: 'client', centers: [1, 2], ownCenter: 1, hidden: [30] };
     expect(matching(query({}, client))).toEqual([0]);

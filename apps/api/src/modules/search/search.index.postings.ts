@@ -1,3 +1,4 @@
+import type { SearchFilters } from '@dm/shared';
 import type { CodeColumn } from './search.index.columns.js';
 
 /**
@@ -9,9 +10,13 @@ import type { CodeColumn } from './search.index.columns.js';
  * A bitmap is a bit a slot, 125 KB at a million slots. One is built when a search first asks
  * for its value (a pass over the column, about a millisecond at a million slots), kept up to date
  * by every write of the index from then on (`move`), and dropped, the least recently asked
- * first, past MAX_BITMAPS (5 MB at a million slots, so the index stays within its 300 MB). A
- * candidate set only ever holds more than the matches: the full test still judges each
- * candidate, so an answer is the same with or without them.
+ * first, past MAX_BITMAPS (5 MB at a million slots, so the index stays within its 300 MB).
+ *
+ * A candidate set holds exactly the slots with one of the asked values of every posted filter
+ * (and of the centers asked): the full test leaves those filters out and judges the rest (age,
+ * visibility, ranges, words...). It is taken once, after the search's sync, so every write
+ * committed before the search began is in it; one applied while a long scan yields may show or
+ * not, as for the other columns.
  */
 
 /** The code columns a filter asks by a list of values. */
@@ -27,6 +32,21 @@ export const POSTED = [
   'arrangement',
 ] as const satisfies readonly CodeColumn[];
 export type PostedColumn = (typeof POSTED)[number];
+
+/** The filters on posted columns, each with the values asked (an empty list asks nothing). */
+export function postedFilters(f: SearchFilters): [PostedColumn, readonly string[]][] {
+  return [
+    ['eye', f.eyecolor],
+    ['hair', f.haircolor],
+    ['blood', f.blood_group],
+    ['religion', f.religions],
+    ['state', f.locations],
+    ['education', f.educationlevel],
+    ['donorType', f.donortype],
+    ['availability', f.donoravailability],
+    ['arrangement', f.eggDonationArrangement],
+  ];
+}
 /** The centers' bitmaps are kept as a column of their own. */
 const CENTER = POSTED.length;
 const COLUMN_OF = new Map<PostedColumn, number>(POSTED.map((c, i) => [c, i]));

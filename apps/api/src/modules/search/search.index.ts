@@ -14,7 +14,7 @@ import {
   type NumberColumn,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
-import { MAX_BITMAPS, POSTED, type PostedColumn, Postings } from './search.index.postings.js';
+import { MAX_BITMAPS, POSTED, type PostedColumn, Postings, postedFilters } from './search.index.postings.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
 import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
@@ -369,20 +369,8 @@ export class DonorSearchIndex implements IndexColumns {
     const asked = new Set(q.filters.centers);
     const narrow = (centers: readonly number[]) =>
       asked.size === 0 ? centers : centers.filter((c) => asked.has(c));
-    const f = q.filters;
-    const posted: [PostedColumn, readonly string[]][] = [
-      ['eye', f.eyecolor],
-      ['hair', f.haircolor],
-      ['blood', f.blood_group],
-      ['religion', f.religions],
-      ['state', f.locations],
-      ['education', f.educationlevel],
-      ['donorType', f.donortype],
-      ['availability', f.donoravailability],
-      ['arrangement', f.eggDonationArrangement],
-    ];
     const codes: [PostedColumn, number[]][] = [];
-    for (const [column, values] of posted) {
+    for (const [column, values] of postedFilters(q.filters)) {
       if (values.length > 0) codes.push([column, values.map((t) => this.nameCodes.get(t) ?? -1)]);
     }
     const lists = this.centerLists();
@@ -478,10 +466,11 @@ export class DonorSearchIndex implements IndexColumns {
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
-    const matches = predicate(this, q, byDonorId);
+    const lists = this.candidates(q);
+    const matches = predicate(this, q, byDonorId, lists instanceof Uint32Array);
     const id = this.id;
     const ids: number[] = [];
-    await this.scan(this.candidates(q), false, (s) => {
+    await this.scan(lists, false, (s) => {
       if (matches(s)) ids.push(id[s]!);
     });
     return ids;
@@ -492,8 +481,9 @@ export class DonorSearchIndex implements IndexColumns {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
-    const matches = predicate(this, q, byDonorId);
     const lists = this.candidates(q);
+    // A bitmap of the posted values' slots holds those filters already (postedHeld).
+    const matches = predicate(this, q, byDonorId, lists instanceof Uint32Array);
     const center = this.center;
     let total = 0;
     if (!s) {
