@@ -393,6 +393,33 @@ export class DonorSearchIndex implements IndexColumns {
   }
 
   /**
+   * The candidates, and only the donors the donor id filter names when it is given (one or two
+   * donors: a staff member looking a donor up by id tests them, not every visible donor).
+   */
+  private candidatesOf(q: IndexQuery, byDonorId: ReadonlySet<number> | null): Int32Array[] | Uint32Array {
+    const all = this.candidates(q);
+    if (byDonorId === null) return all;
+    const slots: number[] = [];
+    for (const donorId of byDonorId) {
+      const slot = this.slotOf(donorId);
+      if (slot !== undefined) slots.push(slot);
+    }
+    if (all instanceof Uint32Array) {
+      // A bitmap of the named donors among the candidates: it still holds the posted filters.
+      const some = new Uint32Array(all.length);
+      for (const slot of slots) {
+        const word = slot >>> 5;
+        if (word < all.length) some[word] = some[word]! | (all[word]! & (1 << (slot & 31)));
+      }
+      return some;
+    }
+    // The center lists run by donor id: a named donor is a candidate when one of them holds it.
+    const id = this.id;
+    const held = slots.filter((slot) => all.some((list) => holdsSlot(list, id, slot)));
+    return [Int32Array.from(held.sort((a, b) => id[a]! - id[b]!))];
+  }
+
+  /**
    * Calls `visit` with every candidate slot, in the order of their lists (backwards if
    * `reverse`), letting other work run every few milliseconds: a million donors take longer
    * than a request should wait behind. Meanwhile a look may apply changes; the scan reads the
@@ -466,7 +493,7 @@ export class DonorSearchIndex implements IndexColumns {
   async matchingIds(q: IndexQuery): Promise<number[]> {
     await (q.synced ?? this.sync());
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
-    const lists = this.candidates(q);
+    const lists = this.candidatesOf(q, byDonorId);
     const matches = predicate(this, q, byDonorId, lists instanceof Uint32Array);
     const id = this.id;
     const ids: number[] = [];
@@ -481,7 +508,7 @@ export class DonorSearchIndex implements IndexColumns {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
-    const lists = this.candidates(q);
+    const lists = this.candidatesOf(q, byDonorId);
     // A bitmap of the posted values' slots holds those filters already (postedHeld).
     const matches = predicate(this, q, byDonorId, lists instanceof Uint32Array);
     const center = this.center;
@@ -528,6 +555,21 @@ export class DonorSearchIndex implements IndexColumns {
       centers: [...new Set(page.map((slot) => center[slot]!))],
     };
   }
+}
+
+/** Whether a list of slots in donor id order holds `slot` (a binary search by its id). */
+function holdsSlot(list: Int32Array, id: Int32Array, slot: number): boolean {
+  const wanted = id[slot]!;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = id[list[mid]!]!;
+    if (at === wanted) return list[mid] === slot;
+    if (at < wanted) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 const indexes = new WeakMap<Db, DonorSearchIndex>();

@@ -23,7 +23,7 @@ import {
   type SearchRequestInput,
   searchRequest,
 } from '@dm/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -422,6 +422,26 @@ describe('POST /getdonorlist', () => {
     expect(byId.rows.map((r) => r.id)).toEqual([first.id]);
     const byText = await search(PARENT, { globalSearch: first.agencyDisplayId! });
     expect(byText.rows.map((r) => r.id)).toContain(first.id);
+    // Only the named donors are tested, and still against the other filters (a posted one
+    // through its bitmap) and the caller's visibility.
+    const id = first.agencyDisplayId!;
+    const other = first.eyeColor === 'Blue' ? 'Green' : 'Blue';
+    expect((await search(PARENT, { donor_id: id, eyecolor: [first.eyeColor!] })).total).toBe(1);
+    expect((await search(PARENT, { donor_id: id, eyecolor: [other] })).total).toBe(0);
+    const [hidden] = await t.db
+      .select({ agencyDisplayId: donors.agencyDisplayId })
+      .from(donors)
+      .where(
+        and(
+          notInArray(donors.availability, [...CLIENT_VISIBLE_AVAILABILITY]),
+          eq(donors.archived, false),
+          isNotNull(donors.agencyDisplayId),
+          eq(donors.centerId, first.centerId),
+        ),
+      )
+      .limit(1);
+    expect((await search(PARENT, { donor_id: hidden!.agencyDisplayId! })).total).toBe(0);
+    expect((await search(MANAGER, { donor_id: hidden!.agencyDisplayId!, profiles: 'all' })).total).toBe(1);
   });
 
   it('never finds a donor by a name the caller may not see', async () => {
