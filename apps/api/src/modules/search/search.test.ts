@@ -426,7 +426,10 @@ describe('POST /getdonorlist', () => {
     // through its bitmap) and the caller's visibility.
     const id = first.agencyDisplayId!;
     const other = first.eyeColor === 'Blue' ? 'Green' : 'Blue';
-    expect((await search(PARENT, { donor_id: id, eyecolor: [first.eyeColor!] })).total).toBe(1);
+    expect(
+      (await search(PARENT, { donor_id: id, eyecolor: [first.eyeColor as (typeof EYE_COLORS)[number]] }))
+        .total,
+    ).toBe(1);
     expect((await search(PARENT, { donor_id: id, eyecolor: [other] })).total).toBe(0);
     const [hidden] = await t.db
       .select({ agencyDisplayId: donors.agencyDisplayId })
