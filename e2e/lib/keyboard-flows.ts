@@ -297,6 +297,8 @@ export function keyboardFlows(browser: () => Browser): void {
         await keyboardLogin(page, 'donor@demo.test');
         await keyboardAcceptTerms(page);
         await page.waitForURL((url) => url.hash === '#/donorhome');
+        // The link is shown once the donor's state has arrived, as she sees it before she tabs.
+        await page.getByRole('link', { name: 'Open my donor form' }).waitFor();
         await activate(page, 'Open my donor form', 'donor form: open');
         await page.getByRole('heading', { level: 1, name: 'Donor form' }).waitFor();
         // The tab list: Tab reaches the selected tab, the arrow keys move to another.
