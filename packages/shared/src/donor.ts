@@ -463,23 +463,27 @@ export function donorSearchDocument(parts: readonly (string | null | undefined)[
 }
 
 /**
- * The names of a donor's races (or ethnicities), sorted, and the main one (highest percentage,
- * then position, then name), as copied onto donors for search. The database keeps the copy with
- * triggers (migration 0004); writers that insert a donor with its entries fill it here first so
- * the triggers find nothing to change.
+ * The names of a donor's races (or ethnicities), sorted, the main one (highest percentage,
+ * then position, then name) and the card's entries, as copied onto donors for search. The
+ * database keeps the copy with triggers (migrations 0004, 0040); writers that insert a donor with
+ * its entries fill it here first so the triggers find nothing to change.
  */
 export function percentageFacts(
   entries: readonly { name: string; percentage: number; position?: number }[],
 ): {
   names: string[];
   main: string | null;
+  /** The entries as a search card shows them: in the form's order (position, then name). */
+  card: { name: string; percentage: number }[];
 } {
+  const byName = (a: { name: string }, b: { name: string }) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   const names = entries.map((e) => e.name).sort();
   const [main] = [...entries].sort(
-    (a, b) =>
-      b.percentage - a.percentage ||
-      (a.position ?? 0) - (b.position ?? 0) ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) => b.percentage - a.percentage || (a.position ?? 0) - (b.position ?? 0) || byName(a, b),
   );
-  return { names, main: main?.name ?? null };
+  const card = [...entries]
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || byName(a, b))
+    .map((e) => ({ name: e.name, percentage: e.percentage }));
+  return { names, main: main?.name ?? null, card };
 }

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -15,6 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 import { users } from './users.js';
+
+/** A race or ethnicity as a card shows it. */
+type CardEntry = { name: string; percentage: number };
 
 /** INCOMPLETE_APPLICATION_STATES as SQL literals: a partial index's predicate and the scheduler's
  * query must say the same constants for the planner to use the index. */
@@ -153,6 +157,13 @@ export const donors = pgTable(
     ethnicityNames: text('ethnicity_names').array().notNull().default(sql`'{}'::text[]`),
     mainRace: text('main_race'),
     mainEthnicity: text('main_ethnicity'),
+    /**
+     * The races and ethnicities as a search card shows them ({ name, percentage } in the form's
+     * order), kept by the same triggers (migration 0040): a page of cards reads them with the
+     * donor's row instead of two subqueries a card (issue 19).
+     */
+    raceCard: jsonb('race_card').$type<CardEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    ethnicityCard: jsonb('ethnicity_card').$type<CardEntry[]>().notNull().default(sql`'[]'::jsonb`),
     /**
      * Lower-case words the global text search matches besides the names (ids, place, traits),
      * rebuilt by donorSearchDocument() in the same transaction as any change to those fields.

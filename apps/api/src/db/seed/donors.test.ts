@@ -248,8 +248,8 @@ describe('synthetic donors', () => {
       ),
       donors: await queryRows<{ row: unknown }>(
         t.db,
-        sql`select jsonb_build_array(user_id, archived, race_names, main_race, ethnicity_names,
-                   main_ethnicity, search_vector::text) as row
+        sql`select jsonb_build_array(user_id, archived, race_names, main_race, race_card, ethnicity_names,
+                   main_ethnicity, ethnicity_card, search_vector::text) as row
             from ${donors} where user_id in ${synthetic} order by user_id`,
       ),
     });

@@ -70,6 +70,8 @@ export function setSearchDocument(d: GeneratedDonor): void {
   d.donor.mainRace = races.main;
   d.donor.ethnicityNames = ethnicities.names;
   d.donor.mainEthnicity = ethnicities.main;
+  d.donor.raceCard = races.card;
+  d.donor.ethnicityCard = ethnicities.card;
   d.donor.searchDocument = donorSearchDocument([
     d.donor.displayId,
     d.donor.agencyDisplayId,

@@ -186,8 +186,11 @@ export interface SearchRow {
   queue_count: number;
   frozen_queue_count: number;
   views_count: number;
-  default_picture_id: number | null;
-  photo_ids: unknown;
+  /**
+   * The public photos in the card's order, the default first, and the default's id (JSON
+   * { ids, default }; ids null when there is none): one pass over the donor's pictures.
+   */
+  photos: unknown;
   latitude: number | null;
   longitude: number | null;
   /** The donor center's settings, defaults filled in (one object per center). */
@@ -209,25 +212,23 @@ export interface PageShortlist {
   feedbackAt: number | null;
 }
 
-const entries = (table: string) =>
-  `coalesce((select json_agg(json_build_object('name', x.name, 'percentage', x.percentage)
-    order by x.position, x.name) from ${table} x where x.donor_id = "donors"."user_id"), '[]'::json)`;
-
-/** The card's own columns (constant text: no query building per search). */
+/**
+ * The card's own columns (constant text: no query building per search). The races and
+ * ethnicities are the donor's cards, kept by the facts triggers (migration 0040).
+ */
 const CARD_COLUMNS = sql.raw(`"donors"."user_id" as id, "donors"."display_id" as display_id,
     "donors"."agency_display_id" as agency_display_id, "users"."first_name" as first_name,
     "donors"."center_id" as center_id, "donors"."date_of_birth"::text as date_of_birth,
     "donors"."age_unconfirmed" as age_unconfirmed, "donors"."height_cm" as height_cm,
     "donors"."eye_color" as eye_color, "donors"."hair_color" as hair_color,
-    ${entries('donor_races')} as races, ${entries('donor_ethnicities')} as ethnicities,
+    "donors"."race_card" as races, "donors"."ethnicity_card" as ethnicities,
     "donors"."city" as city, "donors"."state" as state, "donors"."availability" as availability,
     "donors"."frozen_availability" as frozen_availability, "donors"."donor_type" as donor_type,
     "donors"."queue_count"::int as queue_count, "donors"."frozen_queue_count"::int as frozen_queue_count,
     "donors"."views_count" as views_count,
-    (select p.id from donor_pictures p where p.donor_id = "donors"."user_id" and p.is_default
-      and not p.private limit 1) as default_picture_id,
-    coalesce((select json_agg(p.id order by p.is_default desc, p.position, p.id) from donor_pictures p
-      where p.donor_id = "donors"."user_id" and not p.private), '[]'::json) as photo_ids,
+    (select json_build_object('ids', json_agg(p.id order by p.is_default desc, p.position, p.id),
+        'default', max(p.id) filter (where p.is_default))
+      from donor_pictures p where p.donor_id = "donors"."user_id" and not p.private) as photos,
     "donors"."latitude" as latitude, "donors"."longitude" as longitude,
     c.settings as center_settings`);
 

@@ -197,7 +197,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     const s = r.center_settings;
     const marks = marksOf(r.shortlists);
     const ownMatch = asObject<{ status: string; queueType: string }>(r.open_match);
-    const photoIds = asArray<number>(r.photo_ids);
+    const photos = asObject<{ ids: number[] | null; default: number | null }>(r.photos);
     return {
       id: r.id,
       displayId: r.display_id,
@@ -220,8 +220,8 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
       donorType: seesHiddenDonorFact(auth, s?.isDonorTypeVisible ?? true) ? r.donor_type : null,
       remainingQueue: remainingQueue(r.queue_count, s),
       frozenRemainingQueue: remainingQueue(r.frozen_queue_count, s),
-      photoUrl: r.default_picture_id ? `/api/donorphoto/${r.default_picture_id}` : null,
-      photoIds,
+      photoUrl: photos?.default ? `/api/donorphoto/${photos.default}` : null,
+      photoIds: photos?.ids ?? [],
       views: r.views_count,
       distance:
         query.point && r.latitude !== null && r.longitude !== null

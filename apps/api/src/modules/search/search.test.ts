@@ -23,7 +23,7 @@ import {
   type SearchRequestInput,
   searchRequest,
 } from '@dm/shared';
-import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -445,6 +445,65 @@ describe('POST /getdonorlist', () => {
       .limit(1);
     expect((await search(PARENT, { donor_id: hidden!.agencyDisplayId! })).total).toBe(0);
     expect((await search(MANAGER, { donor_id: hidden!.agencyDisplayId!, profiles: 'all' })).total).toBe(1);
+  });
+
+  it("shows a card's races and ethnicities as their rows are now, in the form's order", async () => {
+    const [first] = (await search(PARENT, {})).rows;
+    const id = first!.id;
+    const rows = await t.db
+      .select({ id: donorRaces.id, position: donorRaces.position, percentage: donorRaces.percentage })
+      .from(donorRaces)
+      .where(eq(donorRaces.donorId, id));
+    const card = async () =>
+      (await search(PARENT, { donor_id: first!.agencyDisplayId! })).rows.find((r) => r.id === id)!;
+    try {
+      // Another race, placed first, and new percentages: the triggers rewrite the card.
+      await t.db
+        .insert(donorRaces)
+        .values({ donorId: id, name: 'Zulu test race', percentage: 40, position: -1 });
+      await t.db.update(donorRaces).set({ percentage: 60 }).where(eq(donorRaces.id, rows[0]!.id));
+      const shown = await card();
+      expect(shown.races[0]).toEqual({ name: 'Zulu test race', percentage: 40 });
+      expect(shown.races).toContainEqual(expect.objectContaining({ percentage: 60 }));
+      expect(shown.races).toHaveLength(rows.length + 1);
+      const ethnicities = await t.db
+        .select({ name: donorEthnicities.name, percentage: donorEthnicities.percentage })
+        .from(donorEthnicities)
+        .where(eq(donorEthnicities.donorId, id))
+        .orderBy(donorEthnicities.position, donorEthnicities.name);
+      expect(shown.ethnicities).toEqual(ethnicities);
+    } finally {
+      await t.db
+        .delete(donorRaces)
+        .where(and(eq(donorRaces.donorId, id), eq(donorRaces.name, 'Zulu test race')));
+      for (const r of rows) await t.db.update(donorRaces).set(r).where(eq(donorRaces.id, r.id));
+    }
+    expect((await card()).races).toEqual(first!.races);
+  });
+
+  it("shows a card's public photos, the default first, and the default as its picture", async () => {
+    const { rows } = await search(PARENT, {});
+    const donor = rows.find((r) => r.photoIds.length >= 2)!;
+    const publicPhotos = () =>
+      t.db
+        .select({ id: donorPictures.id, isDefault: donorPictures.isDefault })
+        .from(donorPictures)
+        .where(and(eq(donorPictures.donorId, donor.id), eq(donorPictures.private, false)))
+        .orderBy(desc(donorPictures.isDefault), donorPictures.position, donorPictures.id);
+    const card = async () =>
+      (await search(PARENT, { donor_id: donor.agencyDisplayId! })).rows.find((r) => r.id === donor.id)!;
+    const photos = await publicPhotos();
+    expect(donor.photoIds).toEqual(photos.map((p) => p.id));
+    const byDefault = photos.find((p) => p.isDefault);
+    expect(donor.photoUrl).toBe(byDefault ? `/api/donorphoto/${byDefault.id}` : null);
+    // A photo made private leaves the card.
+    const last = photos.at(-1)!.id;
+    await t.db.update(donorPictures).set({ private: true }).where(eq(donorPictures.id, last));
+    try {
+      expect((await card()).photoIds).toEqual(photos.slice(0, -1).map((p) => p.id));
+    } finally {
+      await t.db.update(donorPictures).set({ private: false }).where(eq(donorPictures.id, last));
+    }
   });
 
   it('never finds a donor by a name the caller may not see', async () => {
