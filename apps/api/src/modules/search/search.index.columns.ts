@@ -59,13 +59,6 @@ export const WEIGHT = { A: 1, B: 2, C: 4, D: 8 } as const;
 export const dayOf = (date: string) => Date.parse(date) / DAY_MS;
 export const CLIENT_LISTED = new Set<string>(CLIENT_VISIBLE_AVAILABILITY);
 
-/**
- * Whom an intended parent may be shown a donor (the `shown` code column): listed and allowed in
- * the matching tool (any center's parent who sees her center), or listed only (her own center's
- * parents); a donor not listed has no code (-1).
- */
-export const SHOWN = { everywhere: 0, ownCenter: 1 } as const;
-
 /** Flag bits of a donor. */
 export const FLAG = { allowed: 1, listed: 2, previous: 4, proven: 8, college: 16, archived: 32 } as const;
 
@@ -96,7 +89,6 @@ export const CODES = [
   'arrangement',
   'mainRace',
   'mainEthnicity',
-  'shown',
 ] as const;
 export type NumberColumn = (typeof NUMBERS)[number];
 export type CodeColumn = (typeof CODES)[number];

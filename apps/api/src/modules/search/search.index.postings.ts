@@ -14,8 +14,7 @@ import type { CodeColumn } from './search.index.columns.js';
  *
  * A candidate set holds exactly the slots with one of the asked values of every posted filter
  * (and of the centers asked): the full test leaves those filters out and judges the rest (age,
- * visibility, ranges, words...). An intended parent's are also only the donors she may be shown
- * (the `shown` column: listed, and of her center or allowed in the matching tool). It is taken once, after the search's sync, so every write
+ * visibility, ranges, words...). It is taken once, after the search's sync, so every write
  * committed before the search began is in it; one applied while a long scan yields may show or
  * not, as for the other columns.
  */
@@ -31,7 +30,6 @@ export const POSTED = [
   'donorType',
   'availability',
   'arrangement',
-  'shown',
 ] as const satisfies readonly CodeColumn[];
 export type PostedColumn = (typeof POSTED)[number];
 

@@ -12,7 +12,6 @@ import {
   type IndexSort,
   NUMBERS,
   type NumberColumn,
-  SHOWN,
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
 import { MAX_BITMAPS, POSTED, type PostedColumn, Postings, postedFilters } from './search.index.postings.js';
@@ -258,11 +257,9 @@ export class DonorSearchIndex implements IndexColumns {
     this.id[slot] = r.user_id;
     this.postings.moveCenter(slot, this.center[slot]!, r.center_id);
     this.center[slot] = r.center_id;
-    const listed = !r.archived && CLIENT_LISTED.has(r.availability);
-    this.post('shown', slot, !listed ? -1 : r.allowed_for_matching_tool ? SHOWN.everywhere : SHOWN.ownCenter);
     this.flags[slot] =
       (r.allowed_for_matching_tool ? FLAG.allowed : 0) |
-      (listed ? FLAG.listed : 0) |
+      (!r.archived && CLIENT_LISTED.has(r.availability) ? FLAG.listed : 0) |
       (r.previous_donor ? FLAG.previous : 0) |
       (r.proven_fertility ? FLAG.proven : 0) |
       (r.college_degree ? FLAG.college : 0) |
@@ -377,10 +374,7 @@ export class DonorSearchIndex implements IndexColumns {
       if (values.length > 0) codes.push([column, values.map((t) => this.nameCodes.get(t) ?? -1)]);
     }
     const lists = this.centerLists();
-    // An intended parent is shown listed donors only, of her own center or allowed in the matching
-    // tool: the bitmaps of those two reaches narrow her candidates before any test (issue 19).
-    const client = v.kind === 'client' ? v : null;
-    if (codes.length > 0 || client) {
+    if (codes.length > 0) {
       let centers: readonly number[] | Uint32Array | null =
         v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers);
       // Every center with donors: no need to ask. Many of them: their slots, not a bitmap each.
@@ -392,12 +386,7 @@ export class DonorSearchIndex implements IndexColumns {
           for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
         centers = mask;
       }
-      if (!client) return this.postings.candidates(codes, centers)!;
-      const everywhere = this.postings.candidates([...codes, ['shown', [SHOWN.everywhere]]], centers)!;
-      const own = narrow([client.ownCenter]);
-      if (own.length === 0) return everywhere;
-      const home = this.postings.candidates([...codes, ['shown', [SHOWN.ownCenter]]], own)!;
-      return orBits(everywhere, home);
+      return this.postings.candidates(codes, centers)!;
     }
     const centers = narrow(v.kind === 'all' ? [...lists.keys()] : v.centers);
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
@@ -566,13 +555,6 @@ export class DonorSearchIndex implements IndexColumns {
       centers: [...new Set(page.map((slot) => center[slot]!))],
     };
   }
-}
-
-/** The union of two candidate bitmaps (an empty one may be shorter). */
-function orBits(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
-  for (let i = 0; i < short.length; i++) long[i] = long[i]! | short[i]!;
-  return long;
 }
 
 /** Whether a list of slots in donor id order holds `slot` (a binary search by its id). */
