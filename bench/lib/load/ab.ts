@@ -8,7 +8,8 @@ import { signIn } from './api.js';
 // the cost is each server process's CPU time (/proc/<pid>/stat, user + system) per request answered.
 // `npx tsx bench/lib/load/ab.ts <main.js A> <main.js B>` with BENCH_LOAD_DATABASE_URL and
 // BENCH_LOAD_DATA_DIR as for the load bench (DATA_DIR used as is: the servers write mail into it);
-// AB_TARGETS (health,me,search; details: the first found donor's page), AB_ROUNDS (8), AB_SECONDS (3), AB_PORT (4186: A, +1: B).
+// AB_TARGETS (health,me,search; details: the first found donor's page; browse: the search with no
+// filter, a parent's landing list), AB_ROUNDS (8), AB_SECONDS (3), AB_PORT (4186: A, +1: B).
 
 const env = process.env;
 const mains = process.argv.slice(2, 4);
@@ -66,15 +67,17 @@ try {
     health: '/api/health',
     me: '/api/me',
     search: '/api/getdonorlist',
+    browse: '/api/getdonorlist',
     details: `/api/getdonordetails/${donorId}`,
   };
   const opts = (url: string, target: string): autocannon.Options => ({
     url: `${url}${paths[target]}`,
     connections: 50,
     duration: seconds,
-    method: target === 'search' ? 'POST' : 'GET',
+    method: target === 'search' || target === 'browse' ? 'POST' : 'GET',
     headers: { 'x-access-token': parent.token, 'content-type': 'application/json' },
     ...(target === 'search' ? { body: JSON.stringify(search) } : {}),
+    ...(target === 'browse' ? { body: '{}' } : {}),
   });
   for (const target of targets) {
     const sum = servers.map(() => ({ ticks: 0, requests: 0, non2xx: 0 }));
