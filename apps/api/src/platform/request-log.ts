@@ -14,6 +14,16 @@ export function requestForLog(request: FastifyRequest): Record<string, unknown> 
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route whose successful answers are not logged: the liveness probe, which a load balancer
+     * or monitor asks every few seconds (an answer of 400 or more is still logged).
+     */
+    quietWhenOk?: true;
+  }
+}
+
 /**
  * One log line per request, written when it is answered: method, path, route, address, status and
  * time (issue 19). Fastify's default writes two (`incoming request` and `request completed`), and
@@ -33,7 +43,7 @@ export class RequestLog extends LogController {
         { req: request, res: reply, error: errorSummary(error), responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else {
+    } else if (!(reply.statusCode < 400 && request.routeOptions.config?.quietWhenOk)) {
       reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
   }

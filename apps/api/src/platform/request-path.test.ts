@@ -27,6 +27,12 @@ const idOf = async (username: string) =>
   (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
 describe('the request log', () => {
+  it('leaves out the liveness probe answered OK', async () => {
+    lines.length = 0;
+    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(lines).toHaveLength(0);
+  });
+
   it('writes one line per request: method, path without query, route, status, time; no token', async () => {
     const token = await t.tokenFor('parent@demo.test');
     lines.length = 0;

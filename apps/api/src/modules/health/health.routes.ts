@@ -14,7 +14,8 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   app.get(
     '/health',
     {
-      config: { access: { public: true } },
+      // A monitor asks every few seconds: only a failing answer (503) reaches the request log.
+      config: { access: { public: true }, quietWhenOk: true },
       schema: {
         summary: 'Liveness and database check',
         response: { 200: envelope(healthData), 503: envelope(healthData) },
