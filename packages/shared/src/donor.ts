@@ -462,6 +462,12 @@ export function donorSearchDocument(parts: readonly (string | null | undefined)[
     .trim();
 }
 
+/** A race or ethnicity of a donor with its share, as her page and her search card show it. */
+export interface PercentageShare {
+  name: string;
+  percentage: number;
+}
+
 /**
  * The names of a donor's races (or ethnicities), sorted, the main one (highest percentage,
  * then position, then name) and the card's entries, as copied onto donors for search. The
@@ -474,7 +480,7 @@ export function percentageFacts(
   names: string[];
   main: string | null;
   /** The entries as a search card shows them: in the form's order (position, then name). */
-  card: { name: string; percentage: number }[];
+  card: PercentageShare[];
 } {
   const byName = (a: { name: string }, b: { name: string }) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0;

@@ -1,4 +1,4 @@
-import { INCOMPLETE_APPLICATION_STATES } from '@dm/shared';
+import { INCOMPLETE_APPLICATION_STATES, type PercentageShare } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,9 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { centers } from './centers.js';
 import { users } from './users.js';
-
-/** A race or ethnicity as a card shows it. */
-type CardEntry = { name: string; percentage: number };
 
 /** INCOMPLETE_APPLICATION_STATES as SQL literals: a partial index's predicate and the scheduler's
  * query must say the same constants for the planner to use the index. */
@@ -162,8 +159,8 @@ export const donors = pgTable(
      * order), kept by the same triggers (migration 0040): a page of cards reads them with the
      * donor's row instead of two subqueries a card (issue 19).
      */
-    raceCard: jsonb('race_card').$type<CardEntry[]>().notNull().default(sql`'[]'::jsonb`),
-    ethnicityCard: jsonb('ethnicity_card').$type<CardEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    raceCard: jsonb('race_card').$type<PercentageShare[]>().notNull().default(sql`'[]'::jsonb`),
+    ethnicityCard: jsonb('ethnicity_card').$type<PercentageShare[]>().notNull().default(sql`'[]'::jsonb`),
     /**
      * Lower-case words the global text search matches besides the names (ids, place, traits),
      * rebuilt by donorSearchDocument() in the same transaction as any change to those fields.

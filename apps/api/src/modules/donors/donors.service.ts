@@ -88,20 +88,17 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
   if (donorViewCounts(auth)) await assertPageAllowed(deps, auth, donorId);
   const see = visibilityFor(auth, donorId, donor.centerId, center.settings);
   const profile = await repo.profileOf(db, donorId);
-  const [races, ethnicities, members, history, diseases, records, exams, cycles, meds, deliveries, custom] =
-    await Promise.all([
-      repo.racesOf(db, donorId),
-      repo.ethnicitiesOf(db, donorId),
-      repo.familyMembersOf(db, donorId),
-      repo.familyHistoryOf(db, donorId),
-      repo.diseasesOf(db, donorId),
-      repo.educationOf(db, donorId),
-      repo.examsOf(db, donorId),
-      repo.donationCyclesOf(db, donorId),
-      repo.medicationsOf(db, donorId),
-      repo.deliveriesOf(db, donorId),
-      repo.customAnswersOf(db, donorId, answerVisibility(auth)),
-    ]);
+  const [members, history, diseases, records, exams, cycles, meds, deliveries, custom] = await Promise.all([
+    repo.familyMembersOf(db, donorId),
+    repo.familyHistoryOf(db, donorId),
+    repo.diseasesOf(db, donorId),
+    repo.educationOf(db, donorId),
+    repo.examsOf(db, donorId),
+    repo.donationCyclesOf(db, donorId),
+    repo.medicationsOf(db, donorId),
+    repo.deliveriesOf(db, donorId),
+    repo.customAnswersOf(db, donorId, answerVisibility(auth)),
+  ]);
   const [pictures, videos, documents] = await Promise.all([
     repo.picturesOf(db, donorId, see.privateFiles),
     repo.videosOf(db, donorId, see.privateFiles),
@@ -195,8 +192,9 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
       raceDetails: p?.raceDetails ?? null,
       ethnicityDetails: p?.ethnicityDetails ?? null,
     },
-    races,
-    ethnicities,
+    // Kept on the donor's row by the facts triggers (migration 0040), in the form's order.
+    races: donor.raceCard,
+    ethnicities: donor.ethnicityCard,
     family: {
       members: members.map((m) => fields(m)),
       history: history.map((h) => fields(h)),

@@ -1,7 +1,15 @@
 import { MSG } from '@dm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donorDocuments, donorPictures, donors, donorViews, users } from '../../db/schema/index.js';
+import {
+  donorDocuments,
+  donorEthnicities,
+  donorPictures,
+  donorRaces,
+  donors,
+  donorViews,
+  users,
+} from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { solvedCaptcha } from '../../test/codes.js';
 import { donorFixtures } from '../../test/donor-fixtures.js';
@@ -60,6 +68,32 @@ describe('GET /api/getdonordetails/:id', () => {
     expect(d.matchPanels).toEqual({ active: [], queued: [] });
     expect(d.documents.length).toBeGreaterThan(0);
     expect(res.body).not.toMatch(/ssn_?encrypted|v1:/i);
+  });
+
+  it("shows the donor's races and ethnicities as their rows are, in the form's order", async () => {
+    const page = async () =>
+      body<{ races: unknown[]; ethnicities: unknown[] }>(
+        await get(`/api/getdonordetails/${donorA}`, 'manager@demo.test'),
+      ).data;
+    const rowsOf = (table: typeof donorRaces | typeof donorEthnicities) =>
+      t.db
+        .select({ name: table.name, percentage: table.percentage })
+        .from(table)
+        .where(eq(table.donorId, donorA))
+        .orderBy(table.position, table.name);
+    await t.db
+      .insert(donorRaces)
+      .values({ donorId: donorA, name: 'Page test race', percentage: 5, position: -1 });
+    try {
+      const shown = await page();
+      expect(shown.races[0]).toEqual({ name: 'Page test race', percentage: 5 });
+      expect(shown.races).toEqual(await rowsOf(donorRaces));
+      expect(shown.ethnicities).toEqual(await rowsOf(donorEthnicities));
+    } finally {
+      await t.db
+        .delete(donorRaces)
+        .where(and(eq(donorRaces.donorId, donorA), eq(donorRaces.name, 'Page test race')));
+    }
   });
 
   it('redacts for a client: no SSN, notes, frozen batches, contact, private files', async () => {
