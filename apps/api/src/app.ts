@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   installOriginCheck(app, deps.config.publicUrl);
-  installAccessHook(app, moduleDeps.db, moduleDeps.clock);
+  installAccessHook(app, moduleDeps.db, moduleDeps.clock, deps.database.changes);
   installInputGuard(app);
 
   await app.register(async (api) => registerModules(api, moduleDeps), { prefix: '/api' });

@@ -21,7 +21,9 @@ import { apiKeyOf, checkKeyAccess, resolveApiKey } from './api-key-auth.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './crypto.js';
 import { type Db, preparedPerDb } from './db.js';
+import type { ChangeFeed } from './db-listen.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
+import { type CachedSession, SessionCache, type SessionRow } from './session-cache.js';
 import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
 /**
@@ -156,9 +158,15 @@ export async function resolveSession(
   token: string,
   ip: string | null = null,
   withUser = false,
+  cache: SessionCache | null = null,
 ): Promise<Auth> {
   const tokenHash = hashToken(token);
-  let row: Awaited<ReturnType<typeof sessionLookup>>[number] | undefined;
+  const now = clock.now();
+  const cached = cache?.find(tokenHash, now.getTime(), withUser);
+  // A kept session grown too old since is read again, and ended.
+  if (cached && !tooOld(cached.row.session, now)) return authOf(cached, ip);
+  const generation = cache?.generation ?? 0;
+  let row: SessionRow | undefined;
   let sessionUser: SessionUser | undefined;
   if (withUser) {
     const [found] = await sessionWithUserLookup(db, { tokenHash });
@@ -171,25 +179,37 @@ export async function resolveSession(
     [row] = await sessionLookup(db, { tokenHash });
   }
   if (!row) throw unauthenticated(MSG.BAD_TOKEN);
-  const { session, user, center } = row;
+  const { session, user } = row;
   if (session.endedAt) {
     throw unauthenticated(session.endReason === 'replaced' ? MSG.RELOGIN_CODE : MSG.SESSION_EXPIRED_CODE);
   }
-  const now = clock.now();
-  const settings = centerSettings(center.settings);
   const idle = now.getTime() - session.lastSeenAt.getTime();
-  // Idle for an hour, or signed in 12 hours ago however active since (issue 16): 'login'.
-  const tooOld = now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
-  if (idle > SESSION_IDLE_MS || tooOld || user.status === 'Archived') {
+  if (idle > SESSION_IDLE_MS || tooOld(session, now) || user.status === 'Archived') {
     await db
       .update(sessions)
       .set({ endedAt: now, endReason: user.status === 'Archived' ? 'archived' : 'expired' })
       .where(and(eq(sessions.id, session.id), isNull(sessions.endedAt)));
     throw unauthenticated(MSG.SESSION_EXPIRED_CODE);
   }
+  let seen = row;
   if (idle > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    seen = { ...row, session: { ...session, lastSeenAt: now } };
   }
+  const found: CachedSession = sessionUser ? { row: seen, sessionUser } : { row: seen };
+  cache?.keep(tokenHash, generation, found);
+  return authOf(found, ip);
+}
+
+/** Signed in 12 hours ago however active since (issue 16): the session ends ('login'). */
+function tooOld(session: SessionRow['session'], now: Date): boolean {
+  return now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
+}
+
+/** The caller of a session in force, read or kept. */
+function authOf({ row, sessionUser }: CachedSession, ip: string | null): Auth {
+  const { session, user, center } = row;
+  const settings = centerSettings(center.settings);
   return {
     sessionId: session.id,
     sessionStartedAt: session.createdAt,
@@ -235,8 +255,13 @@ export async function sessionsInForce(
 }
 
 /** Runs before validation so that an anonymous caller gets 401 and a wrong role 403, not 400. */
-export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): void {
+export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock, changes: ChangeFeed): void {
   app.decorateRequest('auth', null);
+  const cache = new SessionCache(changes, TOUCH_EVERY_MS);
+  app.addHook('onClose', (_app, done) => {
+    cache.close();
+    done();
+  });
   // Callback style (done): a public route called without a token (GET /health) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
@@ -257,7 +282,7 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
     }
     if ('public' in access) {
       if (!token) return done();
-      resolveSession(db, clock, token, request.ip).then(
+      resolveSession(db, clock, token, request.ip, false, cache).then(
         (auth) => {
           request.auth = auth;
           done();
@@ -268,7 +293,7 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock): v
     }
     if (!token) return done(unauthenticated(MSG.NO_TOKEN));
     const withUser = 'signedIn' in access && access.sessionUser === true;
-    resolveSession(db, clock, token, request.ip, withUser).then((auth) => {
+    resolveSession(db, clock, token, request.ip, withUser, cache).then((auth) => {
       request.auth = auth;
       if ('pages' in access) {
         const decisions = access.pages.map((page) => decidePage(auth.subject, page));

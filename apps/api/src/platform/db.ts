@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from '../db/schema/index.js';
 import { describeDatabaseUnavailable } from './db-errors.js';
+import { type ChangeFeed, PgChangeFeed, pgliteChangeFeed } from './db-listen.js';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: repositories accept either. */
@@ -18,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests clone it). */
   pglite?: PGlite;
+  /** The notifications of migration 0041's triggers: what makes a cached session stale. */
+  changes: ChangeFeed;
 }
 
 export const MIGRATIONS_DIR = path.resolve(
@@ -58,16 +61,26 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: opts.databaseUrl,
-      max: 10,
       options: PLANNER_OPTIONS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    };
+    const changes = new PgChangeFeed(pg.Client, connection);
+    const pool = new pg.Pool({
+      ...connection,
+      max: 10,
       keepAlive: true,
+      // A connection that cannot listen is not used: it fails its first query as unavailable.
+      onConnect: (client) => changes.watchPooled(client),
     });
     watchConnections(pool, opts.onConnectionLost ?? (() => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const close = async () => {
+      await changes.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', changes, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -80,7 +93,12 @@ export async function openDatabase(opts: {
   });
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  const changes = pgliteChangeFeed(client);
+  const close = async () => {
+    await changes.close();
+    await client.close();
+  };
+  return { db, kind: 'pglite', pglite: client, changes, close };
 }
 
 /**
