@@ -2,9 +2,9 @@ import { MSG, type SessionUser } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, startTestApp, type TestApp } from '../test/harness.js';
+import { body, startSiblingApp, startTestApp, type TestApp } from '../test/harness.js';
 import { hashToken } from './crypto.js';
-import { queryRows } from './db.js';
+import { openDatabase, queryRows } from './db.js';
 import { type ChangeFeed, type ChangeListener, PgChangeFeed, SESSION_CACHE_CHANNEL } from './db-listen.js';
 import { SessionCache, type SessionRow } from './session-cache.js';
 
@@ -293,6 +293,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PgChangeFeed (PostgreSQL)', { t
     } finally {
       await feed.close();
       await pool.end();
+    }
+  });
+
+  it('drops a session in another process (its own pool and listener) when this one signs it out', async () => {
+    const other = await openDatabase({ databaseUrl: url });
+    const sibling = await startSiblingApp({ ...t, database: other });
+    try {
+      const token = await t.tokenFor(PARENT);
+      const meOn = async (app: TestApp) => {
+        const res = await app.request({ method: 'GET', url: '/api/me', as: token });
+        return {
+          code: res.statusCode,
+          name: res.statusCode === 200 ? body<SessionUser>(res).data.lastName : null,
+        };
+      };
+      const name = (await meOn(sibling)).name;
+      // Kept by the sibling once its listener is live: a change no trigger announces goes unseen there.
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await meOn(sibling)).code).toBe(200);
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update users set last_name = 'Unannounced' where username = ${PARENT}`);
+      });
+      expect((await meOn(sibling)).name).toBe(name);
+      const out = await t.request({ method: 'POST', url: '/api/logoutuser', as: token, payload: {} });
+      expect(out.statusCode).toBe(200);
+      expect((await meOn(t)).code).toBe(401);
+      let code = 200;
+      for (let i = 0; i < 80 && code === 200; i++) {
+        code = (await meOn(sibling)).code;
+        if (code === 200) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(code).toBe(401);
+    } finally {
+      await sibling.close();
+      await other.close();
     }
   });
 
