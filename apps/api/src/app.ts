@@ -133,11 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Signing out (or switching user) ends this session: its sockets go at once, in every
     // process. A password change ends the user's other sessions through `realtime.endSessions`
     // (modules/account); sessions ended otherwise (archive) go at the periodic re-check.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'POST' || reply.statusCode >= 400 || !request.auth) return;
-      if (SESSION_ENDING_ROUTES.has(request.routeOptions.url ?? '')) {
+    // Synchronous (done): an async hook costs a promise on every request, GETs included.
+    app.addHook('onResponse', (request, reply, done) => {
+      if (
+        request.method === 'POST' &&
+        reply.statusCode < 400 &&
+        request.auth &&
+        SESSION_ENDING_ROUTES.has(request.routeOptions.url ?? '')
+      ) {
         socketRealtime.endSession(request.auth.sessionId);
       }
+      done();
     });
   }
 
