@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { signIn } from './api.js';
-import { PRODUCTION_NODE_ARGS } from './processes.js';
 
 // A/B cost per request on a busy machine (issue 19): two builds run side by side on one database
 // and are measured in turn, a few seconds each, many rounds, so both see the same background load;
@@ -26,7 +25,7 @@ const ticks = (pid: number) => {
 
 const servers = mains.map((main, i) => {
   const p = port + i;
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, main], {
+  const child = spawn(process.execPath, [main], {
     env: {
       PATH: env.PATH,
       NODE_ENV: 'production',
