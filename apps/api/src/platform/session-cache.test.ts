@@ -308,9 +308,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PgChangeFeed (PostgreSQL)', { t
           name: res.statusCode === 200 ? body<SessionUser>(res).data.lastName : null,
         };
       };
+      // The sibling keeps sessions once its listener is live (the feed tells every subscriber).
+      const states: boolean[] = [];
+      const unsubscribe = other.changes.subscribe({ payload: () => {}, live: (up) => states.push(up) });
+      await until(() => states.at(-1) === true, "the sibling's listener");
+      unsubscribe();
       const name = (await meOn(sibling)).name;
-      // Kept by the sibling once its listener is live: a change no trigger announces goes unseen there.
-      await new Promise((r) => setTimeout(r, 300));
+      // Kept by the sibling: a change no trigger announces goes unseen there.
       expect((await meOn(sibling)).code).toBe(200);
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
