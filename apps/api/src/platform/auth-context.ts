@@ -23,7 +23,7 @@ import { hashToken } from './crypto.js';
 import { type Db, preparedPerDb } from './db.js';
 import type { ChangeFeed } from './db-listen.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
-import { type CachedSession, SessionCache, type SessionRow } from './session-cache.js';
+import { SessionCache } from './session-cache.js';
 import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
 /**
@@ -148,6 +148,14 @@ const sessionWithUserLookup = preparedPerDb('resolve_session_user', (db, name) =
     .prepare(name),
 );
 
+/** The session lookup's row: the session, its user and their center's columns. */
+type SessionRow = Awaited<ReturnType<typeof sessionLookup>>[number];
+/** What a session check found, and the session user when it read that too (GET /me). */
+interface CachedSession {
+  row: SessionRow;
+  sessionUser?: SessionUser;
+}
+
 /**
  * The caller of a session token, or 401. `withUser` also reads the session user (`sessionUser`),
  * in the same statement.
@@ -158,7 +166,7 @@ export async function resolveSession(
   token: string,
   ip: string | null = null,
   withUser = false,
-  cache: SessionCache | null = null,
+  cache: SessionCache<CachedSession> | null = null,
 ): Promise<Auth> {
   const tokenHash = hashToken(token);
   const now = clock.now();
@@ -257,7 +265,7 @@ export async function sessionsInForce(
 /** Runs before validation so that an anonymous caller gets 401 and a wrong role 403, not 400. */
 export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock, changes: ChangeFeed): void {
   app.decorateRequest('auth', null);
-  const cache = new SessionCache(changes, TOUCH_EVERY_MS);
+  const cache = new SessionCache<CachedSession>(changes, TOUCH_EVERY_MS);
   app.addHook('onClose', (_app, done) => {
     cache.close();
     done();

@@ -6,7 +6,7 @@ import { body, startSiblingApp, startTestApp, type TestApp } from '../test/harne
 import { hashToken } from './crypto.js';
 import { openDatabase, queryRows } from './db.js';
 import { type ChangeFeed, type ChangeListener, PgChangeFeed, SESSION_CACHE_CHANNEL } from './db-listen.js';
-import { SessionCache, type SessionRow } from './session-cache.js';
+import { type KeptSession, SessionCache } from './session-cache.js';
 
 /** A feed the test drives. */
 function fakeFeed() {
@@ -39,32 +39,17 @@ function rowOf(o: {
   parentId?: number;
   switchedFrom?: number;
   seenAt?: number;
-}): SessionRow {
+}): KeptSession['row'] {
   return {
-    session: {
-      id: o.userId * 10,
-      createdAt: new Date(NOW - 3_600_000),
-      lastSeenAt: new Date(o.seenAt ?? NOW),
-      endedAt: null,
-      endReason: null,
-      switchedFromUserId: o.switchedFrom ?? null,
-    },
-    user: {
-      id: o.userId,
-      role: 3,
-      status: 'Active',
-      centerId: o.centerId,
-      parentId: o.parentId ?? null,
-      managerId: null,
-    },
-    center: { onboarded: true, preActiveAccess: false, payments: false, settings: null },
+    session: { lastSeenAt: new Date(o.seenAt ?? NOW), switchedFromUserId: o.switchedFrom ?? null },
+    user: { id: o.userId, centerId: o.centerId, parentId: o.parentId ?? null },
   };
 }
 
 describe('SessionCache', () => {
   const live = () => {
     const f = fakeFeed();
-    const cache = new SessionCache(f.feed, FRESH_MS);
+    const cache = new SessionCache<KeptSession & { sessionUser?: SessionUser }>(f.feed, FRESH_MS);
     f.live(true);
     return { ...f, cache };
   };

@@ -1,40 +1,16 @@
-import type { SessionUser } from '@dm/shared';
-import type { CenterSettings } from '../db/schema/centers.js';
 import type { ChangeFeed } from './db-listen.js';
 
 /**
- * The session lookup's row as the session check reads it (platform/auth-context.ts): the
- * session, its user and their center's columns.
+ * What the cache reads of a kept session: when it was last seen (freshness) and whose it is
+ * (what a notification names). The session check keeps its lookup's whole row
+ * (`platform/auth-context.ts`) and the session user when it read that too (GET /me).
  */
-export interface SessionRow {
-  session: {
-    id: number;
-    createdAt: Date;
-    lastSeenAt: Date;
-    endedAt: Date | null;
-    endReason: string | null;
-    switchedFromUserId: number | null;
+export interface KeptSession {
+  row: {
+    session: { lastSeenAt: Date; switchedFromUserId: number | null };
+    user: { id: number; parentId: number | null; centerId: number };
   };
-  user: {
-    id: number;
-    role: number;
-    status: string;
-    centerId: number;
-    parentId: number | null;
-    managerId: number | null;
-  };
-  center: {
-    onboarded: boolean;
-    preActiveAccess: boolean;
-    payments: boolean;
-    settings: Partial<CenterSettings> | null;
-  };
-}
-
-/** What a session lookup found, and the session user when it read that too (GET /me). */
-export interface CachedSession {
-  row: SessionRow;
-  sessionUser?: SessionUser;
+  sessionUser?: unknown;
 }
 
 /** At most this many sessions are kept; past it the longest kept goes first. */
@@ -55,8 +31,8 @@ const MAX_ENTRIES = 10_000;
  *   request after that reads the row again and moves last_seen_at, so idleness is measured on the
  *   database, across processes, as before.
  */
-export class SessionCache {
-  readonly #entries = new Map<string, CachedSession>();
+export class SessionCache<T extends KeptSession> {
+  readonly #entries = new Map<string, T>();
   readonly #byUser = new Map<number, Set<string>>();
   readonly #byCenter = new Map<number, Set<string>>();
   readonly #freshMs: number;
@@ -88,7 +64,7 @@ export class SessionCache {
   }
 
   /** The session of this token hash when kept, fresh at `now`, and holding the session user if asked. */
-  find(tokenHash: string, now: number, withUser: boolean): CachedSession | undefined {
+  find(tokenHash: string, now: number, withUser: boolean): T | undefined {
     if (!this.#live) return undefined;
     const found = this.#entries.get(tokenHash);
     if (!found) return undefined;
@@ -101,7 +77,7 @@ export class SessionCache {
   }
 
   /** Keeps a session in force as read, unless a change was heard since `generation`. */
-  keep(tokenHash: string, generation: number, found: CachedSession): void {
+  keep(tokenHash: string, generation: number, found: T): void {
     if (!this.#live || generation !== this.#generation) return;
     this.#drop(tokenHash);
     if (this.#entries.size >= MAX_ENTRIES) {
