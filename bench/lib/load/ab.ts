@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { signIn } from './api.js';
+import { PRODUCTION_NODE_ARGS } from './processes.js';
 
 // A/B cost per request on a busy machine (issue 19): two builds run side by side on one database
 // and are measured in turn, a few seconds each, many rounds, so both see the same background load;
@@ -10,6 +11,8 @@ import { signIn } from './api.js';
 // BENCH_LOAD_DATA_DIR as for the load bench (DATA_DIR used as is: the servers write mail into it);
 // AB_TARGETS (health,me,search; details: the first found donor's page; browse: the search with no
 // filter, a parent's landing list), AB_ROUNDS (8), AB_SECONDS (3), AB_PORT (4186: A, +1: B).
+// Both run with the production node options (PRODUCTION_NODE_ARGS) unless AB_NODE_ARGS_A or
+// AB_NODE_ARGS_B gives a build its own ('' for none): the way to compare node options on one build.
 
 const env = process.env;
 const mains = process.argv.slice(2, 4);
@@ -23,9 +26,12 @@ const ticks = (pid: number) => {
   return Number(rest[11]) + Number(rest[12]);
 };
 
+const nodeArgs = (i: number) =>
+  env[`AB_NODE_ARGS_${'AB'[i]}`]?.split(' ').filter((a) => a !== '') ?? PRODUCTION_NODE_ARGS;
+
 const servers = mains.map((main, i) => {
   const p = port + i;
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs(i), main], {
     env: {
       PATH: env.PATH,
       NODE_ENV: 'production',

@@ -83,9 +83,18 @@ async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number, 
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
+/**
+ * The node options the API server runs with in production (`npm start`, README): a young
+ * generation of 2 x 32 MB (decision 013).
+ */
+export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=32'];
+
 /** BENCH_LOAD_NODE_ARGS: more node options for the API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * (the profile is written when the bench stops the server). */
-const SERVER_NODE_ARGS = (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+const SERVER_NODE_ARGS = [
+  ...PRODUCTION_NODE_ARGS,
+  ...(process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter((a) => a !== ''),
+];
 
 function startChild(
   name: string,
