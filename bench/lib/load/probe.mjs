@@ -1,14 +1,25 @@
 // Bench-only probe, preloaded into a server the load bench starts (`node --import probe.mjs`):
 // nothing of it is in the production build. It watches the event loop's delay
-// (perf_hooks.monitorEventLoopDelay) and samples the resident set size, and answers the bench's
-// IPC messages: 'read' sends the readings since the last read and starts over.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+// (perf_hooks.monitorEventLoopDelay), the garbage collector's pauses (a PerformanceObserver of
+// 'gc' entries) and samples the resident set size, and answers the bench's IPC messages: 'read'
+// sends the readings since the last read and starts over.
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 if (typeof process.send === 'function') {
   const RESOLUTION_MS = 10;
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   let cpuFrom = process.cpuUsage();
+  // Pauses of the main thread for garbage collection: how much of the event-loop delay they are.
+  let gcSince = performance.now();
+  let gcMs = 0;
+  let gcMax = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      if (entry.duration > gcMax) gcMax = entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   let rssMax = 0;
   let rssLast = 0;
   const sample = () => {
@@ -40,8 +51,12 @@ if (typeof process.send === 'function') {
       rss: { last: rssLast, max: rssMax },
       heapUsed: process.memoryUsage().heapUsed,
       cpuMicros: cpu.user + cpu.system,
+      gc: { share: gcMs / Math.max(1, performance.now() - gcSince), max: gcMax },
     };
     delay.reset();
+    gcSince = performance.now();
+    gcMs = 0;
+    gcMax = 0;
     rssMax = rssLast;
     process.send(reading);
   });

@@ -22,6 +22,8 @@ export interface ProbeReading {
   heapUsed: number;
   /** CPU time (user + system, µs) the process used since the last read. */
   cpuMicros: number;
+  /** Garbage collection since the last read: share of the wall time the main thread paused, longest pause (ms). */
+  gc: { share: number; max: number };
 }
 
 export interface Child {

@@ -18,6 +18,9 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export const eldP99 = (row: Row) => Math.max(...row.probes.map((p) => p.eld.p99));
+/** The busiest process's share of time in GC pauses, and the longest pause of any. */
+const gcShare = (row: Row) => Math.max(...row.probes.map((p) => p.gc.share));
+const gcMax = (row: Row) => Math.max(...row.probes.map((p) => p.gc.max));
 export const rssMax = (row: Row) => Math.max(...row.probes.map((p) => p.rss.max));
 /** The server processes' CPU time (user + system) over the run per request answered, in µs. */
 export const apiCpuPerRequest = (row: Row) =>
@@ -28,15 +31,15 @@ export const ratio = (row: Row) => (row.bareRps ? row.result.rps / row.bareRps :
 
 export function table(rows: Row[]): string {
   const lines = [
-    '| target | req/s | p50 ms | p99 ms | ratio to bare | API CPU µs/req | PostgreSQL CPU µs/req | ELD p99 ms | RSS max MB | non-2xx / errors |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| target | req/s | p50 ms | p99 ms | ratio to bare | API CPU µs/req | PostgreSQL CPU µs/req | ELD p99 ms | GC time, longest pause | RSS max MB | non-2xx / errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const r = row.result;
     lines.push(
       `| ${row.name} | ${fixed(r.rps, 0)} | ${fixed(r.p50, 0)} | ${fixed(r.p99, 0)} | ${
         row.bareRps ? `${fixed(ratio(row) * 100)}%` : '-'
-      } | ${fixed(apiCpuPerRequest(row), 0)} | ${fixed(dbCpuPerRequest(row), 0)} | ${fixed(eldP99(row))} | ${row.probes.map((p) => fixed(mb(p.rss.max), 0)).join(' + ')} | ${r.non2xx} / ${r.errors + r.timeouts} |`,
+      } | ${fixed(apiCpuPerRequest(row), 0)} | ${fixed(dbCpuPerRequest(row), 0)} | ${fixed(eldP99(row))} | ${fixed(gcShare(row) * 100)}%, ${fixed(gcMax(row))} ms | ${row.probes.map((p) => fixed(mb(p.rss.max), 0)).join(' + ')} | ${r.non2xx} / ${r.errors + r.timeouts} |`,
     );
   }
   return lines.join('\n');
