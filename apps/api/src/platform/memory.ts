@@ -2,15 +2,22 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 // Giving memory back after start-up (issue 19, decision 013). The server runs with a 2 x 32 MB
-// young generation (`--max-semi-space-size=32`) so a request's garbage dies young under load. But
-// loading the search index fills the old generation once, and with the larger young generation no
-// full collection follows the load. V8's memory reducer, which shrinks an idle heap and returns its
-// pages, starts only after a full collection, so the idle server kept 280-350 MB. One full
-// collection after the load frees the load's garbage and starts the reducer, which brings the
-// resident size down to about 160 MB within half a minute of idleness.
+// young generation (`--max-semi-space-size=32`) so a request's garbage dies young under load. The
+// search index's load grows that young generation to its full 64 MB and, with no full collection
+// after it, nothing shrinks it again: V8 gives an idle heap back only after a full collection (its
+// memory reducer, or a full collection that finds the allocation rate low). So the idle server
+// kept 220-300 MB. One full collection once the process has been quiet for a while after the load
+// finds the rate low and shrinks the young generation: about 160 MB at rest.
 //
 // (Node 20's V8 reads any argument to `gc` as "a young-generation collection only": the options
 // object of newer versions, `{ type: 'major' }`, gives a scavenge here. So `gc()` takes none.)
+
+/**
+ * How long after the index load the collection runs. V8 judges the allocation rate over the last
+ * few seconds: 3 s after the load it still saw the load's rate and kept the young generation;
+ * 6 s and 10 s both shrank it.
+ */
+export const QUIET_AFTER_LOAD_MS = 10_000;
 
 type Gc = () => void;
 
@@ -37,19 +44,28 @@ function exposedGc(): Gc {
   return gcFunction;
 }
 
-/** How long the collection took (ms) and the heap in use before and after it (bytes). */
-export type MemoryRelease = { ms: number; usedBefore: number; usedAfter: number };
+/** How long the collection took (ms), and the heap in use and held before and after it (bytes). */
+export interface MemoryRelease {
+  ms: number;
+  used: { before: number; after: number };
+  held: { before: number; after: number };
+}
 
 /**
- * One full collection: unreachable objects freed, and V8's memory reducer started, which gives the
- * emptied pages back once the process is idle. It stops the process while it runs (about 25 ms at
- * 100,000 donors), so it is for the moment after a one-off load, not for the request path.
+ * One full collection: unreachable objects freed and, when the process has been allocating little,
+ * the young generation shrunk to what that needs. It stops the process while it runs (about 35 ms
+ * at 100,000 donors), so it is for a quiet moment after a one-off load, not for the request path.
  */
 export function releaseUnusedMemory(): MemoryRelease {
   const gc = exposedGc();
-  const usedBefore = process.memoryUsage().heapUsed;
+  const before = process.memoryUsage();
   const start = performance.now();
   gc();
   const ms = performance.now() - start;
-  return { ms, usedBefore, usedAfter: process.memoryUsage().heapUsed };
+  const after = process.memoryUsage();
+  return {
+    ms,
+    used: { before: before.heapUsed, after: after.heapUsed },
+    held: { before: before.heapTotal, after: after.heapTotal },
+  };
 }

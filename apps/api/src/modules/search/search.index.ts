@@ -41,8 +41,14 @@ import * as repo from './search.repo.js';
  * the orders in search.index.sort.ts, the shared definitions in search.index.columns.ts.
  */
 
-/** Rows of the first load read at a time (each chunk its own statement, so the peak is bounded). */
-const LOAD_CHUNK = 2000;
+/**
+ * Rows of the first load read at a time, each chunk its own statement, so the peak is bounded.
+ * Small enough that a chunk's rows are garbage before the young generation is collected twice:
+ * larger chunks lived long enough to be promoted and left the old generation full of them (at
+ * 120,000 donors the heap in use after the load was 165 MB with 2,000 rows a chunk, 70 with 500;
+ * the load takes 0.1 s longer). Decision 013.
+ */
+const LOAD_CHUNK = 500;
 /** How long applying rows may hold the event loop before it lets other work run. */
 const SLICE_MS = 4;
 /** Slots a scan reads between two looks at the clock. */
