@@ -6,8 +6,9 @@ import { runInNewContext } from 'node:vm';
 // search index's load grows that young generation to its full 64 MB and, with no full collection
 // after it, nothing shrinks it again: V8 gives an idle heap back only after a full collection (its
 // memory reducer, or a full collection that finds the allocation rate low). So the idle server
-// kept 220-300 MB. One full collection once the process has been quiet for a while after the load
-// finds the rate low and shrinks the young generation: about 160 MB at rest.
+// kept 220-300 MB. One full collection 10 s after the load, when a starting server is usually
+// quiet, finds the rate low and shrinks the young generation: about 160 MB at rest. (The load's
+// own rows die young: search.index.ts reads them 500 at a time.)
 //
 // (Node 20's V8 reads any argument to `gc` as "a young-generation collection only": the options
 // object of newer versions, `{ type: 'major' }`, gives a scavenge here. So `gc()` takes none.)
