@@ -31,11 +31,6 @@ let gcFunction: Gc | null = null;
  */
 function exposedGc(): Gc {
   if (gcFunction) return gcFunction;
-  const global = globalThis as { gc?: Gc };
-  if (typeof global.gc === 'function') {
-    gcFunction = global.gc; // started with --expose-gc (a profiling run)
-    return gcFunction;
-  }
   setFlagsFromString('--expose-gc');
   try {
     gcFunction = runInNewContext('gc') as Gc;
