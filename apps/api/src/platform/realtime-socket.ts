@@ -290,7 +290,13 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
       // the process that takes over.
       io.engine.close();
       await io.of('/').adapter.close();
-      await Promise.all(redis.map((client) => client.quit().catch(() => {})));
+      // The subscriber first: a request another process sent just before is answered on the
+      // publisher once its local work (microtasks only) is done, so the publisher quits after a
+      // turn of the loop. Quitting both at once rejected that answer's publish, unhandled.
+      const [pub, sub] = redis;
+      await sub?.quit().catch(() => {});
+      await new Promise((resolve) => setImmediate(resolve));
+      await pub?.quit().catch(() => {});
     },
   };
 }
