@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from '../db/schema/index.js';
 import { describeDatabaseUnavailable } from './db-errors.js';
@@ -137,6 +137,78 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Statement texts run prepared on PostgreSQL, by the name each was given. */
+const preparedNames = new Map<string, string>();
+/** More shapes than this means some texts are not constant: the further ones run unnamed. */
+const MAX_PREPARED = 128;
+const dialect = new PgDialect();
+
+interface PgPool {
+  totalCount: number;
+  query(q: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a statement of a hot path assembled per request from constant parts (the search page, the
+ * donor page). On PostgreSQL (a pool, not a transaction) it is a named prepared statement named by
+ * its text, so each connection parses and plans each shape once; the text must therefore be
+ * constant for each shape (lists as array parameters, values as parameters). Elsewhere (PGlite,
+ * inside a transaction) it runs as any other statement. Rows come back as PostgreSQL names them.
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = poolOf(db);
+  if (!client) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return runNamed<T>(client, text, params);
+}
+
+/** The node-postgres pool behind `db`, or null (PGlite, a transaction). */
+function poolOf(db: Db): PgPool | null {
+  const client = (db as { $client?: Partial<PgPool> }).$client;
+  return client && typeof client.totalCount === 'number' && typeof client.query === 'function'
+    ? (client as PgPool)
+    : null;
+}
+
+/** Runs `text` as a statement named by its text (unnamed beyond MAX_PREPARED texts). */
+async function runNamed<T>(client: PgPool, text: string, values: unknown[]): Promise<T[]> {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `hot_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  const result = await client.query({ ...(name ? { name } : {}), text, values });
+  return result.rows as T[];
+}
+
+/**
+ * A hot statement assembled from constant parts, rendered to text once per shape (issue 19):
+ * drizzle turning a large composed SQL into text costs more than running it (about 1 ms for the
+ * donor page's). `build(shape, p)` makes the SQL of one shape; `p` holds a placeholder for each
+ * value, so the text is rendered once and each run fills in its values. On PostgreSQL it runs as
+ * `preparedRows` does (named, prepared per connection); elsewhere `build` is given the values
+ * themselves and the SQL runs as any other.
+ */
+export function preparedStatement<S extends string, V extends Record<string, unknown>>(
+  build: (shape: S, p: { [K in keyof V]: unknown }) => SQL,
+) {
+  const rendered = new Map<S, { sql: string; params: unknown[] }>();
+  let placeholders: { [K in keyof V]: unknown } | undefined;
+  return async <T>(db: Db, shape: S, values: V): Promise<T[]> => {
+    const client = poolOf(db);
+    if (!client) return queryRows<T>(db, build(shape, values));
+    let query = rendered.get(shape);
+    if (!query) {
+      placeholders ??= new Proxy({} as { [K in keyof V]: unknown }, {
+        get: (_, key) => sql.placeholder(String(key)),
+      });
+      query = dialect.sqlToQuery(build(shape, placeholders));
+      rendered.set(shape, query);
+    }
+    return runNamed<T>(client, query.sql, fillPlaceholders(query.params, values));
+  };
 }
 
 /** What drizzle's `.prepare(name)` gives: run with the placeholders' values. */

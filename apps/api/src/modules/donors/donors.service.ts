@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   ageFrom,
+  answerVisibilityKind,
   canEditDonorNotes,
   canOpenDonorFile,
   canReadFrozenBatches,
@@ -24,7 +25,6 @@ import { verifyCaptcha } from '../../platform/captcha.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
 import { matchPanelsOf } from '../matches/matches.followed.js';
-import { answerVisibility } from '../questions/questions.repo.js';
 import { auditRead, type Deps, loadVisible, visibilityFor } from './donors.access.js';
 import * as repo from './donors.repo.js';
 
@@ -53,16 +53,7 @@ function fields(row: Record<string, unknown>, omit: readonly string[] = []): Don
   return out;
 }
 
-type FileRow = {
-  id: number;
-  contentType: string;
-  private: boolean;
-  caption?: string | null;
-  title?: string | null;
-  isDefault?: boolean;
-  kind?: string;
-};
-const fileOf = (kind: repo.FileKind, row: FileRow): DonorFile => ({
+const fileOf = (kind: repo.FileKind, row: repo.PageFile): DonorFile => ({
   id: row.id,
   url: `/api/donorfile/${kind}/${row.id}`,
   title: row.caption ?? row.title ?? null,
@@ -87,35 +78,24 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
   const { donor, user, center } = await loadVisible(deps, auth, donorId);
   if (donorViewCounts(auth)) await assertPageAllowed(deps, auth, donorId);
   const see = visibilityFor(auth, donorId, donor.centerId, center.settings);
-  const profile = await repo.profileOf(db, donorId);
-  const [members, history, diseases, records, exams, cycles, meds, deliveries, custom] = await Promise.all([
-    repo.familyMembersOf(db, donorId),
-    repo.familyHistoryOf(db, donorId),
-    repo.diseasesOf(db, donorId),
-    repo.educationOf(db, donorId),
-    repo.examsOf(db, donorId),
-    repo.donationCyclesOf(db, donorId),
-    repo.medicationsOf(db, donorId),
-    repo.deliveriesOf(db, donorId),
-    repo.customAnswersOf(db, donorId, answerVisibility(auth)),
-  ]);
-  const [pictures, videos, documents] = await Promise.all([
-    repo.picturesOf(db, donorId, see.privateFiles),
-    repo.videosOf(db, donorId, see.privateFiles),
-    repo.documentsOf(db, donorId, see.privateFiles),
-  ]);
-  const additional = see.additionalDocuments
-    ? await repo.additionalDocumentsOf(db, donorId, see.privateFiles)
-    : null;
-  const frozen = see.frozenBatches ? await repo.frozenBatchesOf(db, donorId) : null;
+  const rows = await repo.donorPageRows(db, {
+    donorId,
+    userId: auth.userId,
+    centerId: auth.centerId,
+    withPrivate: see.privateFiles,
+    additional: see.additionalDocuments,
+    frozen: see.frozenBatches,
+    answers: answerVisibilityKind(auth),
+  });
+  const { members, history, diseases, records, exams, cycles, meds, deliveries, custom } = rows;
+  const { pictures, videos, documents, additional, frozen, favorite } = rows;
   // Each center's staff read their own center's notes on the donor (the master every center's).
   const noteCenter = notesCenter(auth);
   const notes =
     see.notes && noteCenter !== undefined ? notesView(await repo.notesOf(db, donorId, noteCenter)) : null;
-  const favorite = await repo.isFavorite(db, auth.userId, donorId);
   await auditRead(deps, auth, donorId, donor.centerId, 'details');
 
-  const p = profile;
+  const p = rows.profile;
   return {
     donorId,
     displayId: donor.displayId,

@@ -98,14 +98,20 @@ export async function deleteAnswers(db: Db, donorId: number, questionIds: number
  * An answer whose question no longer exists is read by staff only.
  */
 export function answerVisibility(auth: Auth): SQL {
+  return answerVisibilityOf(answerVisibilityKind(auth), auth.centerId);
+}
+
+export type AnswerVisibilityKind = ReturnType<typeof answerVisibilityKind>;
+
+/** answerVisibility for a kind, the caller's center given as a value or a placeholder. */
+export function answerVisibilityOf(kind: AnswerVisibilityKind, centerId: unknown): SQL {
   const q = customizedQuestions;
-  const kind = answerVisibilityKind(auth);
   if (kind === 'all') return sql`true`;
   if (kind === 'active') return eq(q.isActive, true);
   if (kind === 'activePublic') return and(eq(q.isActive, true), eq(q.status, 'public'))!;
   return or(
     isNull(q.id),
-    eq(q.centerId, auth.centerId),
+    eq(q.centerId, centerId as number),
     and(eq(q.isActive, true), inArray(q.status, ['public', 'staff'])),
   )!;
 }

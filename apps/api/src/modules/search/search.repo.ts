@@ -1,6 +1,5 @@
 import { OPEN_MATCH_STATUSES, type SearchFilters } from '@dm/shared';
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   type CenterSettings,
   centers,
@@ -13,7 +12,7 @@ import {
   centerSettings as withDefaults,
   zipCodes,
 } from '../../db/schema/index.js';
-import { type Db, escapeLike, queryRows } from '../../platform/db.js';
+import { type Db, escapeLike, preparedRows, queryRows } from '../../platform/db.js';
 
 export interface ZipPoint {
   latitude: number;
@@ -131,38 +130,6 @@ export async function idsMatchingWords(db: Db, w: WordFilters): Promise<Set<numb
     sql`select ${donors.userId} as id from ${from} where ${and(...conditions)}`,
   );
   return new Set(rows.map((r) => r.id));
-}
-
-/** Statement texts run prepared on PostgreSQL, by the name each was given. */
-const preparedNames = new Map<string, string>();
-/** More shapes than this means the texts are not constant: run them unnamed. */
-const MAX_PREPARED = 64;
-const dialect = new PgDialect();
-
-interface PgPool {
-  totalCount: number;
-  query(q: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Runs a statement of the search's hot path. On PostgreSQL (a pool, not a transaction) it is a
- * named prepared statement, so each connection parses and plans its text once; the text must
- * therefore be constant for each shape (lists as array parameters). Elsewhere (PGlite, inside a
- * transaction) it runs as any other statement.
- */
-async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: Partial<PgPool> }).$client;
-  if (!client || typeof client.totalCount !== 'number' || typeof client.query !== 'function') {
-    return queryRows<T>(db, query);
-  }
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) {
-    name = `search_${preparedNames.size + 1}`;
-    preparedNames.set(text, name);
-  }
-  const result = await (client as PgPool).query({ ...(name ? { name } : {}), text, values: params });
-  return result.rows as T[];
 }
 
 export interface SearchRow {
@@ -296,7 +263,7 @@ export async function searchPage(
       where id = ${savedSearchId}::int and user_id = ${userId}::int)`);
   }
   const user = sql`${userId}::int`;
-  const rows = await hotRows<SearchRow>(
+  const rows = await preparedRows<SearchRow>(
     db,
     sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${CARD_COLUMNS}, ${MARK_COLUMNS(user)},
         ${page.openMatches ? OPEN_MATCH(user) : sql`null::json as open_match`}
