@@ -13,8 +13,8 @@ export type VisibilityRule =
   | { kind: 'centers'; centers: number[] }
   | { kind: 'client'; centers: number[]; ownCenter: number; hidden: number[] };
 
-/** Ids as one array parameter: the statement's text stays the same however many there are. */
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Ids as one array literal, one parameter: the statement's text stays the same however many there are. */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 /** The availabilities an intended parent sees, as one array literal. */
 const CLIENT_VISIBLE = `{${CLIENT_VISIBLE_AVAILABILITY.map((a) => `"${a}"`).join(',')}}`;
 
@@ -24,20 +24,49 @@ const CLIENT_VISIBLE = `{${CLIENT_VISIBLE_AVAILABILITY.map((a) => `"${a}"`).join
  * PostgreSQL can keep prepared.
  */
 export function visibilitySql(rule: VisibilityRule): SQL {
-  switch (rule.kind) {
+  return visibilitySqlOf(rule.kind, visibilityValues(rule));
+}
+
+/** The values of a rule's condition, as `visibilitySqlOf` takes them. */
+export interface VisibilityValues {
+  donorId: number;
+  ownCenter: number;
+  /** Array literals of ids (`{1,2}`): one parameter each. */
+  centers: string;
+  hidden: string;
+}
+
+export function visibilityValues(rule: VisibilityRule): VisibilityValues {
+  return {
+    donorId: rule.kind === 'self' ? rule.donorId : 0,
+    ownCenter: rule.kind === 'client' ? rule.ownCenter : 0,
+    centers: idArray('centers' in rule ? rule.centers : []),
+    hidden: idArray(rule.kind === 'client' ? rule.hidden : []),
+  };
+}
+
+/**
+ * The condition of a kind of rule with its values given as values or as placeholders (a prepared
+ * statement of one kind fills them in per call: visibilityValues).
+ */
+export function visibilitySqlOf(
+  kind: VisibilityRule['kind'],
+  v: { [K in keyof VisibilityValues]: unknown },
+): SQL {
+  switch (kind) {
     case 'all':
       return sql`true`;
     case 'self':
-      return eq(donors.userId, rule.donorId);
+      return eq(donors.userId, v.donorId as number);
     case 'centers':
-      return sql`${donors.centerId} = any(${idArray(rule.centers)})`;
+      return sql`${donors.centerId} = any(${v.centers}::int[])`;
     case 'client':
       return and(
-        sql`${donors.centerId} = any(${idArray(rule.centers)})`,
+        sql`${donors.centerId} = any(${v.centers}::int[])`,
         eq(donors.archived, false),
         sql`${donors.availability} = any(${CLIENT_VISIBLE}::text[])`,
-        or(eq(donors.centerId, rule.ownCenter), eq(donors.allowedForMatchingTool, true)),
-        sql`${donors.userId} <> all(${idArray(rule.hidden)})`,
+        or(eq(donors.centerId, v.ownCenter as number), eq(donors.allowedForMatchingTool, true)),
+        sql`${donors.userId} <> all(${v.hidden}::int[])`,
       )!;
   }
 }

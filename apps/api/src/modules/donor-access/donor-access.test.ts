@@ -14,6 +14,7 @@ import { type Auth, resolveSession } from '../../platform/auth-context.js';
 import { queryRows } from '../../platform/db.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { donorAccessCenters } from '../centers/centers.service.js';
+import { visibleDonorCore } from '../donors/donors.repo.js';
 import { assertDonorVisible, donorVisibility, visibilityRule } from './donor-access.js';
 
 let t: TestApp;
@@ -142,6 +143,56 @@ describe('the rule read in one statement', () => {
     } finally {
       await t.db.execute(
         sql`update donors set availability = 'Available', hidden_until = null where user_id = ${donor!.id}`,
+      );
+    }
+  });
+});
+
+describe("the donor's core read with the rule (visibleDonorCore)", () => {
+  it('finds exactly the donors the condition lets through, for every kind of rule', async () => {
+    const sample = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .orderBy(sql`${donors.userId} % 7`, donors.userId)
+      .limit(80);
+    const parent = await authOf('parent@demo.test');
+    const [hidden] = await t.db
+      .select({ id: donors.userId })
+      .from(donors)
+      .where(and(eq(donors.centerId, parent.centerId), eq(donors.availability, 'Available')))
+      .limit(1);
+    await t.db.execute(
+      sql`update donors set availability = 'Unavailable', hidden_until = now() + interval '1 hour' where user_id = ${hidden!.id}`,
+    );
+    try {
+      const ids = [...new Set([...sample.map((d) => d.id), hidden!.id])];
+      const kinds = new Set<string>();
+      for (const username of [
+        'master@demo.test',
+        'admin@demo.test',
+        'manager@demo.test',
+        'parent@demo.test',
+        'donor@demo.test',
+      ]) {
+        const rule = await visibilityRule(t.db, await authOf(username));
+        kinds.add(rule.kind);
+        const expected = new Set((await visibleDonors(username)).map((d) => d.id));
+        const found = new Set<number>();
+        for (const id of ids) {
+          const core = await visibleDonorCore(t.db, id, rule);
+          if (core) {
+            expect(core.donor.userId).toBe(id);
+            found.add(id);
+          }
+        }
+        expect([...found].sort()).toEqual(ids.filter((id) => expected.has(id)).sort());
+        if (username === 'parent@demo.test') expect(found.has(hidden!.id)).toBe(false);
+        if (username === 'master@demo.test') expect(found.size).toBe(ids.length);
+      }
+      expect([...kinds].sort()).toEqual(['all', 'centers', 'client', 'self']);
+    } finally {
+      await t.db.execute(
+        sql`update donors set availability = 'Available', hidden_until = null where user_id = ${hidden!.id}`,
       );
     }
   });

@@ -4,7 +4,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { visibilityRule } from '../donor-access/donor-access.js';
 import * as repo from './donors.repo.js';
 
 // What a caller may see of a donor and how a read is recorded: every part of the donors module uses these.
@@ -23,9 +23,9 @@ export function visibilityFor(
   return donorRedaction(auth, { donorId, centerId: donorCenterId }, repo.settingsWithDefaults(raw));
 }
 
+/** The donor's core row if the caller may see the donor; else 404, as if it did not exist. */
 export async function loadVisible(deps: Deps, auth: Auth, donorId: number): Promise<repo.DonorCore> {
-  await assertDonorVisible(deps.db, auth, donorId);
-  const core = await repo.donorCore(deps.db, donorId);
+  const core = await repo.visibleDonorCore(deps.db, donorId, await visibilityRule(deps.db, auth));
   if (!core) throw notFound();
   return core;
 }

@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type Db, preparedPerDb, preparedStatement } from '../../platform/db.js';
+import { type VisibilityRule, visibilitySqlOf, visibilityValues } from '../donor-access/donor-access.repo.js';
 import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/questions.repo.js';
 
 /** Queries only; the rules (who may see what) are in donors.service.ts. */
@@ -55,6 +56,44 @@ const coreQuery = preparedPerDb('donor_core', (db, name) =>
 
 export async function donorCore(db: Db, donorId: number) {
   const [row] = await coreQuery(db, { donorId });
+  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
+}
+
+/** The core read with the caller's visibility condition, one prepared statement per kind of rule. */
+const visibleCoreQueries = Object.fromEntries(
+  (['all', 'self', 'centers', 'client'] as const).map((kind) => [
+    kind,
+    preparedPerDb(`donor_core_visible_${kind}`, (db, name) =>
+      db
+        .select({ donor: donors, user: users, center: centers })
+        .from(donors)
+        .innerJoin(users, eq(users.id, donors.userId))
+        .innerJoin(centers, eq(centers.id, donors.centerId))
+        .where(
+          and(
+            eq(donors.userId, donorIdParam),
+            visibilitySqlOf(kind, {
+              donorId: sql.placeholder('selfId'),
+              ownCenter: sql.placeholder('ownCenter'),
+              centers: sql.placeholder('centers'),
+              hidden: sql.placeholder('hidden'),
+            }),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+    ),
+  ]),
+) as Record<VisibilityRule['kind'], (db: Db, values: Record<string, unknown>) => Promise<CoreRow[]>>;
+type CoreRow = Awaited<ReturnType<typeof coreQuery>>[number];
+
+/**
+ * The donor's core row (donor, user, center) if `rule` lets the caller see it, else null: the
+ * visibility check and the read in one statement.
+ */
+export async function visibleDonorCore(db: Db, donorId: number, rule: VisibilityRule) {
+  const { donorId: selfId, ...values } = visibilityValues(rule);
+  const [row] = await visibleCoreQueries[rule.kind](db, { donorId, selfId, ...values });
   return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
