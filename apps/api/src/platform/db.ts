@@ -150,20 +150,6 @@ interface PgPool {
   query(q: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
-/**
- * Runs a statement of a hot path assembled per request from constant parts (the search page, the
- * donor page). On PostgreSQL (a pool, not a transaction) it is a named prepared statement named by
- * its text, so each connection parses and plans each shape once; the text must therefore be
- * constant for each shape (lists as array parameters, values as parameters). Elsewhere (PGlite,
- * inside a transaction) it runs as any other statement. Rows come back as PostgreSQL names them.
- */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = poolOf(db);
-  if (!client) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return runNamed<T>(client, text, params);
-}
-
 /** The node-postgres pool behind `db`, or null (PGlite, a transaction). */
 function poolOf(db: Db): PgPool | null {
   const client = (db as { $client?: Partial<PgPool> }).$client;
@@ -184,14 +170,16 @@ async function runNamed<T>(client: PgPool, text: string, values: unknown[]): Pro
 }
 
 /**
- * A hot statement assembled from constant parts, rendered to text once per shape (issue 19):
- * drizzle turning a large composed SQL into text costs more than running it (about 1 ms for the
- * donor page's). `build(shape, p)` makes the SQL of one shape; `p` holds a placeholder for each
- * value, so the text is rendered once and each run fills in its values. On PostgreSQL it runs as
- * `preparedRows` does (named, prepared per connection); elsewhere `build` is given the values
- * themselves and the SQL runs as any other.
+ * A hot statement assembled from constant parts (the search page, the donor page), rendered to
+ * text once per shape (issue 19): drizzle turning a large composed SQL into text costs more than
+ * running it (about 1 ms for the donor page's). `build(shape, p)` makes the SQL of one shape;
+ * `p` holds a placeholder for each value, so the text is rendered once and each run fills in its
+ * values. On PostgreSQL (a pool, not a transaction) it runs as a named prepared statement, so
+ * each connection parses and plans each shape once; elsewhere (PGlite, inside a transaction)
+ * `build` is given the values themselves and the SQL runs as any other. Rows come back as
+ * PostgreSQL names their columns.
  */
-export function preparedStatement<S extends string, V extends Record<string, unknown>>(
+export function preparedStatement<S extends string, V extends object>(
   build: (shape: S, p: { [K in keyof V]: unknown }) => SQL,
 ) {
   const rendered = new Map<S, { sql: string; params: unknown[] }>();
@@ -207,7 +195,7 @@ export function preparedStatement<S extends string, V extends Record<string, unk
       query = dialect.sqlToQuery(build(shape, placeholders));
       rendered.set(shape, query);
     }
-    return runNamed<T>(client, query.sql, fillPlaceholders(query.params, values));
+    return runNamed<T>(client, query.sql, fillPlaceholders(query.params, values as Record<string, unknown>));
   };
 }
 

@@ -313,7 +313,7 @@ export interface DonorPageRows {
 }
 
 /** The values of the donor page statement (its shape is the caller's answer visibility). */
-interface PageValues extends Record<string, unknown> {
+interface PageValues {
   donorId: number;
   userId: number;
   centerId: number;

@@ -12,7 +12,13 @@ import {
   centerSettings as withDefaults,
   zipCodes,
 } from '../../db/schema/index.js';
-import { type Db, escapeLike, preparedRows, queryRows } from '../../platform/db.js';
+import { type Db, escapeLike, preparedStatement, queryRows } from '../../platform/db.js';
+import {
+  type VisibilityRule,
+  type VisibilityValues,
+  visibilitySqlOf,
+  visibilityValues,
+} from '../donor-access/donor-access.repo.js';
 
 export interface ZipPoint {
   latitude: number;
@@ -237,40 +243,67 @@ export interface PageWrites {
   at: Date;
 }
 
+/** The shape of a page statement: the kind of visibility rule and which parts it has. */
+type PageShape = `${VisibilityRule['kind']}:${'h' | '-'}${'s' | '-'}${'m' | '-'}`;
+
+/** The values of a page statement (those of parts the shape leaves out are not used). */
+interface PageValues extends VisibilityValues {
+  ids: string;
+  userId: number;
+  historyCenter: number;
+  filters: string;
+  resultCount: number;
+  at: string;
+  savedSearchId: number;
+}
+
+const pageStatement = preparedStatement<PageShape, PageValues>((shape, v) => {
+  const [kind, parts] = shape.split(':') as [VisibilityRule['kind'], string];
+  const ctes: SQL[] = [];
+  if (parts[0] === 'h') {
+    ctes.push(sql`history as (insert into ${searchHistory} (user_id, center_id, filters, result_count, created_at)
+      select ${v.userId}::int, ${v.historyCenter}::int, ${v.filters}::jsonb,
+        ${v.resultCount}::int, ${v.at}::timestamptz
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit)`);
+  }
+  if (parts[1] === 's') {
+    ctes.push(sql`run as (update ${savedSearches} set last_run_at = ${v.at}::timestamptz
+      where id = ${v.savedSearchId}::int and user_id = ${v.userId}::int)`);
+  }
+  const user = sql`${v.userId}::int`;
+  return sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${CARD_COLUMNS}, ${MARK_COLUMNS(user)},
+        ${parts[2] === 'm' ? OPEN_MATCH(user) : sql`null::json as open_match`}
+      from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
+        left join ${centers} c on c.id = ${donors.centerId}
+      where ${donors.userId} = any(${v.ids}::int[]) and ${visibilitySqlOf(kind, v)}`;
+});
+
 /**
  * One page of a search in one statement: the cards of `ids` in that order (the search index
- * chose and ordered them; a donor that stopped being visible since is left out), each with its
+ * chose and ordered them; a donor that `rule` no longer lets through is left out), each with its
  * center's settings and the caller's marks, plus the search's own writes (history row, saved
- * search's last run) as data-modifying CTEs of the same statement.
+ * search's last run) as data-modifying CTEs of the same statement. Its text is rendered once per
+ * shape (kind of rule, which writes, open matches or not) and prepared.
  */
 export async function searchPage(
   db: Db,
-  page: { ids: readonly number[]; visible: SQL; userId: number; openMatches: boolean },
+  page: { ids: readonly number[]; rule: VisibilityRule; userId: number; openMatches: boolean },
   writes: PageWrites,
 ): Promise<SearchRow[]> {
   const { ids, userId } = page;
   const { history, savedSearchId, at } = writes;
   if (ids.length === 0 && !history && savedSearchId === null) return [];
-  const ctes: SQL[] = [];
-  if (history) {
-    ctes.push(sql`history as (insert into ${searchHistory} (user_id, center_id, filters, result_count, created_at)
-      select ${userId}::int, ${history.centerId}::int, ${JSON.stringify(history.filters)}::jsonb,
-        ${history.resultCount}::int, ${at.toISOString()}::timestamptz
-      from (select set_config('synchronous_commit', 'off', true)) as async_commit)`);
-  }
-  if (savedSearchId !== null) {
-    ctes.push(sql`run as (update ${savedSearches} set last_run_at = ${at.toISOString()}::timestamptz
-      where id = ${savedSearchId}::int and user_id = ${userId}::int)`);
-  }
-  const user = sql`${userId}::int`;
-  const rows = await preparedRows<SearchRow>(
-    db,
-    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${CARD_COLUMNS}, ${MARK_COLUMNS(user)},
-        ${page.openMatches ? OPEN_MATCH(user) : sql`null::json as open_match`}
-      from ${donors} inner join ${users} on ${users.id} = ${donors.userId}
-        left join ${centers} c on c.id = ${donors.centerId}
-      where ${donors.userId} = any(${`{${ids.join(',')}}`}::int[]) and ${page.visible}`,
-  );
+  const shape: PageShape = `${page.rule.kind}:${history ? 'h' : '-'}${savedSearchId !== null ? 's' : '-'}${page.openMatches ? 'm' : '-'}`;
+  const rows = await pageStatement<SearchRow>(db, shape, {
+    ...visibilityValues(page.rule),
+    ids: `{${ids.join(',')}}`,
+    userId,
+    historyCenter: history?.centerId ?? 0,
+    filters: JSON.stringify(history?.filters ?? null),
+    resultCount: history?.resultCount ?? 0,
+    at: at.toISOString(),
+    savedSearchId: savedSearchId ?? 0,
+  });
   const settings = new Map<number, CenterSettings>();
   const byId = new Map<number, SearchRow>();
   for (const r of rows) {

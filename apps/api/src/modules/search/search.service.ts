@@ -183,7 +183,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
     db,
     {
       ids: pageIds,
-      visible: visibilitySql(query.visibility),
+      rule: query.visibility,
       userId: auth.userId,
       openMatches: auth.role === ROLE.CLIENT,
     },
