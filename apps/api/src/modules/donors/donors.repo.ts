@@ -157,15 +157,6 @@ export const medicationsOf = rowsOfDonor(donorMedications, asc(donorMedications.
 export const deliveriesOf = rowsOfDonor(donorDeliveries, asc(donorDeliveries.dateOfBirth));
 export const frozenBatchesOf = rowsOfDonor(donorFrozenBatches, asc(donorFrozenBatches.frozenDate));
 
-/** The donor's answers the caller may read: `visible` from questions' answerVisibility. */
-export const customAnswersOf = (db: Db, donorId: number, visible: SQL) =>
-  db
-    .select({ question: donorCustomAnswers.question, answer: donorCustomAnswers.answer })
-    .from(donorCustomAnswers)
-    .leftJoin(customizedQuestions, eq(customizedQuestions.id, donorCustomAnswers.questionId))
-    .where(and(eq(donorCustomAnswers.donorId, donorId), visible))
-    .orderBy(asc(donorCustomAnswers.id));
-
 /**
  * A table of the donor's files: a reader of one donor's files in the given order, the private
  * ones left out unless the caller may see them (two prepared statements: with and without).
@@ -517,20 +508,6 @@ export const favoritesOf = (db: Db, userId: number, visible: SQL) =>
     .innerJoin(centers, eq(centers.id, donors.centerId))
     .where(and(eq(favorites.userId, userId), visible))
     .orderBy(desc(favorites.createdAt));
-
-const favoriteQuery = preparedPerDb('donor_is_favorite', (db, name) =>
-  db
-    .select({ n: sql`1` })
-    .from(favorites)
-    .where(and(eq(favorites.userId, sql.placeholder('userId')), eq(favorites.donorId, donorIdParam)))
-    .limit(1)
-    .prepare(name),
-);
-
-export async function isFavorite(db: Db, userId: number, donorId: number): Promise<boolean> {
-  const [row] = await favoriteQuery(db, { userId, donorId });
-  return row !== undefined;
-}
 
 export const addFavorite = (db: Db, userId: number, donorId: number, at: Date) =>
   db.insert(favorites).values({ userId, donorId, createdAt: at }).onConflictDoNothing().returning();
