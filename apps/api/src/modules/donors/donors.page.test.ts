@@ -20,6 +20,7 @@ import {
 import { donorFixtures } from '../../test/donor-fixtures.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/questions.repo.js';
+import { donorPageRows } from './donors.page.repo.js';
 import * as repo from './donors.repo.js';
 
 /**
@@ -108,7 +109,7 @@ describe('donorPageRows', () => {
   });
 
   const read = (withPrivate: boolean, answers: AnswerVisibilityKind = 'all', centerId = 1) =>
-    repo.donorPageRows(t.db, {
+    donorPageRows(t.db, {
       donorId,
       userId: parentId,
       centerId,
@@ -181,7 +182,7 @@ describe('donorPageRows', () => {
   });
 
   it('leaves out what the caller may not see: additional files, frozen batches, hidden answers', async () => {
-    const rows = await repo.donorPageRows(t.db, {
+    const rows = await donorPageRows(t.db, {
       donorId,
       userId: parentId + 1_000_000,
       withPrivate: false,

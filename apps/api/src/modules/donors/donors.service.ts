@@ -26,6 +26,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { assertDonorVisible } from '../donor-access/donor-access.js';
 import { matchPanelsOf } from '../matches/matches.followed.js';
 import { auditRead, type Deps, loadVisible, visibilityFor } from './donors.access.js';
+import * as pageRepo from './donors.page.repo.js';
 import * as repo from './donors.repo.js';
 
 export type { Deps };
@@ -53,7 +54,7 @@ function fields(row: Record<string, unknown>, omit: readonly string[] = []): Don
   return out;
 }
 
-const fileOf = (kind: repo.FileKind, row: repo.PageFile): DonorFile => ({
+const fileOf = (kind: repo.FileKind, row: pageRepo.PageFile): DonorFile => ({
   id: row.id,
   url: `/api/donorfile/${kind}/${row.id}`,
   title: row.caption ?? row.title ?? null,
@@ -78,7 +79,7 @@ export async function donorDetails(deps: Deps, auth: Auth, donorId: number): Pro
   const { donor, user, center } = await loadVisible(deps, auth, donorId);
   if (donorViewCounts(auth)) await assertPageAllowed(deps, auth, donorId);
   const see = visibilityFor(auth, donorId, donor.centerId, center.settings);
-  const rows = await repo.donorPageRows(db, {
+  const rows = await pageRepo.donorPageRows(db, {
     donorId,
     userId: auth.userId,
     centerId: auth.centerId,
