@@ -141,10 +141,26 @@ describe('SessionCache', () => {
 const PARENT = 'parent@demo.test';
 const DONOR = 'donor@demo.test';
 
+/** Resolves once the app's change feed is heard: only then does the app keep sessions. */
+const feedLive = (t: TestApp) =>
+  new Promise<void>((resolve) => {
+    const stop = t.database.changes.subscribe({
+      payload: () => {},
+      live: (up) => {
+        if (!up) return;
+        queueMicrotask(() => stop());
+        resolve();
+      },
+    });
+  });
+
 describe('the session cache in the app', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
+    // On a busy machine the listening connection may come up after the first request, which
+    // would then not be kept (CI once failed the first test so).
+    await feedLive(t);
   });
   afterAll(() => t.close());
 
