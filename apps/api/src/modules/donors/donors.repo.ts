@@ -40,21 +40,27 @@ export const settingsWithDefaults = centerSettings;
 /** The donor id of the prepared reads below (the donor page reads a dozen of them per answer). */
 const donorIdParam = sql.placeholder('donorId');
 
-/** A donor's core row: the donor with its user and center. */
-interface CoreRow {
-  donor: typeof donors.$inferSelect;
-  user: typeof users.$inferSelect;
-  center: typeof centers.$inferSelect;
+const coreQuery = preparedPerDb('donor_core', (db, name) =>
+  db
+    .select({ donor: donors, user: users, center: centers })
+    .from(donors)
+    .innerJoin(users, eq(users.id, donors.userId))
+    .innerJoin(centers, eq(centers.id, donors.centerId))
+    .where(eq(donors.userId, donorIdParam))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function donorCore(db: Db, donorId: number) {
+  const [row] = await coreQuery(db, { donorId });
+  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
 
-/**
- * The core read with a visibility condition, one prepared statement per kind of rule (its values
- * are placeholders). `all` is the plain read by id.
- */
-const coreQueries = Object.fromEntries(
+/** The core read with the caller's visibility condition, one prepared statement per kind of rule. */
+const visibleCoreQueries = Object.fromEntries(
   (['all', 'self', 'centers', 'client'] as const).map((kind) => [
     kind,
-    preparedPerDb(`donor_core_${kind}`, (db, name) =>
+    preparedPerDb(`donor_core_visible_${kind}`, (db, name) =>
       db
         .select({ donor: donors, user: users, center: centers })
         .from(donors)
@@ -76,6 +82,7 @@ const coreQueries = Object.fromEntries(
     ),
   ]),
 ) as Record<VisibilityRule['kind'], (db: Db, values: Record<string, unknown>) => Promise<CoreRow[]>>;
+type CoreRow = Awaited<ReturnType<typeof coreQuery>>[number];
 
 /**
  * The donor's core row (donor, user, center) if `rule` lets the caller see it, else null: the
@@ -83,12 +90,9 @@ const coreQueries = Object.fromEntries(
  */
 export async function visibleDonorCore(db: Db, donorId: number, rule: VisibilityRule) {
   const { donorId: selfId, ...values } = visibilityValues(rule);
-  const [row] = await coreQueries[rule.kind](db, { donorId, selfId, ...values });
+  const [row] = await visibleCoreQueries[rule.kind](db, { donorId, selfId, ...values });
   return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
-
-/** The donor's core row whoever asks (the form's own reads, after their own checks). */
-export const donorCore = (db: Db, donorId: number) => visibleDonorCore(db, donorId, { kind: 'all' });
 export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
 
 const profileQuery = preparedPerDb('donor_profile', (db, name) =>
