@@ -17,11 +17,11 @@ import { runInNewContext } from 'node:vm';
  * Turns off V8's allocation-site pretenuring for this process, before the database and the search
  * index load. Pretenuring allocates the objects of a site straight into the old generation once
  * the site's objects were seen surviving scavenges. The index load's rows are such a site, for a
- * moment: in about 40% of starts (6 of 14 of the load bench's start-ups) V8 decided so mid-load,
- * the rest of the load's rows went to the old generation (about 65 MB), and the collection after
- * the load freed them but V8 kept the heap it had grown: 250-260 MB at rest instead of 155-165.
- * Without pretenuring 12 starts of 12 came to rest at 155-165 MB, and the load bench's API CPU a
- * request was the same or lower (ab.ts: search 1,021 -> 970 us, donor page 903 -> 858, me 73 -> 69):
+ * moment: in 10 of 16 starts of the load bench and a start-up script, V8 decided so mid-load, the
+ * rest of the load's rows went to the old generation (about 65 MB), and the collection after the
+ * load freed them but V8 kept the heap it had grown: 200-263 MB at rest instead of 155-165.
+ * Without pretenuring 13 starts of 13 came to rest at 155-165 MB, and the API CPU a request was
+ * the same or lower (ab.ts: search 1,021 -> 970 us, donor page 903 -> 858, me 73 -> 69; decision 013):
  * a request's objects die young, which is what the 2 x 32 MB young generation is for. The flag is
  * read at each collection, so setting it at start is enough (no command-line option to forget).
  */

@@ -40,27 +40,21 @@ export const settingsWithDefaults = centerSettings;
 /** The donor id of the prepared reads below (the donor page reads a dozen of them per answer). */
 const donorIdParam = sql.placeholder('donorId');
 
-const coreQuery = preparedPerDb('donor_core', (db, name) =>
-  db
-    .select({ donor: donors, user: users, center: centers })
-    .from(donors)
-    .innerJoin(users, eq(users.id, donors.userId))
-    .innerJoin(centers, eq(centers.id, donors.centerId))
-    .where(eq(donors.userId, donorIdParam))
-    .limit(1)
-    .prepare(name),
-);
-
-export async function donorCore(db: Db, donorId: number) {
-  const [row] = await coreQuery(db, { donorId });
-  return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
+/** A donor's core row: the donor with its user and center. */
+interface CoreRow {
+  donor: typeof donors.$inferSelect;
+  user: typeof users.$inferSelect;
+  center: typeof centers.$inferSelect;
 }
 
-/** The core read with the caller's visibility condition, one prepared statement per kind of rule. */
-const visibleCoreQueries = Object.fromEntries(
+/**
+ * The core read with a visibility condition, one prepared statement per kind of rule (its values
+ * are placeholders). `all` is the plain read by id.
+ */
+const coreQueries = Object.fromEntries(
   (['all', 'self', 'centers', 'client'] as const).map((kind) => [
     kind,
-    preparedPerDb(`donor_core_visible_${kind}`, (db, name) =>
+    preparedPerDb(`donor_core_${kind}`, (db, name) =>
       db
         .select({ donor: donors, user: users, center: centers })
         .from(donors)
@@ -82,7 +76,6 @@ const visibleCoreQueries = Object.fromEntries(
     ),
   ]),
 ) as Record<VisibilityRule['kind'], (db: Db, values: Record<string, unknown>) => Promise<CoreRow[]>>;
-type CoreRow = Awaited<ReturnType<typeof coreQuery>>[number];
 
 /**
  * The donor's core row (donor, user, center) if `rule` lets the caller see it, else null: the
@@ -90,9 +83,12 @@ type CoreRow = Awaited<ReturnType<typeof coreQuery>>[number];
  */
 export async function visibleDonorCore(db: Db, donorId: number, rule: VisibilityRule) {
   const { donorId: selfId, ...values } = visibilityValues(rule);
-  const [row] = await visibleCoreQueries[rule.kind](db, { donorId, selfId, ...values });
+  const [row] = await coreQueries[rule.kind](db, { donorId, selfId, ...values });
   return row ? { ...row, settings: centerSettings(row.center.settings) } : null;
 }
+
+/** The donor's core row whoever asks (the form's own reads, after their own checks). */
+export const donorCore = (db: Db, donorId: number) => visibleDonorCore(db, donorId, { kind: 'all' });
 export type DonorCore = NonNullable<Awaited<ReturnType<typeof donorCore>>>;
 
 const profileQuery = preparedPerDb('donor_profile', (db, name) =>
