@@ -54,7 +54,7 @@ describe('the search index filters', () => {
     expect(matching(query({ donor_id: 'A-30' }))).toEqual([2]);
   });
 
-  it('leaves the posted filters to the bitmaps the slots came from (postedHeld)', () => {
+  it('leaves the posted filters to the bitmaps the slots came from (fromBitmap)', () => {
     const q = query({ eyecolor: ['Blue'], minage: 30, maxage: 50 });
     expect([0, 1, 2].filter(predicate(columns(), q, null, true))).toEqual([1, 2]);
     expect(matching(q)).toEqual([2]);
@@ -63,5 +63,7 @@ describe('the search index filters', () => {
   it('holds a client to listed donors of her center and those shared with every center', () => {
     const client: VisibilityRule = { kind: 'client', centers: [1, 2], ownCenter: 1, hidden: [30] };
     expect(matching(query({}, client))).toEqual([0]);
+    // From a bitmap, which holds her listing and center rules: her hidden donors are still left out.
+    expect([0, 1, 2].filter(predicate(columns(), query({}, client), null, true))).toEqual([0, 1]);
   });
 });

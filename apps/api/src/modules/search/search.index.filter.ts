@@ -20,17 +20,17 @@ function yearsBefore(now: Date, years: number): string {
 /**
  * The filters as one test of a slot (visibility and age first, inline). `donorIdMatches`: the
  * donors whose agency or platform id is the donor id filter's (the index does not hold the ids,
- * two strings a donor; the database finds them by their indexes). `postedHeld`: the slots tested
- * come from the postings' bitmaps of the asked values (search.index.postings.ts, kept exact by
- * every write), so they hold the filters on posted columns (eye, hair, state...) already and
- * those tests are left out: fewer calls per slot, and the same few test shapes whatever the
- * query (issue 19).
+ * two strings a donor; the database finds them by their indexes). `fromBitmap`: the slots tested
+ * come from the postings' bitmaps (search.index.postings.ts, kept exact by every write), so they
+ * hold the filters on posted columns (eye, hair, state...) and, for an intended parent, the
+ * listing and center rules of her visibility already, and those tests are left out: fewer calls
+ * per slot, and the same few test shapes whatever the query (issue 19).
  */
 export function predicate(
   ix: IndexColumns,
   q: IndexQuery,
   donorIdMatches: ReadonlySet<number> | null = null,
-  postedHeld = false,
+  fromBitmap = false,
 ): (slot: number) => boolean {
   const f = q.filters;
   const { id, center, flags, numbers, codes } = ix;
@@ -43,7 +43,7 @@ export function predicate(
     }
     return wanted;
   };
-  if (!postedHeld) {
+  if (!fromBitmap) {
     for (const [column, values] of postedFilters(f)) {
       if (values.length === 0) continue;
       const wanted = codeSet(values);
@@ -150,16 +150,17 @@ export function predicate(
   const client = v.kind === 'client' ? v : null;
   const ownCenter = client?.ownCenter ?? -1;
   const hidden = client && client.hidden.length > 0 ? new Set(client.hidden) : null;
+  const flagged = client !== null && !fromBitmap;
   const n = tests.length;
   return (s) => {
     const born = dob[s]!;
     if (!(born <= bornBy && born > bornAfter)) return false;
-    if (client !== null) {
+    if (flagged) {
       const bits = flags[s]!;
       if ((bits & FLAG.listed) === 0) return false;
       if (center[s] !== ownCenter && (bits & FLAG.allowed) === 0) return false;
-      if (hidden?.has(id[s]!)) return false;
     }
+    if (hidden?.has(id[s]!)) return false;
     for (let i = 0; i < n; i++) if (!tests[i]!(s)) return false;
     return true;
   };

@@ -1,8 +1,11 @@
-import { eq, ne } from 'drizzle-orm';
+import type { SearchFilters } from '@dm/shared';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorSearch, donors } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { indexQuery } from '../../test/search-index.js';
+import type { VisibilityRule } from '../donor-access/donor-access.js';
+import { FLAG } from './search.index.columns.js';
 import { DonorSearchIndex } from './search.index.js';
 import { MAX_BITMAPS, POSTED, type PostedColumn, Postings } from './search.index.postings.js';
 
@@ -12,6 +15,7 @@ function columns() {
   const cols = {
     used: 40,
     center: make(),
+    flags: new Uint8Array(5000),
     codes: Object.fromEntries(POSTED.map((c) => [c, make()])) as Record<PostedColumn, Int32Array>,
   };
   return cols;
@@ -68,6 +72,47 @@ describe('the postings (bitmaps by value and by center)', () => {
     expect(bits(p.candidates([['eye', [0]]], [8, 9])!)).toEqual([3, 35, 4999]);
   });
 
+  it("hold an intended parent's visibility: listed, and of her center or allowed in the matching tool", () => {
+    const cols = columns();
+    const p = new Postings(() => cols);
+    p.grow(40);
+    const { listed, allowed } = FLAG;
+    const write = (slot: number, center: number, flags: number) => {
+      p.moveCenter(slot, cols.center[slot]!, center);
+      cols.center[slot] = center;
+      p.moveFlags(slot, cols.flags[slot]!, flags);
+      cols.flags[slot] = flags;
+    };
+    // Center 1 is hers; 2 and 3 others. Slot 4 is not listed, 5 not allowed, 6 is archived-like (neither).
+    write(1, 1, listed);
+    write(2, 2, listed | allowed);
+    write(3, 3, listed | allowed);
+    write(4, 2, allowed);
+    write(5, 2, listed);
+    write(6, 1, 0);
+    write(7, 1, listed | allowed | FLAG.college);
+    expect(bits(p.clientVisible(1, [1, 2, 3]))).toEqual([1, 2, 3, 7]);
+    expect(bits(p.clientVisible(1, null))).toEqual([1, 2, 3, 7]);
+    expect(bits(p.clientVisible(1, [2]))).toEqual([1, 2, 7]);
+    expect(bits(p.clientVisible(null, [1, 2]))).toEqual([2, 7]);
+    expect(bits(p.clientVisible(null, []))).toEqual([]);
+    const mask = new Uint32Array(2);
+    mask[0] = 1 << 3;
+    expect(bits(p.clientVisible(null, mask))).toEqual([3]);
+    // Kept in step: listed again, allowed no more, leaving.
+    write(4, 2, listed | allowed);
+    write(2, 2, listed);
+    write(3, -1, 0);
+    expect(p.has('flag', listed, 4)).toBe(true);
+    expect(p.has('flag', allowed, 2)).toBe(false);
+    expect(p.has('flag', listed, 3)).toBe(false);
+    expect(bits(p.clientVisible(1, null))).toEqual([1, 4, 7]);
+    // With posted filters: the candidates are among her visible donors.
+    cols.codes.eye[4] = 0;
+    cols.codes.eye[5] = 0;
+    expect(bits(p.candidates([['eye', [0]]], p.clientVisible(1, null))!)).toEqual([4]);
+  });
+
   it('keeps at most MAX_BITMAPS, dropping the least recently asked, and rebuilds them right', () => {
     const cols = columns();
     const p = new Postings(() => cols);
@@ -117,6 +162,12 @@ function expectInStep(index: DonorSearchIndex): void {
       checked++;
       if (has !== (live && c === index.center[slot])) wrong++;
     }
+    for (const bit of [FLAG.listed, FLAG.allowed]) {
+      const has = index.postings.has('flag', bit, slot);
+      if (has === undefined) continue;
+      checked++;
+      if (has !== (live && (index.flags[slot]! & bit) !== 0)) wrong++;
+    }
   }
   expect(checked).toBeGreaterThan(0);
   expect(wrong).toBe(0);
@@ -157,6 +208,60 @@ describe('the search index keeps its postings in step with the writes', () => {
     expectInStep(index);
     await t.db.delete(donors).where(eq(donors.userId, donor!.id));
     expect(await count({ eyecolor: ['Green'] })).toBe(green);
+    expectInStep(index);
+  });
+
+  it("follows a donor in and out of an intended parent's sight: listing and the matching tool", async () => {
+    const index = new DonorSearchIndex(t.db);
+    const [donor] = await t.db
+      .select({ id: donorSearch.userId, center: donorSearch.centerId, eye: donorSearch.eyeColor })
+      .from(donorSearch)
+      .where(
+        and(
+          eq(donorSearch.availability, 'Available'),
+          eq(donorSearch.archived, false),
+          eq(donorSearch.allowedForMatchingTool, true),
+          isNotNull(donorSearch.eyeColor),
+        ),
+      )
+      .limit(1);
+    const [other] = await t.db
+      .select({ center: donorSearch.centerId })
+      .from(donorSearch)
+      .where(ne(donorSearch.centerId, donor!.center))
+      .limit(1);
+    // A parent of another center who sees hers, and one of her own center.
+    const away: VisibilityRule = {
+      kind: 'client',
+      centers: [donor!.center, other!.center],
+      ownCenter: other!.center,
+      hidden: [],
+    };
+    const home: VisibilityRule = { ...away, ownCenter: donor!.center };
+    // Both ways in: the center lists' bitmap (no posted filter) and the posted filters' one.
+    const counts = async () => {
+      const out: number[] = [];
+      for (const rule of [away, home])
+        for (const filters of [{}, { eyecolor: [donor!.eye!] }] as const)
+          out.push((await index.search(indexQuery(t, filters as Partial<SearchFilters>, rule), null)).total);
+      return out;
+    };
+    const before = await counts();
+    const set = (values: Partial<typeof donors.$inferInsert>) =>
+      t.db.update(donors).set(values).where(eq(donors.userId, donor!.id));
+    try {
+      // Out of the matching tool: gone for the other center's parent only.
+      await set({ allowedForMatchingTool: false });
+      expect(await counts()).toEqual([before[0]! - 1, before[1]! - 1, before[2], before[3]]);
+      expectInStep(index);
+      // Back in the tool but still applying (not listed): gone for both.
+      await set({ allowedForMatchingTool: true, availability: 'Main Form Pending Review' });
+      expect(await counts()).toEqual(before.map((n) => n - 1));
+      expectInStep(index);
+    } finally {
+      await set({ availability: 'Available' });
+    }
+    expect(await counts()).toEqual(before);
     expectInStep(index);
   });
 });

@@ -1,5 +1,5 @@
 import type { SearchFilters } from '@dm/shared';
-import type { CodeColumn } from './search.index.columns.js';
+import { type CodeColumn, FLAG } from './search.index.columns.js';
 
 /**
  * Which slots hold a value of the selective filter columns, and which a center, as bitmaps by
@@ -49,6 +49,12 @@ export function postedFilters(f: SearchFilters): [PostedColumn, readonly string[
 }
 /** The centers' bitmaps are kept as a column of their own. */
 const CENTER = POSTED.length;
+/**
+ * So are the flags of an intended parent's visibility (a code here is a FLAG bit): listed (not
+ * archived, in a client-visible availability) and allowed in the matching tool.
+ */
+const FLAGGED = POSTED.length + 1;
+const VISIBILITY_FLAGS = [FLAG.listed, FLAG.allowed] as const;
 const COLUMN_OF = new Map<PostedColumn, number>(POSTED.map((c, i) => [c, i]));
 const keyOf = (column: number, code: number) => column * 2 ** 32 + code;
 
@@ -60,6 +66,7 @@ export interface PostedColumns {
   /** Slots in use (freed ones included: they have no center). */
   readonly used: number;
   readonly center: Int32Array;
+  readonly flags: Uint8Array;
   readonly codes: Record<PostedColumn, Int32Array>;
 }
 
@@ -118,9 +125,17 @@ export class Postings {
     if (to >= 0) this.set(keyOf(CENTER, to), slot, true);
   }
 
+  /** The slot's flags are now `to` (were `from`; 0 for a removed donor). */
+  moveFlags(slot: number, from: number, to: number): void {
+    if (from === to || this.maps.size === 0) return;
+    for (const bit of VISIBILITY_FLAGS)
+      if ((from & bit) !== (to & bit)) this.set(keyOf(FLAGGED, bit), slot, (to & bit) !== 0);
+  }
+
   /** Whether the slot is in the value's bitmap; undefined if there is none now (tests). */
-  has(column: PostedColumn | 'center', code: number, slot: number): boolean | undefined {
-    const map = this.maps.get(keyOf(column === 'center' ? CENTER : COLUMN_OF.get(column)!, code));
+  has(column: PostedColumn | 'center' | 'flag', code: number, slot: number): boolean | undefined {
+    const c = column === 'center' ? CENTER : column === 'flag' ? FLAGGED : COLUMN_OF.get(column)!;
+    const map = this.maps.get(keyOf(c, code));
     return map && (map.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
 
@@ -133,15 +148,19 @@ export class Postings {
       this.maps.set(key, known);
       return known;
     }
-    const { used, center, codes } = this.columns();
-    const values = column === CENTER ? center : codes[POSTED[column]!];
+    const { used, center, flags, codes } = this.columns();
     const bits = new Uint32Array(this.words);
     let count = 0;
-    for (let slot = 0; slot < used; slot++) {
-      if (values[slot] === code && center[slot]! >= 0) {
-        bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
-        count++;
-      }
+    const put = (slot: number) => {
+      bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+      count++;
+    };
+    if (column === FLAGGED) {
+      for (let slot = 0; slot < used; slot++)
+        if ((flags[slot]! & code) !== 0 && center[slot]! >= 0) put(slot);
+    } else {
+      const values = column === CENTER ? center : codes[POSTED[column]!];
+      for (let slot = 0; slot < used; slot++) if (values[slot] === code && center[slot]! >= 0) put(slot);
     }
     const map = { bits, count };
     this.maps.set(key, map);
@@ -169,6 +188,28 @@ export class Postings {
       }
     }
     return bits === null ? null : { bits, size };
+  }
+
+  /**
+   * The slots an intended parent may see (the client rule of donor-access, less its hidden
+   * donors): listed, and of her `own` center (null: not asked) or of one of the `others` (their
+   * codes, a bitmap of their slots the caller made, or null: every center) and allowed in the
+   * matching tool.
+   */
+  clientVisible(own: number | null, others: readonly number[] | Uint32Array | null): Uint32Array {
+    const words = this.words;
+    const listed = this.bitmap(FLAGGED, FLAG.listed).bits;
+    const allowed = this.bitmap(FLAGGED, FLAG.allowed).bits;
+    const mine = own === null ? null : this.bitmap(CENTER, own).bits;
+    const theirs =
+      others === null || others instanceof Uint32Array ? others : this.union(CENTER, others)?.bits;
+    this.trim(3 + (Array.isArray(others) ? others.length : 0));
+    const out = new Uint32Array(words);
+    for (let i = 0; i < words; i++) {
+      const other = theirs === undefined ? 0 : allowed[i]! & (theirs === null ? -1 : (theirs[i] ?? 0));
+      out[i] = listed[i]! & ((mine === null ? 0 : mine[i]!) | other);
+    }
+    return out;
   }
 
   /**

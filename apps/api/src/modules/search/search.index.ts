@@ -263,13 +263,15 @@ export class DonorSearchIndex implements IndexColumns {
     this.id[slot] = r.user_id;
     this.postings.moveCenter(slot, this.center[slot]!, r.center_id);
     this.center[slot] = r.center_id;
-    this.flags[slot] =
+    const flags =
       (r.allowed_for_matching_tool ? FLAG.allowed : 0) |
       (!r.archived && CLIENT_LISTED.has(r.availability) ? FLAG.listed : 0) |
       (r.previous_donor ? FLAG.previous : 0) |
       (r.proven_fertility ? FLAG.proven : 0) |
       (r.college_degree ? FLAG.college : 0) |
       (r.archived ? FLAG.archived : 0);
+    this.postings.moveFlags(slot, this.flags[slot]!, flags);
+    this.flags[slot] = flags;
     const n = this.numbers;
     n.dob[slot] = r.dob === null ? Number.NaN : dayOf(r.dob);
     n.created[slot] = Number(r.created_us);
@@ -315,6 +317,8 @@ export class DonorSearchIndex implements IndexColumns {
     for (const column of POSTED) this.post(column, slot, -1);
     this.postings.moveCenter(slot, this.center[slot]!, -1);
     this.center[slot] = -1;
+    this.postings.moveFlags(slot, this.flags[slot]!, 0);
+    this.flags[slot] = 0;
     this.words.clear(slot);
     this.byCenter = null;
   }
@@ -364,7 +368,8 @@ export class DonorSearchIndex implements IndexColumns {
   /**
    * The slots to test: when a filter asks for values of a posted column (eye, hair, state...),
    * a bitmap of the slots holding them, among the centers the caller may see; else the slot
-   * lists of those centers. Either holds every match (the full test judges each).
+   * lists of those centers. Either holds every match (the full test judges each). An intended
+   * parent's is a bitmap of the donors her rule lets through (hidden ones aside) in either case.
    */
   private candidates(q: IndexQuery): Int32Array[] | Uint32Array {
     const v = q.visibility;
@@ -380,20 +385,28 @@ export class DonorSearchIndex implements IndexColumns {
       if (values.length > 0) codes.push([column, values.map((t) => this.nameCodes.get(t) ?? -1)]);
     }
     const lists = this.centerLists();
-    if (codes.length > 0) {
-      let centers: readonly number[] | Uint32Array | null =
-        v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers);
-      // Every center with donors: no need to ask. Many of them: their slots, not a bitmap each.
-      const visible = new Set(centers);
-      if (asked.size === 0 && [...lists.keys()].every((c) => visible.has(c))) centers = null;
-      else if (centers !== null && centers.length > MAX_BITMAPS / 4) {
-        const mask = new Uint32Array((this.capacity + 31) >>> 5);
-        for (const c of centers)
-          for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
-        centers = mask;
-      }
-      return this.postings.candidates(codes, centers)!;
+    // Every center with donors: no need to ask. Many of them: their slots, not a bitmap each.
+    const centersOf = (among: readonly number[] | null): readonly number[] | Uint32Array | null => {
+      const visible = new Set(among);
+      if (asked.size === 0 && [...lists.keys()].every((c) => visible.has(c))) return null;
+      if (among === null || among.length <= MAX_BITMAPS / 4) return among;
+      const mask = new Uint32Array((this.capacity + 31) >>> 5);
+      for (const c of among)
+        for (const slot of lists.get(c) ?? []) mask[slot >>> 5] = mask[slot >>> 5]! | (1 << (slot & 31));
+      return mask;
+    };
+    if (v.kind === 'client') {
+      const seen = narrow(v.centers);
+      const own = seen.includes(v.ownCenter) ? v.ownCenter : null;
+      // Her own center among the others changes nothing: its donors are in already.
+      const visible = this.postings.clientVisible(own, centersOf(seen));
+      return codes.length > 0 ? this.postings.candidates(codes, visible)! : visible;
     }
+    if (codes.length > 0)
+      return this.postings.candidates(
+        codes,
+        centersOf(v.kind === 'all' ? (asked.size ? [...asked] : null) : narrow(v.centers)),
+      )!;
     const centers = narrow(v.kind === 'all' ? [...lists.keys()] : v.centers);
     return centers.map((c) => lists.get(c) ?? new Int32Array(0));
   }
@@ -515,7 +528,7 @@ export class DonorSearchIndex implements IndexColumns {
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
     const lists = this.candidatesOf(q, byDonorId);
-    // A bitmap of the posted values' slots holds those filters already (postedHeld).
+    // A bitmap holds the posted filters and a parent's listing and center rules (fromBitmap).
     const matches = predicate(this, q, byDonorId, lists instanceof Uint32Array);
     const center = this.center;
     let total = 0;
