@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.js';
 import { assertStateContrast } from './contrast.js';
 
@@ -60,7 +60,48 @@ export async function newPage(
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   watchContentSecurityPolicy(page);
+  watchApiAnswers(page);
   return { context, page };
+}
+
+/** The page's last API answers (status, method, path), for a failure to tell what happened. */
+const apiAnswers = new WeakMap<Page, string[]>();
+
+function watchApiAnswers(page: Page): void {
+  const last: string[] = [];
+  apiAnswers.set(page, last);
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    last.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+    if (last.length > 12) last.shift();
+  });
+}
+
+/**
+ * Waits for a locator like `locator.waitFor()`; when it does not come, the error says what the
+ * page showed instead (its route, headings and alerts) and its last API answers: a step that
+ * failed once in CI and never here leaves its evidence in the log.
+ */
+export async function waitShown(page: Page, locator: Locator): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (error) {
+    const shown = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, [role="alert"], [role="status"]')]
+          .map(
+            (e) =>
+              `${e.tagName.toLowerCase()}${e.getAttribute('role') ? `[${e.getAttribute('role')}]` : ''}: ${(e.textContent ?? '').trim().slice(0, 160)}`,
+          )
+          .join('\n'),
+      )
+      .catch((e: Error) => `(the page could not be read: ${e.message})`);
+    const answers = (apiAnswers.get(page) ?? []).join('\n');
+    throw new Error(
+      `${(error as Error).message}\nThe page at ${route(page)} showed:\n${shown}\nIts last API answers:\n${answers}`,
+    );
+  }
 }
 
 /** What chromium refused under the server's Content-Security-Policy, per page (issue 16). */
@@ -123,12 +164,13 @@ export function describeViolations(violations: AxeViolation[]): string {
 
 /** Fails the test when axe-core finds a serious or critical violation on the page. */
 export async function assertAccessible(page: Page, where = route(page)): Promise<void> {
-  // A dialog still fading in has translucent text: axe would measure a contrast nobody sees.
-  // Endless animations (spinners) are left out. On a busy machine a dialog can be measured after
-  // it mounts at opacity 0 and before its transition starts, so every dialog must be opaque too.
+  // A dialog or toast still fading in has translucent text: axe would measure a contrast nobody
+  // sees. Endless animations (spinners) are left out. On a busy machine a dialog or a toast can be
+  // measured after it mounts at opacity 0 and before its transition starts, so every one must be
+  // opaque too (a CI run failed on a toast's title measured so).
   // No named helper inside: tsx would wrap it in __name(), which the page does not have.
   await page.waitForFunction(() => {
-    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+    for (const dialog of document.querySelectorAll('[role="dialog"], .mantine-Notifications-notification')) {
       if (dialog.getClientRects().length === 0) continue;
       for (let e: Element | null = dialog; e; e = e.parentElement)
         if (getComputedStyle(e).opacity !== '1') return false;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
-import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { assertAccessible, go, newPage, route, useBrowser, waitShown } from '../lib/browser.js';
 
 const browser = useBrowser();
 
@@ -40,7 +40,8 @@ describe('payments (issue 23): membership, coaching credits, staff history', () 
 
       await fillCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Start my free month' }).click();
-      await page.getByRole('heading', { name: 'Welcome to premium' }).waitFor();
+      // Once failed in CI (never here): waitShown tells what the page showed instead.
+      await waitShown(page, page.getByRole('heading', { name: 'Welcome to premium' }));
       await assertAccessible(page, '/paymentsubscription (subscribed)');
       const after = await me(page);
       assert.equal(after.status, 'Active');
