@@ -41,6 +41,10 @@ describe('the in-process donor search index', () => {
     const blue = await count(first, { eyecolor: ['Blue'] });
     expect(blue).toBe(await countInDatabase('Blue'));
     expect(await count(second, { eyecolor: ['Blue'] })).toBe(blue);
+    // Asked again with nothing written: the answer found is served, without a scan.
+    const hits = first.answers.hits;
+    expect(await count(first, { eyecolor: ['Blue'] })).toBe(blue);
+    expect(first.answers.hits).toBe(hits + 1);
 
     const [donor] = await t.db
       .select({ id: donors.userId })
@@ -49,7 +53,9 @@ describe('the in-process donor search index', () => {
       .where(eq(donorSearch.eyeColor, 'Blue'))
       .limit(1);
     await t.db.update(donors).set({ eyeColor: 'Green' }).where(eq(donors.userId, donor!.id));
+    // The write changed the index: the answer kept before it is not served.
     expect(await count(first, { eyecolor: ['Blue'] })).toBe(blue - 1);
+    expect(first.answers.hits).toBe(hits + 1);
     expect(await count(second, { eyecolor: ['Blue'] })).toBe(blue - 1);
     expect(await count(second, { eyecolor: ['Blue'] })).toBe(await countInDatabase('Blue'));
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db.js';
 import { FreshRead } from '../../platform/fresh-read.js';
+import { answerKey, IndexAnswers } from './search.index.answers.js';
 import {
   CLIENT_LISTED,
   CODES,
@@ -15,6 +16,7 @@ import {
 } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
 import { MAX_BITMAPS, POSTED, type PostedColumn, Postings, postedFilters } from './search.index.postings.js';
+import { holdsSlot, SLICE_MS, scanSlots, yieldToLoop } from './search.index.scan.js';
 import { rankOf, sortByRank, TOP_K_MAX, TopK } from './search.index.sort.js';
 import { DonorWords } from './search.index.words.js';
 import * as repo from './search.repo.js';
@@ -49,11 +51,6 @@ import * as repo from './search.repo.js';
  * the load takes 0.1 s longer). Decision 013.
  */
 const LOAD_CHUNK = 500;
-/** How long applying rows may hold the event loop before it lets other work run. */
-const SLICE_MS = 4;
-/** Slots a scan reads between two looks at the clock. */
-const SCAN_STEP = 4096;
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const grownF64 = (a: Float64Array, n: number) => {
   const b = new Float64Array(n).fill(Number.NaN);
@@ -116,6 +113,9 @@ export class DonorSearchIndex implements IndexColumns {
   private scans = 0;
   /** Rows the looks after the first load read (changed and removed donors), for tests and benches. */
   readonly reads = { looks: 0, rows: 0 };
+  /** Changes applied (rows, ranks): an answer found at one count holds while it stays. */
+  private changes = 0;
+  readonly answers = new IndexAnswers();
 
   constructor(private readonly db: Db) {}
 
@@ -245,6 +245,7 @@ export class DonorSearchIndex implements IndexColumns {
   }
 
   private upsert(r: repo.IndexRow): void {
+    this.changes++;
     let slot = this.slotOf(r.user_id);
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow();
@@ -312,6 +313,7 @@ export class DonorSearchIndex implements IndexColumns {
   private remove(donorId: number): void {
     const slot = this.slotOf(donorId);
     if (slot === undefined) return;
+    this.changes++;
     this.slotById[donorId] = 0;
     this.count--;
     for (const column of POSTED) this.post(column, slot, -1);
@@ -343,6 +345,7 @@ export class DonorSearchIndex implements IndexColumns {
       const ranks = new Float64Array(this.names.length);
       for (const [i, r] of sorted.entries()) ranks[r.code] = i;
       this.nameRank = ranks;
+      this.changes++;
     }
   }
 
@@ -438,71 +441,15 @@ export class DonorSearchIndex implements IndexColumns {
     return [Int32Array.from(held.sort((a, b) => id[a]! - id[b]!))];
   }
 
-  /**
-   * Calls `visit` with every candidate slot, in the order of their lists (backwards if
-   * `reverse`), letting other work run every few milliseconds: a million donors take longer
-   * than a request should wait behind. Meanwhile a look may apply changes; the scan reads the
-   * columns it began with (a write committed after the search began may show or not), and the
-   * words are not moved (compacted) while a scan runs.
-   */
+  /** `scanSlots` (search.index.scan.ts), the words not compacted meanwhile. */
   private async scan(
     lists: readonly Int32Array[] | Uint32Array,
     reverse: boolean,
     visit: (slot: number) => void,
   ): Promise<void> {
-    if (lists instanceof Uint32Array) return this.scanBits(lists, reverse, visit);
     this.scans++;
     try {
-      let sliceStart = performance.now();
-      for (const list of lists) {
-        const n = list.length;
-        for (let from = 0; from < n; from += SCAN_STEP) {
-          const to = Math.min(n, from + SCAN_STEP);
-          if (reverse) for (let j = from; j < to; j++) visit(list[n - 1 - j]!);
-          else for (let j = from; j < to; j++) visit(list[j]!);
-          if (performance.now() - sliceStart > SLICE_MS) {
-            await yieldToLoop();
-            sliceStart = performance.now();
-          }
-        }
-      }
-    } finally {
-      this.scans--;
-    }
-  }
-
-  /** `scan` over the slots set in a bitmap, in slot order (backwards if `reverse`). */
-  private async scanBits(bits: Uint32Array, reverse: boolean, visit: (slot: number) => void): Promise<void> {
-    this.scans++;
-    try {
-      let sliceStart = performance.now();
-      const words = bits.length;
-      const step = SCAN_STEP >>> 5;
-      for (let from = 0; from < words; from += step) {
-        const to = Math.min(words, from + step);
-        for (let k = from; k < to; k++) {
-          const w = reverse ? words - 1 - k : k;
-          let word = bits[w]!;
-          const base = w << 5;
-          if (reverse) {
-            while (word !== 0) {
-              const bit = 31 - Math.clz32(word);
-              visit(base + bit);
-              word &= ~(1 << bit);
-            }
-          } else {
-            while (word !== 0) {
-              const low = word & -word;
-              visit(base + 31 - Math.clz32(low));
-              word ^= low;
-            }
-          }
-        }
-        if (performance.now() - sliceStart > SLICE_MS) {
-          await yieldToLoop();
-          sliceStart = performance.now();
-        }
-      }
+      await scanSlots(lists, reverse, visit);
     } finally {
       this.scans--;
     }
@@ -522,10 +469,23 @@ export class DonorSearchIndex implements IndexColumns {
     return ids;
   }
 
-  /** How many donors match, and one page of them in the asked order (ids and their centers). */
+  /**
+   * How many donors match, and one page of them in the asked order (ids and their centers); the
+   * same search asked again before the index changes gets the same answer without a scan.
+   */
   async search(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
+    const key = answerKey(q, s);
+    const at = this.changes;
+    const known = this.answers.get(key, at);
+    if (known) return known;
+    const answer = await this.find(q, s);
+    this.answers.set(key, at, this.changes, answer);
+    return answer;
+  }
+
+  private async find(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     const byDonorId = q.filters.donor_id ? await repo.donorsWithId(this.db, q.filters.donor_id) : null;
     const lists = this.candidatesOf(q, byDonorId);
     // A bitmap holds the posted filters and a parent's listing and center rules (fromBitmap).
@@ -574,21 +534,6 @@ export class DonorSearchIndex implements IndexColumns {
       centers: [...new Set(page.map((slot) => center[slot]!))],
     };
   }
-}
-
-/** Whether a list of slots in donor id order holds `slot` (a binary search by its id). */
-function holdsSlot(list: Int32Array, id: Int32Array, slot: number): boolean {
-  const wanted = id[slot]!;
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = id[list[mid]!]!;
-    if (at === wanted) return list[mid] === slot;
-    if (at < wanted) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 const indexes = new WeakMap<Db, DonorSearchIndex>();
