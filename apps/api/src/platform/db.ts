@@ -150,6 +150,21 @@ interface PgPool {
   query(q: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * Independent reads: at once on the pool (each on a connection of its own), one after another
+ * on a transaction's single connection, which runs one statement at a time (`pg` queues the
+ * others with a deprecation warning, and pg@9 refuses them) and on PGlite.
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: Db,
+  reads: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
+  if (poolOf(db)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
+
 /** The node-postgres pool behind `db`, or null (PGlite, a transaction). */
 function poolOf(db: Db): PgPool | null {
   const client = (db as { $client?: Partial<PgPool> }).$client;

@@ -59,7 +59,7 @@ import {
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, readAll } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
@@ -331,11 +331,11 @@ export async function saveTab(
 /** The blank mandatory fields of the initial form (general, personal health, a photo). */
 async function blankInitial(db: Db, core: donorsRepo.DonorCore): Promise<BlankField[]> {
   const id = core.donor.userId;
-  const [general, health, pictures, questions] = await Promise.all([
-    readTab(db, id, 'general'),
-    readTab(db, id, 'personalHealth'),
-    repo.pictureCount(db, id),
-    repo.unansweredRequired(db, core.donor.centerId, id, ['general', 'personalHealth']),
+  const [general, health, pictures, questions] = await readAll(db, [
+    () => readTab(db, id, 'general'),
+    () => readTab(db, id, 'personalHealth'),
+    () => repo.pictureCount(db, id),
+    () => repo.unansweredRequired(db, core.donor.centerId, id, ['general', 'personalHealth']),
   ]);
   return [
     ...blankGeneral(general, formFields(core.settings.donorFormTemplate).tabs[0]!.hidden),
@@ -350,18 +350,19 @@ export async function blankMain(db: Db, core: donorsRepo.DonorCore): Promise<Bla
   const id = core.donor.userId;
   const free = core.settings.raceTotalFree;
   const even = core.settings.raceEvenSplit;
-  const [initial, characteristics, family, education, past, questions] = await Promise.all([
-    blankInitial(db, core),
-    readTab(db, id, 'personalCharacterstics'),
-    readTab(db, id, 'familyHealth'),
-    readTab(db, id, 'educationDetails'),
-    readTab(db, id, 'pastDonation'),
-    repo.unansweredRequired(
-      db,
-      core.donor.centerId,
-      id,
-      QUESTION_TABS.filter((tab) => !INITIAL_FORM_TABS.includes(tab)),
-    ),
+  const [initial, characteristics, family, education, past, questions] = await readAll(db, [
+    () => blankInitial(db, core),
+    () => readTab(db, id, 'personalCharacterstics'),
+    () => readTab(db, id, 'familyHealth'),
+    () => readTab(db, id, 'educationDetails'),
+    () => readTab(db, id, 'pastDonation'),
+    () =>
+      repo.unansweredRequired(
+        db,
+        core.donor.centerId,
+        id,
+        QUESTION_TABS.filter((tab) => !INITIAL_FORM_TABS.includes(tab)),
+      ),
   ]);
   return [
     ...initial,

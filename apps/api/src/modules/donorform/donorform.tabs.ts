@@ -22,7 +22,7 @@ import {
   type TabData,
 } from '@dm/shared';
 import type { SecretBox } from '../../platform/crypto.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, readAll } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest } from '../../platform/errors.js';
 import { feeOptionsOf } from '../agency-settings/agency-settings.repo.js';
@@ -45,11 +45,11 @@ export async function readTab<T extends SavableTab>(db: Db, donorId: number, tab
 
 const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData[K]> } = {
   async general(db, donorId): Promise<GeneralTab> {
-    const [core, p, referrals, deliveries] = await Promise.all([
-      donorsRepo.donorCore(db, donorId),
-      donorsRepo.profileOf(db, donorId),
-      repo.referralsOf(db, donorId),
-      donorsRepo.deliveriesOf(db, donorId),
+    const [core, p, referrals, deliveries] = await readAll(db, [
+      () => donorsRepo.donorCore(db, donorId),
+      () => donorsRepo.profileOf(db, donorId),
+      () => repo.referralsOf(db, donorId),
+      () => donorsRepo.deliveriesOf(db, donorId),
     ]);
     const d = core!.donor;
     const u = core!.user;
@@ -110,10 +110,10 @@ const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData
   },
 
   async personalHealth(db, donorId): Promise<PersonalHealthTab> {
-    const [core, p, meds] = await Promise.all([
-      donorsRepo.donorCore(db, donorId),
-      donorsRepo.profileOf(db, donorId),
-      donorsRepo.medicationsOf(db, donorId),
+    const [core, p, meds] = await readAll(db, [
+      () => donorsRepo.donorCore(db, donorId),
+      () => donorsRepo.profileOf(db, donorId),
+      () => donorsRepo.medicationsOf(db, donorId),
     ]);
     const d = core!.donor;
     return {
@@ -138,11 +138,11 @@ const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData
   },
 
   async personalCharacterstics(db, donorId): Promise<CharacteristicsTab> {
-    const [core, p, races, ethnicities] = await Promise.all([
-      donorsRepo.donorCore(db, donorId),
-      donorsRepo.profileOf(db, donorId),
-      donorsRepo.racesOf(db, donorId),
-      donorsRepo.ethnicitiesOf(db, donorId),
+    const [core, p, races, ethnicities] = await readAll(db, [
+      () => donorsRepo.donorCore(db, donorId),
+      () => donorsRepo.profileOf(db, donorId),
+      () => donorsRepo.racesOf(db, donorId),
+      () => donorsRepo.ethnicitiesOf(db, donorId),
     ]);
     const d = core!.donor;
     return {
@@ -163,10 +163,10 @@ const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData
   },
 
   async familyHealth(db, donorId): Promise<FamilyHealthTab> {
-    const [p, members, history] = await Promise.all([
-      donorsRepo.profileOf(db, donorId),
-      donorsRepo.familyMembersOf(db, donorId),
-      donorsRepo.familyHistoryOf(db, donorId),
+    const [p, members, history] = await readAll(db, [
+      () => donorsRepo.profileOf(db, donorId),
+      () => donorsRepo.familyMembersOf(db, donorId),
+      () => donorsRepo.familyHistoryOf(db, donorId),
     ]);
     return {
       siblingCount: p?.siblingCount ?? 0,
@@ -211,10 +211,10 @@ const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData
   },
 
   async pastDonation(db, donorId): Promise<PastDonationTab> {
-    const [core, cycles, batches] = await Promise.all([
-      donorsRepo.donorCore(db, donorId),
-      donorsRepo.donationCyclesOf(db, donorId),
-      donorsRepo.frozenBatchesOf(db, donorId),
+    const [core, cycles, batches] = await readAll(db, [
+      () => donorsRepo.donorCore(db, donorId),
+      () => donorsRepo.donationCyclesOf(db, donorId),
+      () => donorsRepo.frozenBatchesOf(db, donorId),
     ]);
     return {
       donationCount: core!.donor.donationCount,
@@ -235,9 +235,9 @@ const READERS: { [K in SavableTab]: (db: Db, donorId: number) => Promise<TabData
   },
 
   async educationDetails(db, donorId): Promise<EducationTab> {
-    const [records, exams] = await Promise.all([
-      donorsRepo.educationOf(db, donorId),
-      donorsRepo.examsOf(db, donorId),
+    const [records, exams] = await readAll(db, [
+      () => donorsRepo.educationOf(db, donorId),
+      () => donorsRepo.examsOf(db, donorId),
     ]);
     return {
       records: records.map((r) => ({
@@ -508,11 +508,11 @@ const WRITERS: {
 
 /** The text-search words of the donor (donors.search_document), as the seed builds them. */
 export async function rebuildSearchDocument(db: Db, donorId: number): Promise<void> {
-  const [core, p, races, ethnicities] = await Promise.all([
-    donorsRepo.donorCore(db, donorId),
-    donorsRepo.profileOf(db, donorId),
-    donorsRepo.racesOf(db, donorId),
-    donorsRepo.ethnicitiesOf(db, donorId),
+  const [core, p, races, ethnicities] = await readAll(db, [
+    () => donorsRepo.donorCore(db, donorId),
+    () => donorsRepo.profileOf(db, donorId),
+    () => donorsRepo.racesOf(db, donorId),
+    () => donorsRepo.ethnicitiesOf(db, donorId),
   ]);
   const d = core!.donor;
   await repo.updateDonor(db, donorId, {
