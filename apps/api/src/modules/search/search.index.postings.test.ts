@@ -173,6 +173,16 @@ function expectInStep(index: DonorSearchIndex): void {
   expect(wrong).toBe(0);
 }
 
+/** A center of some donor other than `center`. */
+async function centerOtherThan(center: number): Promise<{ center: number }> {
+  const [other] = await t.db
+    .select({ center: donorSearch.centerId })
+    .from(donorSearch)
+    .where(ne(donorSearch.centerId, center))
+    .limit(1);
+  return other!;
+}
+
 describe('the search index keeps its postings in step with the writes', () => {
   it('moves a donor between values and centers, and drops a removed one', async () => {
     const index = new DonorSearchIndex(t.db);
@@ -186,25 +196,21 @@ describe('the search index keeps its postings in step with the writes', () => {
       .from(donorSearch)
       .where(eq(donorSearch.eyeColor, 'Blue'))
       .limit(1);
-    const [other] = await t.db
-      .select({ center: donorSearch.centerId })
-      .from(donorSearch)
-      .where(ne(donorSearch.centerId, donor!.center))
-      .limit(1);
-    const inOther = await count({ centers: [other!.center], eyecolor: ['Green'] });
+    const other = await centerOtherThan(donor!.center);
+    const inOther = await count({ centers: [other.center], eyecolor: ['Green'] });
     // The bitmaps her write must move are built before it (a bitmap is built when first asked).
     await count({ centers: [donor!.center], eyecolor: ['Blue'], locations: ['VT'] });
     expect(index.postings.has('eye', index.nameCodes.get('Blue')!, index.used - 1)).toBeDefined();
     await t.db
       .update(donors)
-      .set({ eyeColor: 'Green', state: 'VT', centerId: other!.center })
+      .set({ eyeColor: 'Green', state: 'VT', centerId: other.center })
       .where(eq(donors.userId, donor!.id));
     // A stale bitmap would leave her out of Green, Vermont and her new center, and keep her in
     // Blue: the search trusts the bitmaps for the posted filters (the full test leaves them out).
     expect(await count({ eyecolor: ['Green'] })).toBe(green + 1);
     expect(await count({ eyecolor: ['Blue'] })).toBe(blue - 1);
     expect(await count({ eyecolor: ['Green'], locations: ['VT'] })).toBeGreaterThan(0);
-    expect(await count({ centers: [other!.center], eyecolor: ['Green'] })).toBe(inOther + 1);
+    expect(await count({ centers: [other.center], eyecolor: ['Green'] })).toBe(inOther + 1);
     expectInStep(index);
     await t.db.delete(donors).where(eq(donors.userId, donor!.id));
     expect(await count({ eyecolor: ['Green'] })).toBe(green);
@@ -225,16 +231,12 @@ describe('the search index keeps its postings in step with the writes', () => {
         ),
       )
       .limit(1);
-    const [other] = await t.db
-      .select({ center: donorSearch.centerId })
-      .from(donorSearch)
-      .where(ne(donorSearch.centerId, donor!.center))
-      .limit(1);
+    const other = await centerOtherThan(donor!.center);
     // A parent of another center who sees hers, and one of her own center.
     const away: VisibilityRule = {
       kind: 'client',
-      centers: [donor!.center, other!.center],
-      ownCenter: other!.center,
+      centers: [donor!.center, other.center],
+      ownCenter: other.center,
       hidden: [],
     };
     const home: VisibilityRule = { ...away, ownCenter: donor!.center };
