@@ -74,4 +74,71 @@ describe('the search index answers kept', () => {
     expect(answers.get('k0', 1)).toEqual(answer(0));
     expect(answers.get('new', 1)).toEqual(answer(100));
   });
+
+  it('shares a scan under way with callers at the same change count, and only with them', async () => {
+    const answers = new IndexAnswers();
+    let finds = 0;
+    let count = 7;
+    const gates: (() => void)[] = [];
+    const find = (total: number) => () => {
+      finds++;
+      return new Promise<ReturnType<typeof answer>>((resolve) => gates.push(() => resolve(answer(total))));
+    };
+    const first = answers.answer('a', 7, find(10), () => count);
+    const second = answers.answer('a', 7, find(99), () => count);
+    // Another search, and the same search after a write (count 8), scan for themselves.
+    const other = answers.answer('b', 7, find(20), () => count);
+    const later = answers.answer('a', 8, find(11), () => count);
+    expect(finds).toBe(3);
+    // The write is applied before the scans end: only the one begun at count 8 is kept.
+    count = 8;
+    for (const open of gates) open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toEqual(answer(10));
+    expect(b).toEqual(answer(10));
+    // Each caller has a copy of its own.
+    a.ids.push(1);
+    expect(b).toEqual(answer(10));
+    expect(await other).toEqual(answer(20));
+    expect(await later).toEqual(answer(11));
+    expect(answers.shared).toBe(1);
+    // The one found at count 8 is kept; nothing is running any more.
+    expect(await answers.answer('a', 8, find(12), () => count)).toEqual(answer(11));
+    expect(finds).toBe(3);
+  });
+
+  it('fails the sharers of a failed scan, keeps nothing, and never shares a search it does not key', async () => {
+    const answers = new IndexAnswers();
+    let reject!: (e: Error) => void;
+    const failing = answers.answer(
+      'a',
+      1,
+      () => new Promise((_, r) => (reject = r)),
+      () => 1,
+    );
+    const sharer = answers.answer(
+      'a',
+      1,
+      () => Promise.resolve(answer(5)),
+      () => 1,
+    );
+    reject(new Error('database gone'));
+    await expect(failing).rejects.toThrow('database gone');
+    await expect(sharer).rejects.toThrow('database gone');
+    expect(
+      await answers.answer(
+        'a',
+        1,
+        () => Promise.resolve(answer(6)),
+        () => 1,
+      ),
+    ).toEqual(answer(6));
+    let finds = 0;
+    const unkeyed = () => {
+      finds++;
+      return Promise.resolve(answer(3));
+    };
+    await Promise.all([answers.answer(null, 1, unkeyed, () => 1), answers.answer(null, 1, unkeyed, () => 1)]);
+    expect(finds).toBe(2);
+  });
 });

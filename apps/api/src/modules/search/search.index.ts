@@ -471,18 +471,18 @@ export class DonorSearchIndex implements IndexColumns {
 
   /**
    * How many donors match, and one page of them in the asked order (ids and their centers); the
-   * same search asked again before the index changes gets the same answer without a scan.
+   * same search asked again before the index changes gets the same answer without a scan, and
+   * the same search asked while one is being found shares its scan.
    */
   async search(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
     await (q.synced ?? this.sync());
     if (s && (s.sort === 'Location' || s.sort === 'Race' || s.sort === 'Ethnicity')) await this.rankNames();
-    const key = answerKey(q, s);
-    const at = this.changes;
-    const known = this.answers.get(key, at);
-    if (known) return known;
-    const answer = await this.find(q, s);
-    this.answers.set(key, at, this.changes, answer);
-    return answer;
+    return this.answers.answer(
+      answerKey(q, s),
+      this.changes,
+      () => this.find(q, s),
+      () => this.changes,
+    );
   }
 
   private async find(q: IndexQuery, s: IndexSort | null): Promise<IndexAnswer> {
