@@ -194,7 +194,7 @@ const CARD_COLUMNS = sql.raw(`"donors"."user_id" as id, "donors"."display_id" as
     "donors"."center_id" as center_id, "donors"."date_of_birth"::text as date_of_birth,
     "donors"."age_unconfirmed" as age_unconfirmed, "donors"."height_cm" as height_cm,
     "donors"."eye_color" as eye_color, "donors"."hair_color" as hair_color,
-    "donors"."race_card" as races, "donors"."ethnicity_card" as ethnicities,
+    "donors"."race_card"::text as races, "donors"."ethnicity_card"::text as ethnicities,
     "donors"."city" as city, "donors"."state" as state, "donors"."availability" as availability,
     "donors"."frozen_availability" as frozen_availability, "donors"."donor_type" as donor_type,
     "donors"."queue_count"::int as queue_count, "donors"."frozen_queue_count"::int as frozen_queue_count,
@@ -203,7 +203,7 @@ const CARD_COLUMNS = sql.raw(`"donors"."user_id" as id, "donors"."display_id" as
         'default', max(p.id) filter (where p.is_default))
       from donor_pictures p where p.donor_id = "donors"."user_id" and not p.private) as photos,
     "donors"."latitude" as latitude, "donors"."longitude" as longitude,
-    c.settings as center_settings`);
+    c.settings::text as center_settings`);
 
 /** Milliseconds since the epoch, truncated as the driver reads a timestamp into a Date. */
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
@@ -229,6 +229,32 @@ const MARK_COLUMNS = withUser(`exists (select 1 from favorites f
 const OPEN_MATCH = withUser(`(select json_build_object('status', m.status, 'queueType', m.queue_type)
       from matches m where m.parent_id = $USER and m.donor_id = "donors"."user_id"
         and m.status = any('{${OPEN_MATCH_STATUSES.map((st) => `"${st}"`).join(',')}}'::text[]) limit 1) as open_match`);
+
+/**
+ * A page statement's row as read: the JSON columns whose values repeat across cards come as
+ * text (the driver would parse each one), read by searchPage once a center or once a text.
+ */
+type PageRow = Omit<SearchRow, 'center_settings' | 'races' | 'ethnicities'> & {
+  center_settings: string | null;
+  races: string | null;
+  ethnicities: string | null;
+};
+
+/** Race and ethnicity cards by their JSON text: a few thousand texts among 100,000 donors. */
+const cards = new Map<string, readonly unknown[]>();
+const CARDS_KEPT = 4096;
+
+/** A race or ethnicity card from its text, parsed once (frozen: every answer shares it). */
+function cardOf(text: string | null): readonly unknown[] {
+  if (text === null) return [];
+  let card = cards.get(text);
+  if (!card) {
+    card = Object.freeze((JSON.parse(text) as unknown[]).map((e) => Object.freeze(e)));
+    if (cards.size >= CARDS_KEPT) cards.clear();
+    cards.set(text, card);
+  }
+  return card;
+}
 
 /** The writes a search makes along with its page. */
 export interface PageWrites {
@@ -294,7 +320,7 @@ export async function searchPage(
   const { history, savedSearchId, at } = writes;
   if (ids.length === 0 && !history && savedSearchId === null) return [];
   const shape: PageShape = `${page.rule.kind}:${history ? 'h' : '-'}${savedSearchId !== null ? 's' : '-'}${page.openMatches ? 'm' : '-'}`;
-  const rows = await pageStatement<SearchRow>(db, shape, {
+  const rows = await pageStatement<PageRow>(db, shape, {
     ...visibilityValues(page.rule),
     ids: `{${ids.join(',')}}`,
     userId,
@@ -307,12 +333,18 @@ export async function searchPage(
   const settings = new Map<number, CenterSettings>();
   const byId = new Map<number, SearchRow>();
   for (const r of rows) {
+    // One center's rows carry the same settings: read once a page, not once a card.
     let filled = settings.get(r.center_id);
     if (!filled) {
-      filled = withDefaults(r.center_settings as Partial<CenterSettings> | null);
+      filled = withDefaults(r.center_settings === null ? null : JSON.parse(r.center_settings));
       settings.set(r.center_id, filled);
     }
-    byId.set(r.id, { ...r, center_settings: filled });
+    byId.set(r.id, {
+      ...r,
+      races: cardOf(r.races),
+      ethnicities: cardOf(r.ethnicities),
+      center_settings: filled,
+    });
   }
   return ids.map((id) => byId.get(id)).filter((r): r is SearchRow => r !== undefined);
 }
