@@ -24,6 +24,7 @@ let log: FastifyBaseLogger | null = null;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? null : config.dataDir,
+  poolSize: config.databasePoolSize,
   onConnectionLost: (description) => {
     if (log) log.warn({ database: description }, 'database connection lost; the pool opens a new one');
     else console.warn(`Database connection lost (${description})`);

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { readAll } from './db.js';
+import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
+import { loadConfig, POOL_SIZE } from './config.js';
+import { openDatabase, readAll } from './db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,5 +35,40 @@ describe('readAll', () => {
     const log: string[] = [];
     expect(await readAll(t.db, reads(log))).toEqual(['a', 'b', 'c']);
     expect(log.slice(0, 3)).toEqual(['a>', 'b>', 'c>']);
+  });
+});
+
+describe('the connection pool', () => {
+  const env = { APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR };
+
+  it('keeps DATABASE_POOL_SIZE connections, POOL_SIZE unless told, and refuses a size that is not a count', () => {
+    expect(loadConfig(env).databasePoolSize).toBe(POOL_SIZE);
+    expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const bad of ['0', '-1', '2.5', 'ten'])
+      expect(() => loadConfig({ ...env, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE must be/);
+  });
+
+  it('opens PostgreSQL with that many connections at most (PostgreSQL)', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const url = process.env.TEST_DATABASE_URL!;
+    const two = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    try {
+      const pool = (two.db as unknown as { $client: { options: { max: number }; totalCount: number } }).$client;
+      expect(pool.options.max).toBe(2);
+      // Five reads at once share the two connections.
+      await readAll(
+        two.db,
+        [1, 2, 3, 4, 5].map((n) => () => two.db.execute(sql`select pg_sleep(0.02), ${n}::int as n`)),
+      );
+      expect(pool.totalCount).toBe(2);
+    } finally {
+      await two.close();
+    }
+    const usual = await openDatabase({ databaseUrl: url });
+    try {
+      expect((usual.db as unknown as { $client: { options: { max: number } } }).$client.options.max).toBe(POOL_SIZE);
+    } finally {
+      await usual.close();
+    }
   });
 });

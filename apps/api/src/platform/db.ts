@@ -6,6 +6,7 @@ import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from '../db/schema/index.js';
+import { POOL_SIZE } from './config.js';
 import { describeDatabaseUnavailable } from './db-errors.js';
 import { type ChangeFeed, PgChangeFeed, pgliteChangeFeed } from './db-listen.js';
 
@@ -57,6 +58,8 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob | File;
   /** Told when a pooled PostgreSQL connection is lost (a restart, pg_terminate_backend). */
   onConnectionLost?: (description: string) => void;
+  /** PostgreSQL connections kept (config's DATABASE_POOL_SIZE; POOL_SIZE when not given). */
+  poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -69,7 +72,7 @@ export async function openDatabase(opts: {
     const changes = new PgChangeFeed(pg.Client, connection);
     const pool = new pg.Pool({
       ...connection,
-      max: 10,
+      max: opts.poolSize ?? POOL_SIZE,
       keepAlive: true,
       // A connection that cannot listen is not used: it fails its first query as unavailable.
       onConnect: (client) => changes.watchPooled(client),

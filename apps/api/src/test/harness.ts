@@ -54,7 +54,8 @@ async function openTestDatabase(): Promise<Database> {
     await admin.close();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    return openDatabase({ databaseUrl: url.toString() });
+    const poolSize = process.env.TEST_POOL_SIZE ? Number(process.env.TEST_POOL_SIZE) : undefined;
+    return openDatabase({ databaseUrl: url.toString(), ...(poolSize ? { poolSize } : {}) });
   }
   const file = inject('pgliteTemplate');
   return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });

@@ -25,7 +25,11 @@ if (!Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) {
 const config = loadConfig();
 const secrets = new SecretBox(config.appSecret);
 const storage = new LocalDiskStorage(uploadsDir(config.dataDir));
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 try {
   await migrate(database);
   const seeded = await seedIfEmpty(database.db, { demo: true, secrets, storage, donors: config.seedDonors });

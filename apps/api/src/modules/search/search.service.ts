@@ -41,6 +41,7 @@ import { widenSeen } from '../search-alerts/search-alerts.seen.js';
 import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';
 import { donorSearchIndex } from './search.index.js';
 import * as repo from './search.repo.js';
+import * as pageRepo from './search-page.repo.js';
 
 type SearchDeps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets'>;
 
@@ -141,7 +142,7 @@ const asArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) :
  * feedback given in them (the newest feedbackAt; a feedback without a time counts as the oldest).
  */
 function marksOf(raw: unknown): { shortlists: DonorShortlist[]; feedback: string | null } {
-  const rows = asArray<repo.PageShortlist>(raw);
+  const rows = asArray<pageRepo.PageShortlist>(raw);
   let feedback: string | null = null;
   let feedbackAt = Number.NEGATIVE_INFINITY;
   const shortlists = rows.map((r) => {
@@ -179,7 +180,7 @@ export async function search(deps: SearchDeps, auth: Auth, req: SearchRequest): 
 
   // The cards with their centers' settings and the caller's marks, the search history row and
   // the saved search's last run: one statement.
-  const rows = await repo.searchPage(
+  const rows = await pageRepo.searchPage(
     db,
     {
       ids: pageIds,
