@@ -87,9 +87,9 @@ async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number, 
 
 /**
  * The node options the API server runs with in production (`npm start`, README): a young
- * generation of 2 x 32 MB (decision 013).
+ * generation of 2 x 16 MB (decision 013).
  */
-export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=32'];
+export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=16'];
 
 /** BENCH_LOAD_NODE_ARGS: more node options for the API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * (the profile is written when the bench stops the server). */

@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-// Giving memory back after start-up (issue 19, decision 013). The server runs with a 2 x 32 MB
-// young generation (`--max-semi-space-size=32`) so a request's garbage dies young under load. The
-// search index's load grows that young generation to its full 64 MB and, with no full collection
+// Giving memory back after start-up (issue 19, decision 013). The server runs with a 2 x 16 MB
+// young generation (`--max-semi-space-size=16`) where a request's garbage dies young under load. The
+// search index's load grows that young generation to its full size and, with no full collection
 // after it, nothing shrinks it again: V8 gives an idle heap back only after a full collection (its
 // memory reducer, or a full collection that finds the allocation rate low). So the idle server
 // kept 220-300 MB. One full collection 10 s after the load, when a starting server is usually
@@ -22,7 +22,7 @@ import { runInNewContext } from 'node:vm';
  * load freed them but V8 kept the heap it had grown: 200-263 MB at rest instead of 155-165.
  * Without pretenuring 13 starts of 13 came to rest at 155-165 MB, and the API CPU a request was
  * the same or lower (ab.ts: search 1,021 -> 970 us, donor page 903 -> 858, me 73 -> 69; decision 013):
- * a request's objects die young, which is what the 2 x 32 MB young generation is for. The flag is
+ * a request's objects die young, which is what the young generation is for. The flag is
  * read at each collection, so setting it at start is enough (no command-line option to forget).
  */
 export function keepGarbageYoung(): void {
