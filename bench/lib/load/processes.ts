@@ -125,6 +125,8 @@ export interface ServerOptions {
   logFile: string;
   /** Donors the server seeds into an empty database (embedded database only). */
   seedDonors?: number;
+  /** DATABASE_POOL_SIZE (unset: the server's default). */
+  poolSize?: number;
 }
 
 /** The built production server (NODE_ENV=production, LOG_LEVEL=info), as it runs in production. */
@@ -145,6 +147,7 @@ export async function startServer(name: string, o: ServerOptions): Promise<Child
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...(o.seedDonors !== undefined ? { SEED_DONORS: String(o.seedDonors) } : {}),
     ...(process.env.BENCH_LOAD_APP_SECRET ? { APP_SECRET: process.env.BENCH_LOAD_APP_SECRET } : {}),
+    ...(o.poolSize !== undefined ? { DATABASE_POOL_SIZE: String(o.poolSize) } : {}),
   };
   const child = startChild(name, SERVER_MAIN, env, o.logFile, SERVER_NODE_ARGS);
   await waitUntilUp(child, `${url}/api/health`, 30 * 60_000, o.logFile);

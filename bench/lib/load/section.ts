@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { SearchAnswer, SearchRequestInput } from '@dm/shared';
+import { POOL_SIZE } from '../../../apps/api/src/platform/config.js';
 import { type Api, onServer, signIn } from './api.js';
 import { type CannonSettings, fire, type Target } from './cannon.js';
 import { DatabaseCpu } from './db-cpu.js';
@@ -115,10 +116,17 @@ export async function runLoad(): Promise<void> {
   if (processes > 1 && !databaseUrl)
     throw new Error('load: BENCH_LOAD_PROCESSES=2 needs BENCH_LOAD_DATABASE_URL');
   const ports = [num('BENCH_LOAD_PORT', 3201), num('BENCH_LOAD_PORT2', 3221)];
+  // Processes on one database share its connections (README, DATABASE_POOL_SIZE): with two, each
+  // keeps half the default pool unless BENCH_LOAD_POOL_SIZE says otherwise.
+  const poolSize = env.BENCH_LOAD_POOL_SIZE
+    ? num('BENCH_LOAD_POOL_SIZE', POOL_SIZE)
+    : processes > 1
+      ? Math.max(1, Math.floor(POOL_SIZE / processes))
+      : undefined;
   const work = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
   const { dataDir, seedDonors } = serverDataDir(databaseUrl, work);
   console.log(
-    `\nload: ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, DATA_DIR ${dataDir}, ${settings.connections} connections, ${settings.seconds} s a target, ${processes} process(es), writer ${writesPerSecond}/s; logs in ${work}`,
+    `\nload: ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, DATA_DIR ${dataDir}, ${settings.connections} connections, ${settings.seconds} s a target, ${processes} process(es)${poolSize !== undefined ? ` of ${poolSize} database connections each` : ''}, writer ${writesPerSecond}/s; logs in ${work}`,
   );
 
   const children: Child[] = [];
@@ -137,6 +145,7 @@ export async function runLoad(): Promise<void> {
       dataDir,
       logFile: logFiles[0]!,
       ...(seedDonors !== undefined ? { seedDonors } : {}),
+      ...(poolSize !== undefined ? { poolSize } : {}),
     });
     children.push(a);
     const parent = await signIn(a.url, ACCOUNTS.parent);
@@ -230,7 +239,13 @@ export async function runLoad(): Promise<void> {
       rows.push(await measure(targets[key].name, [a], targets[key], bareRps, key === 'search'));
     }
     if (processes > 1 && wanted.includes('search')) {
-      const b = await startServer('api-2', { port: ports[1]!, databaseUrl, dataDir, logFile: logFiles[1]! });
+      const b = await startServer('api-2', {
+        port: ports[1]!,
+        databaseUrl,
+        dataDir,
+        logFile: logFiles[1]!,
+        ...(poolSize !== undefined ? { poolSize } : {}),
+      });
       children.push(b);
       await onServer(parent, b.url).call('POST', '/api/getdonorlist', ISSUE_SEARCH);
       idle.push((await idleRss(b)).rest);
