@@ -53,7 +53,8 @@ describe('the connection pool', () => {
     const url = process.env.TEST_DATABASE_URL!;
     const two = await openDatabase({ databaseUrl: url, poolSize: 2 });
     try {
-      const pool = (two.db as unknown as { $client: { options: { max: number }; totalCount: number } }).$client;
+      const pool = (two.db as unknown as { $client: { options: { max: number }; totalCount: number } })
+        .$client;
       expect(pool.options.max).toBe(2);
       // Five reads at once share the two connections.
       await readAll(
@@ -66,7 +67,9 @@ describe('the connection pool', () => {
     }
     const usual = await openDatabase({ databaseUrl: url });
     try {
-      expect((usual.db as unknown as { $client: { options: { max: number } } }).$client.options.max).toBe(POOL_SIZE);
+      expect((usual.db as unknown as { $client: { options: { max: number } } }).$client.options.max).toBe(
+        POOL_SIZE,
+      );
     } finally {
       await usual.close();
     }
