@@ -139,13 +139,17 @@ export async function runLoad(): Promise<void> {
     children.push(bare);
     const started = performance.now();
     const logFiles = [path.join(work, 'api-1.log'), path.join(work, 'api-2.log')];
-    const a = await startServer('api-1', {
-      port: ports[0]!,
+    /** The options of API process `i` (0 or 1): its port and log, the shared database and pool. */
+    const serverOptions = (i: number) => ({
+      port: ports[i]!,
       databaseUrl,
       dataDir,
-      logFile: logFiles[0]!,
-      ...(seedDonors !== undefined ? { seedDonors } : {}),
+      logFile: logFiles[i]!,
       ...(poolSize !== undefined ? { poolSize } : {}),
+    });
+    const a = await startServer('api-1', {
+      ...serverOptions(0),
+      ...(seedDonors !== undefined ? { seedDonors } : {}),
     });
     children.push(a);
     const parent = await signIn(a.url, ACCOUNTS.parent);
@@ -239,13 +243,7 @@ export async function runLoad(): Promise<void> {
       rows.push(await measure(targets[key].name, [a], targets[key], bareRps, key === 'search'));
     }
     if (processes > 1 && wanted.includes('search')) {
-      const b = await startServer('api-2', {
-        port: ports[1]!,
-        databaseUrl,
-        dataDir,
-        logFile: logFiles[1]!,
-        ...(poolSize !== undefined ? { poolSize } : {}),
-      });
+      const b = await startServer('api-2', serverOptions(1));
       children.push(b);
       await onServer(parent, b.url).call('POST', '/api/getdonorlist', ISSUE_SEARCH);
       idle.push((await idleRss(b)).rest);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
 import { loadConfig, POOL_SIZE } from './config.js';
-import { openDatabase, readAll } from './db.js';
+import { type Database, openDatabase, readAll } from './db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +38,10 @@ describe('readAll', () => {
   });
 });
 
+/** The pg pool under a PostgreSQL handle. */
+const poolOf = (database: Database) =>
+  (database.db as unknown as { $client: { options: { max: number }; totalCount: number } }).$client;
+
 describe('the connection pool', () => {
   const env = { APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR };
 
@@ -53,8 +57,7 @@ describe('the connection pool', () => {
     const url = process.env.TEST_DATABASE_URL!;
     const two = await openDatabase({ databaseUrl: url, poolSize: 2 });
     try {
-      const pool = (two.db as unknown as { $client: { options: { max: number }; totalCount: number } })
-        .$client;
+      const pool = poolOf(two);
       expect(pool.options.max).toBe(2);
       // Five reads at once share the two connections.
       await readAll(
@@ -67,9 +70,7 @@ describe('the connection pool', () => {
     }
     const usual = await openDatabase({ databaseUrl: url });
     try {
-      expect((usual.db as unknown as { $client: { options: { max: number } } }).$client.options.max).toBe(
-        POOL_SIZE,
-      );
+      expect(poolOf(usual).options.max).toBe(POOL_SIZE);
     } finally {
       await usual.close();
     }

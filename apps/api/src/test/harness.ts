@@ -54,6 +54,9 @@ async function openTestDatabase(): Promise<Database> {
     await admin.close();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
+    // TEST_POOL_SIZE=1 finds code that waits for a second connection while its transaction holds
+    // one (it deadlocks with a small pool): only tests that hold a transaction open on purpose
+    // may fail then (decision 013).
     const poolSize = process.env.TEST_POOL_SIZE ? Number(process.env.TEST_POOL_SIZE) : undefined;
     return openDatabase({ databaseUrl: url.toString(), ...(poolSize ? { poolSize } : {}) });
   }
