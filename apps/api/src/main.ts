@@ -12,12 +12,18 @@ import { startJobRunner } from './platform/jobs/runner.js';
 import { errorSummary } from './platform/log-safe.js';
 import { mailDeliveryJob } from './platform/mail-delivery.js';
 import { smtpTransportFactory } from './platform/mail-transport.js';
-import { keepGarbageYoung, QUIET_AFTER_LOAD_MS, releaseUnusedMemory } from './platform/memory.js';
+import {
+  boundHeapGrowth,
+  keepGarbageYoung,
+  QUIET_AFTER_LOAD_MS,
+  releaseUnusedMemory,
+} from './platform/memory.js';
 import { gracefulShutdown } from './platform/shutdown.js';
 import { textDeliveryJob } from './platform/sms-delivery.js';
 import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
 
 keepGarbageYoung();
+boundHeapGrowth();
 const config = loadConfig();
 /** The app's logger once it exists; the database may lose a connection before (during the seed). */
 let log: FastifyBaseLogger | null = null;
