@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
 import { loadConfig, POOL_SIZE } from './config.js';
-import { type Database, openDatabase, readAll } from './db.js';
+import { type Database, openDatabase, preparedStatement, queryRows, readAll } from './db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +73,38 @@ describe('the connection pool', () => {
       expect(poolOf(usual).options.max).toBe(POOL_SIZE);
     } finally {
       await usual.close();
+    }
+  });
+});
+
+describe('preparedStatement', () => {
+  const plusOne = preparedStatement<'plus' | 'minus', { n: number }>(
+    (shape, v) =>
+      sql`select ${v.n}::int ${sql.raw(shape === 'plus' ? '+' : '-')} 1 as m, 'prepared-test' as tag`,
+  );
+
+  it('runs each shape with its values, on the pool and in a transaction', async () => {
+    expect(await plusOne<{ m: number }>(t.db, 'plus', { n: 41 })).toMatchObject([{ m: 42 }]);
+    expect(await plusOne<{ m: number }>(t.db, 'plus', { n: 1 })).toMatchObject([{ m: 2 }]);
+    expect(await plusOne<{ m: number }>(t.db, 'minus', { n: 1 })).toMatchObject([{ m: 0 }]);
+    expect(await t.db.transaction((tx) => plusOne<{ m: number }>(tx, 'plus', { n: 6 }))).toMatchObject([
+      { m: 7 },
+    ]);
+  });
+
+  it('prepares each shape once per connection on PostgreSQL (PostgreSQL)', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const one = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+    try {
+      for (const n of [1, 2, 3]) await plusOne(one.db, 'plus', { n });
+      await plusOne(one.db, 'minus', { n: 1 });
+      const named = await queryRows<{ statement: string }>(
+        one.db,
+        sql`select statement from pg_prepared_statements where statement like '%prepared-test%'`,
+      );
+      expect(named.map((r) => r.statement.includes('+ 1')).sort()).toEqual([false, true]);
+    } finally {
+      await one.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { CLIENT_VISIBLE_AVAILABILITY } from '@dm/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { centerDonorAccess, centers, donors, users } from '../../db/schema/index.js';
-import { type Db, queryRows } from '../../platform/db.js';
+import { type Db, preparedStatement, queryRows } from '../../platform/db.js';
 
 /**
  * Which donors a caller may see, as data: the SQL condition below and the in-process search
@@ -72,6 +72,23 @@ export function visibilitySqlOf(
 }
 
 /**
+ * The facts statement, prepared on the pool (one text with the hidden donors, one without): it
+ * runs once per round trip of concurrent searches, and unprepared its parse and plan cost
+ * PostgreSQL 0.3-0.6 ms against 0.03-0.05 ms to run.
+ */
+const factsStatement = preparedStatement<'hidden' | 'none', { centerId: number }>((shape, v) => {
+  const hidden =
+    shape === 'hidden'
+      ? sql`array(select ${donors.userId} from ${donors}
+        where ${donors.hiddenUntil} > now() and ${donors.availability} = 'Unavailable')`
+      : sql`'{}'::int[]`;
+  return sql`select array(select c.id from ${centers} c
+        where c.id = ${v.centerId}::int or (c.visible and exists (select 1 from ${centerDonorAccess} a
+          where a.center_id = ${v.centerId}::int and a.allowed_center_id = c.id))
+        order by c.name, c.id) as centers, ${hidden} as hidden`;
+});
+
+/**
  * What a staff member's or an intended parent's rule is made of, in one statement: the centers
  * whose donors `centerId` may see (its own, and the visible centers center_donor_access allows
  * it, as donorAccessCenters of the centers module lists them) and, for an intended parent, the
@@ -83,16 +100,10 @@ export async function visibilityFacts(
   centerId: number,
   withHidden: boolean,
 ): Promise<{ centers: number[]; hidden: number[] }> {
-  const hidden = withHidden
-    ? sql`array(select ${donors.userId} from ${donors}
-        where ${donors.hiddenUntil} > now() and ${donors.availability} = 'Unavailable')`
-    : sql`'{}'::int[]`;
-  const [row] = await queryRows<{ centers: number[]; hidden: number[] }>(
+  const [row] = await factsStatement<{ centers: number[]; hidden: number[] }>(
     db,
-    sql`select array(select c.id from ${centers} c
-        where c.id = ${centerId} or (c.visible and exists (select 1 from ${centerDonorAccess} a
-          where a.center_id = ${centerId} and a.allowed_center_id = c.id))
-        order by c.name, c.id) as centers, ${hidden} as hidden`,
+    withHidden ? 'hidden' : 'none',
+    { centerId },
   );
   return { centers: row?.centers ?? [], hidden: row?.hidden ?? [] };
 }
