@@ -24,7 +24,7 @@ import {
   users,
   zipCodes,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, queryRows } from '../../platform/db.js';
 
 /**
  * Queries of the donor form. The readers of a donor's profile rows are those of
@@ -84,6 +84,41 @@ export async function replaceRows<K extends keyof ChildTables>(
   if (rows.length === 0) return;
   // biome-ignore lint/suspicious/noExplicitAny: the row type follows the table chosen by `kind`.
   await db.insert(table).values(rows.map((r) => ({ ...r, donorId })) as any);
+}
+
+/** What a donor's text-search document is made of, and the document as stored. */
+export interface SearchDocumentParts {
+  display_id: string | null;
+  agency_display_id: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  heritage: string[];
+  religion: string | null;
+  eye_color: string | null;
+  hair_color: string | null;
+  education_level: string | null;
+  occupation: string | null;
+  races: string[];
+  ethnicities: string[];
+  stored: string;
+}
+
+/**
+ * The parts of the donor's search document in one statement (the donor row, the profile's
+ * occupation, the race and ethnicity names in the form's order), or null if there is no donor.
+ */
+export async function searchDocumentParts(db: Db, donorId: number): Promise<SearchDocumentParts | null> {
+  const [row] = await queryRows<SearchDocumentParts>(
+    db,
+    sql`select d.display_id, d.agency_display_id, d.city, d.state, d.zipcode, d.heritage, d.religion,
+        d.eye_color, d.hair_color, d.education_level, p.occupation, d.search_document as stored,
+        array(select r.name from ${donorRaces} r where r.donor_id = d.user_id order by r.position, r.id) as races,
+        array(select e.name from ${donorEthnicities} e where e.donor_id = d.user_id order by e.position, e.id) as ethnicities
+      from ${donors} d left join ${donorProfiles} p on p.donor_id = d.user_id
+      where d.user_id = ${donorId}`,
+  );
+  return row ?? null;
 }
 
 export async function findZip(db: Db, zipcode: string) {

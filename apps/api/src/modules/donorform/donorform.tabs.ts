@@ -17,6 +17,7 @@ import {
   lbToKg,
   MSG,
   type PastDonationTab,
+  type PercentageShare,
   type PersonalHealthTab,
   type SavableTab,
   type TabData,
@@ -313,6 +314,11 @@ export async function writeTab<T extends SavableTab>(
   await rebuildSearchDocument(db, donorId);
 }
 
+/** Whether the stored shares (in the form's order) are the ones about to be written. */
+const sameShares = (stored: readonly PercentageShare[], wanted: readonly PercentageShare[]) =>
+  stored.length === wanted.length &&
+  stored.every((s, i) => s.name === wanted[i]!.name && s.percentage === wanted[i]!.percentage);
+
 const strip = <T extends { id: number | null }>(rows: T[]) => rows.map(({ id: _, ...r }) => r);
 
 const WRITERS: {
@@ -444,10 +450,17 @@ const WRITERS: {
       personality: c.personality,
       hobbies: c.hobbies,
     });
+    // Rewritten only when they changed: each write fires the facts triggers (migration 0040),
+    // and most saves of this tab change something else.
+    const [races, ethnicities] = await readAll(db, [
+      () => donorsRepo.racesOf(db, donorId),
+      () => donorsRepo.ethnicitiesOf(db, donorId),
+    ]);
     const entries = (list: CharacteristicsTab['races']) =>
       list.map((e, position) => ({ name: e.name, percentage: e.percentage ?? 0, position }));
-    await repo.replaceRows(db, 'races', donorId, entries(c.races));
-    await repo.replaceRows(db, 'ethnicities', donorId, entries(c.ethnicities));
+    if (!sameShares(races, entries(c.races))) await repo.replaceRows(db, 'races', donorId, entries(c.races));
+    if (!sameShares(ethnicities, entries(c.ethnicities)))
+      await repo.replaceRows(db, 'ethnicities', donorId, entries(c.ethnicities));
   },
 
   async familyHealth(db, donorId, f) {
@@ -506,30 +519,27 @@ const WRITERS: {
   },
 };
 
-/** The text-search words of the donor (donors.search_document), as the seed builds them. */
+/**
+ * The text-search words of the donor (donors.search_document), as the seed builds them: one read
+ * of their parts, and a write only when they changed (a write fires the donor's search triggers).
+ */
 export async function rebuildSearchDocument(db: Db, donorId: number): Promise<void> {
-  const [core, p, races, ethnicities] = await readAll(db, [
-    () => donorsRepo.donorCore(db, donorId),
-    () => donorsRepo.profileOf(db, donorId),
-    () => donorsRepo.racesOf(db, donorId),
-    () => donorsRepo.ethnicitiesOf(db, donorId),
+  const d = await repo.searchDocumentParts(db, donorId);
+  if (!d) throw new Error(`search document: no donor ${donorId}`);
+  const document = donorSearchDocument([
+    d.display_id,
+    d.agency_display_id,
+    d.city,
+    d.state,
+    d.zipcode,
+    ...d.races,
+    ...d.ethnicities,
+    ...d.heritage,
+    d.religion,
+    d.eye_color,
+    d.hair_color,
+    d.education_level,
+    d.occupation,
   ]);
-  const d = core!.donor;
-  await repo.updateDonor(db, donorId, {
-    searchDocument: donorSearchDocument([
-      d.displayId,
-      d.agencyDisplayId,
-      d.city,
-      d.state,
-      d.zipcode,
-      ...races.map((r) => r.name),
-      ...ethnicities.map((e) => e.name),
-      ...d.heritage,
-      d.religion,
-      d.eyeColor,
-      d.hairColor,
-      d.educationLevel,
-      p?.occupation,
-    ]),
-  });
+  if (document !== d.stored) await repo.updateDonor(db, donorId, { searchDocument: document });
 }

@@ -9,11 +9,12 @@ import {
   SAVABLE_TABS,
   type SubmitResult,
 } from '@dm/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   centers,
+  donorEthnicities,
   donorPictures,
   donorProfiles,
   donorRaces,
@@ -21,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { SecretBox } from '../../platform/crypto.js';
+import { queryRows } from '../../platform/db.js';
 import { apiCalls, startDonorFormApp } from '../../test/donorform.js';
 import { body, type TestApp } from '../../test/harness.js';
 
@@ -499,5 +501,60 @@ describe('rejected changes', () => {
       [2, 'rejected'],
       [1, 'approved'],
     ]);
+  });
+});
+
+describe('a save writes what changed', () => {
+  const rowIds = async (id: number) => ({
+    races: (await t.db.select().from(donorRaces).where(eq(donorRaces.donorId, id))).map((r) => r.id),
+    ethnicities: (await t.db.select().from(donorEthnicities).where(eq(donorEthnicities.donorId, id))).map(
+      (r) => r.id,
+    ),
+  });
+  /** The donor row's document and the transaction that last wrote the row. */
+  const donorVersion = async (id: number) =>
+    (
+      await queryRows<{ xmin: string; document: string }>(
+        t.db,
+        sql`select xmin::text as xmin, search_document as document from donors where user_id = ${id}`,
+      )
+    )[0]!;
+  const save = async (
+    tabName: string,
+    change: (data: Record<string, unknown>) => Record<string, unknown>,
+  ) => {
+    const read = body<DonorFormTabAnswer>(
+      await post('getdonorformdetails', { tabName, userId: newId }, ADMIN),
+    ).data.data;
+    const res = await post(
+      'updatedonorformdetails',
+      { tabName, userId: newId, formData: change(read) },
+      ADMIN,
+    );
+    expect(body(res).message).toBe(MSG.DONOR_FORM_SAVED);
+  };
+
+  it('races and ethnicities are rewritten only when they changed; the search document follows', async () => {
+    const before = await rowIds(newId);
+    expect(before.races.length).toBeGreaterThan(0);
+    await save('personalCharacterstics', (d) => ({ ...d, eyeColor: 'Hazel' }));
+    expect(await rowIds(newId)).toEqual(before);
+    expect((await donorVersion(newId)).document).toContain('hazel');
+
+    await save('personalCharacterstics', (d) => ({ ...d, races: [{ name: 'Asian', percentage: 100 }] }));
+    const after = await rowIds(newId);
+    expect(after.races).not.toEqual(before.races);
+    expect(after.ethnicities).toEqual(before.ethnicities);
+    const races = await t.db.select().from(donorRaces).where(eq(donorRaces.donorId, newId));
+    expect(races).toEqual([expect.objectContaining({ name: 'Asian', percentage: 100, position: 0 })]);
+    expect((await donorVersion(newId)).document).toContain('asian');
+    const [donor] = await t.db.select().from(donors).where(eq(donors.userId, newId));
+    expect(donor!.raceCard).toEqual([{ name: 'Asian', percentage: 100 }]);
+  });
+
+  it('a tab that changes no word of the search document leaves the donor row unwritten', async () => {
+    const before = await donorVersion(newId);
+    await save('disease', (d) => d);
+    expect(await donorVersion(newId)).toEqual(before);
   });
 });
