@@ -1,7 +1,7 @@
 import { CLIENT_VISIBLE_AVAILABILITY } from '@dm/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { centerDonorAccess, centers, donors, users } from '../../db/schema/index.js';
-import { type Db, preparedStatement, queryRows } from '../../platform/db.js';
+import { type Db, preparedStatement } from '../../platform/db.js';
 
 /**
  * Which donors a caller may see, as data: the SQL condition below and the in-process search
