@@ -3,8 +3,8 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The processes the load bench measures: the built production server and a bare Fastify server,
-// each a child process with the bench-only probe preloaded (probe.mjs), read over IPC.
+// The processes the load bench measures: the built production server, a bare Fastify server and
+// the floor of a search read from PostgreSQL (floor.mjs), each a child process with the bench-only probe preloaded (probe.mjs), read over IPC.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..', '..');
@@ -14,6 +14,7 @@ export const SERVER_MAIN = process.env.BENCH_LOAD_SERVER_MAIN
   : path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const PROBE = path.join(here, 'probe.mjs');
 const BARE = path.join(here, 'bare.mjs');
+const FLOOR = path.join(here, 'floor.mjs');
 
 /** What the probe reports: event-loop delay (ms) since the last read, RSS (bytes). */
 export interface ProbeReading {
@@ -69,13 +70,19 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Waits until `url` answers 200 (the child may be seeding: up to `timeoutMs`). */
-async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number, logFile: string) {
+async function waitUntilUp(
+  child: ChildProcess,
+  url: string,
+  timeoutMs: number,
+  logFile: string,
+  method = 'GET',
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${url}: the process ended (${child.exitCode}); see ${logFile}`);
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { method });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -160,4 +167,23 @@ export async function startBare(port: number, logFile: string): Promise<Child> {
   const child = startChild('bare', BARE, { PATH: process.env.PATH, PORT: String(port) }, logFile);
   await waitUntilUp(child, `${url}/`, 60_000, logFile);
   return { name: 'bare Fastify', url, process: child, read: probeReader(child), stop: stopper(child) };
+}
+
+/** The floor server (floor.mjs) on `port`: `ids`' cards read from the database on every request. */
+export async function startFloor(
+  port: number,
+  logFile: string,
+  o: { databaseUrl: string; poolSize: number; ids: readonly number[] },
+): Promise<Child> {
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    DATABASE_URL: o.databaseUrl,
+    POOL_SIZE: String(o.poolSize),
+    IDS: o.ids.join(','),
+  };
+  const child = startChild('floor', FLOOR, env, logFile);
+  await waitUntilUp(child, `${url}/`, 60_000, logFile, 'POST');
+  return { name: 'floor', url, process: child, read: probeReader(child), stop: stopper(child) };
 }

@@ -7,8 +7,8 @@ import { POOL_SIZE } from '../../../apps/api/src/platform/config.js';
 import { type Api, onServer, signIn } from './api.js';
 import { type CannonSettings, fire, type Target } from './cannon.js';
 import { DatabaseCpu } from './db-cpu.js';
-import { type Child, SERVER_MAIN, startBare, startServer } from './processes.js';
-import { apiCpuPerRequest, goalRows, goalTable, megabytes, type Row, table } from './report.js';
+import { type Child, SERVER_MAIN, startBare, startFloor, startServer } from './processes.js';
+import { apiCpuPerRequest, FLOOR, goalRows, goalTable, megabytes, type Row, table } from './report.js';
 import { Writer } from './writer.js';
 
 // The load section of the bench (issue 19): the built production server as its own process (or
@@ -238,6 +238,27 @@ export async function runLoad(): Promise<void> {
     );
     rows.push(bareRow);
     const bareRps = bareRow.result.rps;
+    // On PostgreSQL, the floor: the same 25 cards read from the database per request, nothing else.
+    if (databaseUrl && wanted.some((t) => t.startsWith('search'))) {
+      const floor = await startFloor(num('BENCH_LOAD_FLOOR_PORT', 3212), path.join(work, 'floor.log'), {
+        databaseUrl,
+        poolSize: poolSize ?? POOL_SIZE,
+        ids: first.rows.map((r) => r.id),
+      });
+      try {
+        rows.push(
+          await measure(
+            `${FLOOR} the issue search's ${first.rows.length} cards from PostgreSQL, nothing else`,
+            [floor],
+            { name: 'floor', method: 'POST', path: '/' },
+            bareRps,
+            false,
+          ),
+        );
+      } finally {
+        await floor.stop();
+      }
+    }
     for (const key of TARGETS) {
       if (!wanted.includes(key)) continue;
       rows.push(await measure(targets[key].name, [a], targets[key], bareRps, key === 'search'));
