@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donors, users } from '../db/schema/index.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
 import { loadConfig, POOL_SIZE } from './config.js';
-import { type Database, openDatabase, preparedStatement, queryRows, readAll } from './db.js';
+import { type Database, openDatabase, preparedPerDb, preparedStatement, queryRows, readAll } from './db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,5 +107,46 @@ describe('preparedStatement', () => {
     } finally {
       await one.close();
     }
+  });
+});
+
+describe('preparedPerDb', () => {
+  let builds = 0;
+  /** A user with her donor row, if any (a left join: null for staff). */
+  const userById = preparedPerDb('test_user_by_id', (db, name) => {
+    builds++;
+    return db
+      .select({ user: users, donor: donors })
+      .from(users)
+      .leftJoin(donors, eq(donors.userId, users.id))
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name);
+  });
+
+  it('builds its query once; the pool and each transaction run it and map the rows alike', async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin@demo.test'));
+    const onPool = await userById(t.db, { id: admin!.id });
+    expect(onPool).toEqual([{ user: admin, donor: null }]);
+    expect(await t.db.transaction((tx) => userById(tx, { id: admin!.id }))).toEqual(onPool);
+    expect(await t.db.transaction((tx) => userById(tx, { id: admin!.id }))).toEqual(onPool);
+    const [donor] = await t.db.select().from(donors).limit(1);
+    const [row] = await t.db.transaction((tx) => userById(tx, { id: donor!.userId }));
+    expect(row!.donor).toEqual(donor);
+    expect(builds).toBe(1);
+  });
+
+  it("runs on the transaction's connection: it sees the transaction's own writes", async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin@demo.test'));
+    const rolledBack = new Error('roll back');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(users).set({ firstName: 'Changed' }).where(eq(users.id, admin!.id));
+        const [row] = await userById(tx, { id: admin!.id });
+        expect(row!.user.firstName).toBe('Changed');
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const [row] = await userById(t.db, { id: admin!.id });
+    expect(row!.user.firstName).toBe(admin!.firstName);
   });
 });

@@ -223,18 +223,74 @@ interface Prepared<R> {
 }
 
 /**
- * A query built once per database handle and run as a named prepared statement (issue 19): a
- * drizzle select of a whole table costs more to build than to run, and PostgreSQL parses and
- * plans a named statement once per connection. `build` makes the query on the handle it is given
- * with `sql.placeholder(...)` for its values; a transaction gets its own (it lives one
- * transaction). `name` must be unique in the app: PostgreSQL keys the statements by it.
+ * What drizzle's prepared query keeps of its statement (node-postgres's and PGlite's alike): its
+ * text and parameters, how its rows map to objects, and the session that builds another.
+ */
+interface PreparedParts {
+  queryString: string;
+  params: unknown[];
+  fields?: unknown;
+  _isResponseInArrayMode?: boolean;
+  customResultMapper?: unknown;
+  queryMetadata?: unknown;
+  cacheConfig?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+interface PreparingSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string,
+    arrayMode: boolean | undefined,
+    mapper: unknown,
+    metadata: unknown,
+    cache: unknown,
+  ): Prepared<unknown> & { joinsNotNullableMap?: unknown };
+}
+
+/**
+ * `built`'s statement on `db`'s session without building the query again: what drizzle's
+ * `.prepare(name)` hands its session, taken from a query it already built. Null where the parts
+ * are not there (a driver that keeps them otherwise builds as before).
+ */
+function preparedOn<R>(db: Db, built: Prepared<R>, name: string): Prepared<R> | null {
+  const session = (db as unknown as { session?: Partial<PreparingSession> }).session;
+  const q = built as unknown as Partial<PreparedParts>;
+  if (
+    typeof session?.prepareQuery !== 'function' ||
+    typeof q.queryString !== 'string' ||
+    !Array.isArray(q.params)
+  )
+    return null;
+  const query = session.prepareQuery(
+    { sql: q.queryString, params: q.params },
+    q.fields,
+    name,
+    q._isResponseInArrayMode,
+    q.customResultMapper,
+    q.queryMetadata,
+    q.cacheConfig,
+  );
+  query.joinsNotNullableMap = q.joinsNotNullableMap;
+  return query as Prepared<R>;
+}
+
+/**
+ * A query built once and run as a named prepared statement (issue 19): a drizzle select of a
+ * whole table costs more to build than to run, and PostgreSQL parses and plans a named statement
+ * once per connection. `build` makes the query on the handle it is given with
+ * `sql.placeholder(...)` for its values, once: a transaction (a handle of its own, for one
+ * transaction) gets the statement already built, on its own session. `name` must be unique in the
+ * app: PostgreSQL keys the statements by it.
  */
 export function preparedPerDb<R>(name: string, build: (db: Db, name: string) => Prepared<R>) {
   const built = new WeakMap<Db, Prepared<R>>();
+  let first: Prepared<R> | undefined;
   return (db: Db, values: Record<string, unknown>): Promise<R> => {
     let query = built.get(db);
     if (!query) {
-      query = build(db, name);
+      query = (first && preparedOn(db, first, name)) || build(db, name);
+      first ??= query;
       built.set(db, query);
     }
     return query.execute(values);
