@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The processes the load bench measures: the built production server, a bare Fastify server and
-// the floor of a search read from PostgreSQL (floor.mjs), each a child process with the bench-only probe preloaded (probe.mjs), read over IPC.
+// the floor of a search read from PostgreSQL (floor.mjs), each a child process with the
+// bench-only probe preloaded (probe.mjs), read over IPC.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..', '..');

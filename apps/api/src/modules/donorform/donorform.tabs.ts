@@ -452,15 +452,17 @@ const WRITERS: {
     });
     // Rewritten only when they changed: each write fires the facts triggers (migration 0040),
     // and most saves of this tab change something else.
-    const [races, ethnicities] = await readAll(db, [
+    const [storedRaces, storedEthnicities] = await readAll(db, [
       () => donorsRepo.racesOf(db, donorId),
       () => donorsRepo.ethnicitiesOf(db, donorId),
     ]);
     const entries = (list: CharacteristicsTab['races']) =>
       list.map((e, position) => ({ name: e.name, percentage: e.percentage ?? 0, position }));
-    if (!sameShares(races, entries(c.races))) await repo.replaceRows(db, 'races', donorId, entries(c.races));
-    if (!sameShares(ethnicities, entries(c.ethnicities)))
-      await repo.replaceRows(db, 'ethnicities', donorId, entries(c.ethnicities));
+    const races = entries(c.races);
+    const ethnicities = entries(c.ethnicities);
+    if (!sameShares(storedRaces, races)) await repo.replaceRows(db, 'races', donorId, races);
+    if (!sameShares(storedEthnicities, ethnicities))
+      await repo.replaceRows(db, 'ethnicities', donorId, ethnicities);
   },
 
   async familyHealth(db, donorId, f) {
