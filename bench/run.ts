@@ -23,6 +23,7 @@ import { openBenchDatabase } from './lib/database.js';
 import { details, match, search } from './lib/donors.js';
 import { video, xlsx } from './lib/files.js';
 import { donorForm, donorGrid, userGrids } from './lib/grids.js';
+import { runHeapGrowth } from './lib/heap-growth.js';
 import { SERVER_MAIN } from './lib/load/processes.js';
 import { runLoad } from './lib/load/section.js';
 import { measure, type Result } from './lib/measure.js';
@@ -31,16 +32,19 @@ import { searchAlerts } from './lib/search-alerts.js';
 import { runSocket } from './lib/socket.js';
 
 // BENCH_ONLY=search,grid runs only the named sections (details, search, match, xlsx, video,
-// grid, users, form, alerts, scheduler, load); the basic calls always run, except for BENCH_ONLY=load alone.
+// grid, users, form, alerts, scheduler, heap, load); the basic calls always run, except when only
+// load, socket or heap are named (each of those runs processes of its own).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wants = (section: string) => !only || only.includes(section);
 // The socket section (issue 20) runs only when named (BENCH_ONLY=socket): it needs the build and
 // the chat routes, and a PostgreSQL server for its scratch database (bench/lib/socket.ts).
-if (only?.every((s) => s === 'load' || s === 'socket')) {
+if (only?.every((s) => s === 'load' || s === 'socket' || s === 'heap')) {
+  if (wants('heap')) runHeapGrowth();
   if (wants('load')) await runLoad();
   if (wants('socket')) await runSocket();
 } else {
   await inProcess();
+  if (wants('heap')) runHeapGrowth();
   // A plain `npm run bench` without a build skips the load section; BENCH_ONLY=load asks for it.
   if (wants('load') && (only || existsSync(SERVER_MAIN))) await runLoad();
   else if (wants('load')) console.log(`\nload: skipped (${SERVER_MAIN} is missing: \`npm run build\` first)`);

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 // Giving memory back after start-up (issue 19, decision 013). The server runs with a 2 x 16 MB
@@ -26,7 +26,7 @@ import { runInNewContext } from 'node:vm';
  * read at each collection, so setting it at start is enough (no command-line option to forget).
  */
 export function keepGarbageYoung(): void {
-  setFlagsFromString('--no-allocation-site-pretenuring');
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
 }
 
 /**
@@ -46,7 +46,7 @@ export function keepGarbageYoung(): void {
 export const HEAP_GROWING_PERCENT = 20;
 
 export function boundHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 /**
@@ -67,11 +67,11 @@ let gcFunction: Gc | null = null;
  */
 function exposedGc(): Gc {
   if (gcFunction) return gcFunction;
-  setFlagsFromString('--expose-gc');
+  v8.setFlagsFromString('--expose-gc');
   try {
     gcFunction = runInNewContext('gc') as Gc;
   } finally {
-    setFlagsFromString('--no-expose-gc');
+    v8.setFlagsFromString('--no-expose-gc');
   }
   return gcFunction;
 }
