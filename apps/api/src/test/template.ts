@@ -12,14 +12,15 @@ export const TEST_SYNTHETIC_DONORS = 240;
 /** Countries loaded into test databases: enough for every reference-data rule, fast to clone. */
 export const TEST_COUNTRIES = ['US', 'CA', 'GB', 'IN'] as const;
 
-export async function buildTemplate(database: Database): Promise<void> {
+/** Migrates and seeds `database`, storing the seed's pictures and documents under `dataDir`. */
+export async function buildTemplate(database: Database, dataDir = TEST_DATA_DIR): Promise<void> {
   await migrate(database);
   await seedIfEmpty(database.db, {
     demo: true,
     onlyCountries: TEST_COUNTRIES,
     donors: TEST_SYNTHETIC_DONORS,
     secrets: new SecretBox(TEST_SECRET),
-    storage: new LocalDiskStorage(uploadsDir(TEST_DATA_DIR)),
+    storage: new LocalDiskStorage(uploadsDir(dataDir)),
   });
 }
 
