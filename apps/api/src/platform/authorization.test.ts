@@ -119,7 +119,7 @@ const call = async (route: RouteAccess, username: string | null) =>
     url: route.url,
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
     // A fresh session per call: nothing a route does to a session leaks into the next call.
-    as: username ? await t.tokenFor(username) : null,
+    as: username ? await t.freshToken(username) : null,
   });
 
 describe('route access', () => {

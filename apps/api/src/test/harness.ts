@@ -36,6 +36,12 @@ export interface TestApp {
   outbox(to?: string): Promise<OutboxEntry[]>;
   /** A session for a demo user without going through the login route. */
   tokenFor(username: string): Promise<string>;
+  /**
+   * A new session of `username` at each call, for the sweeps that call every route with a session
+   * no earlier route could have ended or switched: inserted a hundred at a time, created at the
+   * clock's time of the batch (so not for a test that moves the clock between calls).
+   */
+  freshToken(username: string): Promise<string>;
   /** inject() with the session token of `as` (a username or a token) in x-access-token. */
   request(options: InjectOptions & { as?: string | null }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -129,17 +135,29 @@ async function buildTestApp(
   const db = database.db;
   const secrets = new SecretBox(config.appSecret);
 
-  const tokenFor = async (username: string) => {
-    const [user] = await db.select().from(users).where(eq(users.username, username));
+  const newSessions = async (username: string, count: number) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
     if (!user) throw new Error(`No user ${username}`);
-    const token = newToken();
-    await db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: clock.now(),
-      lastSeenAt: clock.now(),
-    });
-    return token;
+    const tokens = Array.from({ length: count }, () => newToken());
+    await db.insert(sessions).values(
+      tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: clock.now(),
+        lastSeenAt: clock.now(),
+      })),
+    );
+    return tokens;
+  };
+  const tokenFor = async (username: string) => (await newSessions(username, 1))[0]!;
+  const unused = new Map<string, string[]>();
+  const freshToken = async (username: string) => {
+    let left = unused.get(username);
+    if (!left?.length) {
+      left = await newSessions(username, 100);
+      unused.set(username, left);
+    }
+    return left.pop()!;
   };
   const tokens = new Map<string, string>();
   const request = async (options: InjectOptions & { as?: string | null }) => {
@@ -172,6 +190,7 @@ async function buildTestApp(
       return rows.map((row) => ({ ...row, ...(openMail(secrets, row.sealedContent) ?? empty) }));
     },
     tokenFor,
+    freshToken,
     request,
     close: async () => {
       await app.close();

@@ -1,5 +1,5 @@
 import type { PageKey } from '@dm/shared';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../db/schema/index.js';
 import type { Db } from '../platform/db.js';
@@ -315,13 +315,17 @@ export function describePayload(value: unknown): string {
 
 /** Routes may archive, switch or lock the calling accounts: a sweep sets them Active again. */
 export async function reactivate(db: Db, callers: [unknown, string][]): Promise<void> {
+  // Only the rows a route changed: rewriting an active account fires its triggers for nothing.
   await db
     .update(users)
     .set({ status: 'Active' })
     .where(
-      inArray(
-        users.username,
-        callers.map(([, u]) => u),
+      and(
+        inArray(
+          users.username,
+          callers.map(([, u]) => u),
+        ),
+        ne(users.status, 'Active'),
       ),
     );
 }
