@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * How a workspace's test files run (apps/api, apps/web): the files that replace modules, globals,
@@ -25,3 +26,28 @@ export function testProjects(srcDir: string, include: string) {
     { extends: true, test: { name: 'shared', include: [include], exclude: mocking, isolate: false } },
   ];
 }
+
+/** How many of the slowest test files the run lists at its end. */
+const SLOWEST_SHOWN = 10;
+
+/**
+ * A reporter that lists the slowest test files at the end of a run (their tests' and hooks' time),
+ * beside the default one: where to look first when the suite gets slower.
+ */
+export class SlowestFiles implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    if (modules.length < SLOWEST_SHOWN) return;
+    const rows = modules
+      .map((m) => ({ file: m.moduleId, ms: m.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_SHOWN);
+    const total = modules.reduce((sum, m) => sum + m.diagnostic().duration, 0);
+    console.log(`\nSlowest test files (tests and hooks; ${Math.round(total / 1000)} s in all files):`);
+    for (const { file, ms } of rows) {
+      console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${path.relative(process.cwd(), file)}`);
+    }
+  }
+}
+
+/** The reporters of both workspaces: vitest's own and the slowest files. */
+export const REPORTERS = ['default', new SlowestFiles()];

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { testProjects } from '../../vitest.shared';
+import { REPORTERS, testProjects } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
     projects: testProjects(`${import.meta.dirname}/src`, 'src/**/*.test.ts'),
+    reporters: REPORTERS,
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { testProjects } from '../../vitest.shared';
+import { REPORTERS, testProjects } from '../../vitest.shared';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -62,6 +62,7 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    reporters: REPORTERS,
     setupFiles: ['src/test/setup.ts'],
     // Page renders on a busy 2-core CI machine can take seconds; a timeout is not the assertion.
     testTimeout: 30_000,
