@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ConciergeOffer } from '../features/concierge/ConciergeOffer';
+import { useLiveChatMessages } from '../features/messaging/queries';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { UserAvatar } from '../features/profile-picture/UserAvatar';
 import { SiteTourOffer } from '../features/site-tour/SiteTourOffer';
@@ -30,6 +31,9 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const switchBack = useSwitchBack();
+  // Here rather than in the chat box: a message pushed while the box is closed, or while the
+  // person is on another page, must be in that chat's cache when it is opened next.
+  useLiveChatMessages();
   useEffect(() => {
     document.title = `${PAGES[page].title} · ${user?.center.appTitle ?? 'Donor Match'}`;
   }, [page, user]);

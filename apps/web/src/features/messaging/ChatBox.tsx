@@ -1,49 +1,22 @@
-import {
-  CHAT_MSG,
-  type ChatInfo,
-  type ChatMessage,
-  chatMessageProblem,
-  ROLE,
-  type SessionUser,
-} from '@dm/shared';
+import { CHAT_MSG, type ChatInfo, chatMessageProblem, ROLE, type SessionUser } from '@dm/shared';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
-  Box,
   Button,
   Checkbox,
   FileButton,
   Group,
-  Image,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   Textarea,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatDateTime } from '../../lib/dates';
 import { checksSchema, useZodForm } from '../../lib/form';
-import { usePresence, useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
-import {
-  type BoxState,
-  boxSize,
-  canMaximize,
-  fileSize,
-  mergeMessages,
-  newClientMessageId,
-} from './chat-logic';
-import {
-  chatKeys,
-  reportApiError,
-  useChatMessages,
-  useDisableFlag,
-  useSendFile,
-  useSendMessage,
-} from './queries';
+import { usePresence } from '../../lib/realtime';
+import { ChatMessageList } from './ChatMessageList';
+import { type BoxState, boxSize, canMaximize, newClientMessageId } from './chat-logic';
+import { reportApiError, useChatMessages, useDisableFlag, useSendFile, useSendMessage } from './queries';
 
 interface Props {
   chat: ChatInfo;
@@ -63,32 +36,13 @@ interface Values {
 
 const INITIAL: Values = { message: '', notification: true, email: false, text: false };
 
-function Attachment({ message }: { message: ChatMessage }) {
-  const a = message.attachment;
-  if (!a) return null;
-  if (a.kind === 'image') {
-    return (
-      <Anchor href={a.url} target="_blank" rel="noopener">
-        <Image src={a.url} alt={`Image ${a.name}`} maw={200} radius="sm" />
-      </Anchor>
-    );
-  }
-  if (a.kind === 'audio') {
-    // biome-ignore lint/a11y/useMediaCaption: a voice message the sender recorded has no captions
-    return <audio controls src={a.url} aria-label={`Audio ${a.name}`} style={{ maxWidth: '100%' }} />;
-  }
-  return (
-    <Anchor href={a.url} target="_blank" rel="noopener">
-      {a.name} ({fileSize(a.size)})
-    </Anchor>
-  );
-}
-
-/** One chat: closed (not rendered), minimized, normal or maximized; history pages, send, files. */
+/**
+ * One chat: closed (not rendered), minimized, normal or maximized; history pages, send, files.
+ * Its messages are the chat's cached pages, which the app keeps current while the box is closed
+ * too (useLiveChatMessages), so a closed and reopened box shows what arrived at once.
+ */
 export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Props) {
-  const queryClient = useQueryClient();
   const pages = useChatMessages(chat.chatId);
-  const [arrived, setArrived] = useState<ChatMessage[]>([]);
   // Online or offline per chat (the socket answers who is online now, then pushes changes).
   const online = usePresence([chat.other.userId]).has(chat.other.userId);
   const send = useSendMessage();
@@ -101,16 +55,6 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
     INITIAL,
   );
 
-  useRealtimeEvent('chat:message', (event) => {
-    if (event.chatId === chat.chatId) setArrived((list) => [...list, event.message as ChatMessage]);
-  });
-  useRealtimeReconnect(() => {
-    setArrived([]);
-    void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chat.chatId) });
-  });
-
-  const loaded = pages.data?.pages.map((p) => p.messages) ?? [];
-  const messages = mergeMessages(loaded, arrived);
   const size = boxSize(state, windowWidth);
   const flag = useDisableFlag();
   const blocked = flag.data?.disableChat ?? chat.disabled;
@@ -118,7 +62,7 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
   const submit = form.onSubmit(
     async (values) => {
       try {
-        const message = await send.mutateAsync({
+        await send.mutateAsync({
           chatId: chat.chatId,
           message: values.message,
           clientMessageId: newClientMessageId(),
@@ -126,7 +70,6 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
           email: values.email,
           text: values.text,
         });
-        setArrived((list) => [...list, message]);
         form.setFieldValue('message', '');
       } catch (error) {
         reportApiError(error);
@@ -149,14 +92,14 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
     for (const key of ['notification', 'email', 'text'] as const) data.set(key, String(values[key]));
     data.set('file', file);
     try {
-      const message = await sendFile.mutateAsync({ image, form: data });
-      setArrived((list) => [...list, message]);
+      await sendFile.mutateAsync({ image, form: data });
     } catch (error) {
       reportApiError(error);
     }
   };
 
   const titleId = `chat-title-${chat.chatId}`;
+  const messageId = `chat-message-${chat.chatId}`;
   return (
     <Paper
       component="section"
@@ -210,77 +153,21 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
       </Group>
       {state !== 'minimized' && (
         <>
-          <ScrollArea style={{ flex: 1 }} px="xs" type="auto" viewportProps={{ tabIndex: 0 }}>
-            {pages.hasNextPage && (
-              <Button
-                variant="subtle"
-                size="compact-xs"
-                fullWidth
-                loading={pages.isFetchingNextPage}
-                onClick={() => void pages.fetchNextPage()}
-              >
-                Load older messages
-              </Button>
-            )}
-            <Stack
-              gap={4}
-              role="log"
-              aria-live="polite"
-              aria-label={`Messages with ${chat.other.name}`}
-              py={4}
-            >
-              {pages.isError && <Text c="red">{pages.error.message}</Text>}
-              {messages.map((m) => {
-                const mine = m.senderId === user.userId;
-                return (
-                  <Box
-                    key={m.id}
-                    data-testid="chat-message"
-                    style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
-                  >
-                    <Paper
-                      p={6}
-                      radius="md"
-                      bg={mine ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-1)'}
-                    >
-                      {m.message && (
-                        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {m.message}
-                        </Text>
-                      )}
-                      <Attachment message={m} />
-                    </Paper>
-                    <Text size="xs" c="dimmed" ta={mine ? 'right' : 'left'}>
-                      {mine ? 'You' : chat.other.name}, {formatDateTime(m.sentAt)}
-                    </Text>
-                  </Box>
-                );
-              })}
-            </Stack>
-          </ScrollArea>
+          <ChatMessageList chat={chat} userId={user.userId} pages={pages} />
           {blocked ? (
             <Alert color="yellow" p="xs">
               {user.role === ROLE.CLIENT ? CHAT_MSG.PREMIUM_UPGRADE : CHAT_MSG.DISABLED}
             </Alert>
           ) : (
+            // Compact, so that the list keeps most of the 300 px box: the label shares its row with
+            // the attachment buttons, the field starts one line high and grows as the person types.
             <form ref={formRef} onSubmit={submit} noValidate>
-              <Stack gap={4} p="xs">
-                <Textarea label="Message" size="xs" rows={2} {...form.getInputProps('message')} />
-                <Group gap="xs">
-                  <Checkbox
-                    size="xs"
-                    label="Notification"
-                    {...form.getInputProps('notification', { type: 'checkbox' })}
-                  />
-                  <Checkbox size="xs" label="Email" {...form.getInputProps('email', { type: 'checkbox' })} />
-                  <Checkbox
-                    size="xs"
-                    label="Text message"
-                    {...form.getInputProps('text', { type: 'checkbox' })}
-                  />
-                </Group>
-                <Group gap="xs" justify="space-between">
-                  <Group gap={4}>
+              <Stack gap={4} px="xs" py={6}>
+                <Group gap={4} justify="space-between" wrap="nowrap">
+                  <Text component="label" htmlFor={messageId} size="xs" fw={500}>
+                    Message
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
                     <FileButton
                       onChange={(f) => void upload(f, true)}
                       accept="image/png,image/jpeg,image/gif,image/bmp"
@@ -302,9 +189,33 @@ export function ChatBox({ chat, user, state, windowWidth, onState, onClose }: Pr
                       )}
                     </FileButton>
                   </Group>
-                  <Button type="submit" size="compact-sm" loading={send.isPending}>
+                </Group>
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  <Textarea
+                    id={messageId}
+                    size="xs"
+                    autosize
+                    minRows={1}
+                    maxRows={4}
+                    style={{ flex: 1 }}
+                    {...form.getInputProps('message')}
+                  />
+                  <Button type="submit" size="compact-md" fz="sm" loading={send.isPending}>
                     Send
                   </Button>
+                </Group>
+                <Group gap={8}>
+                  <Checkbox
+                    size="xs"
+                    label="Notification"
+                    {...form.getInputProps('notification', { type: 'checkbox' })}
+                  />
+                  <Checkbox size="xs" label="Email" {...form.getInputProps('email', { type: 'checkbox' })} />
+                  <Checkbox
+                    size="xs"
+                    label="Text message"
+                    {...form.getInputProps('text', { type: 'checkbox' })}
+                  />
                 </Group>
               </Stack>
             </form>

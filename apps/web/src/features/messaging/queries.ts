@@ -7,8 +7,17 @@ import type {
   MessageHistory,
   SaveChatMessageBody,
 } from '@dm/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
+import { withMessage } from './chat-logic';
 
 export { reportApiError } from '../../lib/api';
 
@@ -18,6 +27,7 @@ export const chatKeys = {
   list: (call: string, type?: number) => ['chat', 'list', call, type ?? null] as const,
   partnerIps: (center: number | null) => ['chat', 'partner-ips', center] as const,
   agencies: ['chat', 'agencies'] as const,
+  allMessages: ['chat', 'messages'] as const,
   messages: (chatId: number) => ['chat', 'messages', chatId] as const,
   info: (chatId: number) => ['chat', 'info', chatId] as const,
   disabled: ['chat', 'disabled'] as const,
@@ -51,6 +61,9 @@ export function usePartnerIps(center: number | null) {
 /** Opens (or reuses) the chat with a person of the lists. */
 export const openChatWith = (userId: number) => api<ChatInfo>(`getchatdata/${userId}`);
 
+/** A chat's pages as the cache holds them: newest page first, each oldest message first. */
+type ChatPages = InfiniteData<ChatMessagePage, number>;
+
 /** The pages of a chat, newest page first; the next page is the one before. */
 export function useChatMessages(chatId: number) {
   return useInfiniteQuery({
@@ -69,10 +82,46 @@ export function useDisableFlag() {
   });
 }
 
+/**
+ * Puts a message into its chat's cached pages, wherever that chat is opened next (the cache
+ * outlives the box). A fetch of the chat under way may have read before the message was stored
+ * and would then replace the pages without it, so the message is put in again when it ends.
+ */
+function addChatMessage(queryClient: QueryClient, chatId: number, message: ChatMessage): void {
+  const queryKey = chatKeys.messages(chatId);
+  const add = () => queryClient.setQueryData<ChatPages>(queryKey, (old) => withMessage(old, message));
+  add();
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || (event.type !== 'removed' && query.state.fetchStatus === 'fetching')) return;
+    stop();
+    add();
+  });
+}
+
+/**
+ * Keeps every chat's cached messages current while signed in, whether or not its box is open:
+ * each message the server pushes goes into its chat's pages, and after a drop of the socket
+ * (pushes may have been missed) the chats are asked for again. Mounted once, by the app's layout.
+ */
+export function useLiveChatMessages(): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('chat:message', (event) =>
+    addChatMessage(queryClient, event.chatId, event.message as ChatMessage),
+  );
+  useRealtimeReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
+  });
+}
+
+/** A message the person sent goes into the chat's pages as soon as the server has stored it. */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveChatMessageBody) => api<ChatMessage>('savemessagetodb', { body }),
+    onSuccess: (message) => addChatMessage(queryClient, message.chatId, message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.disabled }),
   });
 }
@@ -83,6 +132,7 @@ export function useSendFile() {
   return useMutation({
     mutationFn: ({ image, form }: { image: boolean; form: FormData }) =>
       api<ChatMessage>(image ? 'uploadmessageimage' : 'uploadmessagepdf', { body: form }),
+    onSuccess: (message) => addChatMessage(queryClient, message.chatId, message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.disabled }),
   });
 }
