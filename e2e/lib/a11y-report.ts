@@ -34,6 +34,12 @@ export function accessibilityReport(
           .filter((w) => w.axe.length)
           .map((w) => `FAIL as ${roleName(w.role)}: ${w.axe.join(' ')}`)
           .join('; ');
+    const contrast = walks.every((w) => w.contrast.length === 0)
+      ? 'pass'
+      : walks
+          .filter((w) => w.contrast.length)
+          .map((w) => `FAIL as ${roleName(w.role)}: ${w.contrast.join(' ')}`)
+          .join('; ');
     const keyboard = KEYBOARD_FLOWS.filter((f) => f.pages.includes(page as PageKey))
       .map((f) => f.flow)
       .join(', ');
@@ -41,7 +47,7 @@ export function accessibilityReport(
       .filter((w) => w.narrow !== undefined)
       .map((w) => `${roleName(w.role)}: 320 px ${w.narrow}, 200% ${w.zoom}`)
       .join('; ');
-    return `| ${PAGES[page as PageKey].path} | ${cell(roles.join(', '))} | ${cell(axe)} | ${keyboard || '-'} | ${cell(reflow || '-')} |`;
+    return `| ${PAGES[page as PageKey].path} | ${cell(roles.join(', '))} | ${cell(axe)} | ${cell(contrast)} | ${keyboard || '-'} | ${cell(reflow || '-')} |`;
   });
   const skipped = notWalked.map((n) => `- ${n.page} (${n.role}): ${n.reason}`);
   return [
@@ -51,7 +57,14 @@ export function accessibilityReport(
     'accessibility` after `npm run build`, then `npx biome check --write docs/accessibility.md`). The walk takes every page of the shared page table',
     '(`packages/shared/src/pages.ts`) for every role that may open it, signed in as a demo account of',
     'that role (`e2e/lib/page-walk.ts`), with the ids that account has, and runs axe-core (no serious',
-    'or critical violation), the state-contrast measure and the CSP check. The main pages of each role',
+    'or critical violation), the state-contrast measure and the CSP check. Then it measures the text',
+    'contrast of every visible text (`e2e/lib/contrast.ts`): each text element, field value and',
+    'placeholder against the background painted behind it (translucent layers and opacity blended down',
+    'to the first opaque one, positioned boxes drawn under the text included), at least 4.5:1, or 3:1',
+    'for large text (24 px, or 18.66 px bold); then it moves the pointer over each button, link, tab,',
+    'menu item, chip and segmented-control item (one of each look per account) and measures its text',
+    'under the pointer the same way. Disabled controls, hidden text, text covered by a later box (a',
+    "dialog's overlay) and text over an image or a gradient are left out. The main pages of each role",
     'are opened at 320 CSS px wide and at 200% zoom (a 1280 x 900 window at 200% is a 640 x 450 CSS px',
     'viewport): the page must not scroll sideways and its main action must lie inside the viewport.',
     'The keyboard-only flows use Tab, Shift+Tab, Enter, Space, Escape and the arrow keys alone, and check',
@@ -59,8 +72,8 @@ export function accessibilityReport(
     '',
     `Walked: ${results.length} page visits by ${new Set(results.map((r) => r.account)).size} accounts.`,
     '',
-    '| Route | Roles walked (account -> where it landed) | axe (serious, critical) | Keyboard flow | 320 px / 200% |',
-    '| --- | --- | --- | --- | --- |',
+    '| Route | Roles walked (account -> where it landed) | axe (serious, critical) | Text contrast (at rest, under the pointer) | Keyboard flow | 320 px / 200% |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     '## Not walked',

@@ -1,20 +1,30 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { CONTRAST_IN_PAGE } from './contrast-in-page.js';
 
 /**
- * Text contrast of the controls that show a state: the current menu item, selected chips and
- * segmented-control items, checked and pressed buttons, selected tabs (issue 17). axe-core does
- * not judge every colour pair (it gave up on the active menu item drawn violet on violet), so
- * this measures them itself: the text colour against the background actually painted behind it
- * (each translucent layer blended over the ones below, up to the page's white).
+ * Text contrast measured in the page (contrast-in-page.ts says how): axe-core does not judge
+ * every colour pair (it gave up on the active menu item drawn violet on violet, and on a light
+ * button whose text had the colour of its background), so the text colour is compared here with
+ * the background actually painted behind it. `stateContrasts` measures the controls that show a
+ * state, for every screen a scenario checks; `contrastSweep` measures every visible text of a
+ * page, at rest and with the pointer over each button and link, for the accessibility walk.
  */
 export interface ContrastFinding {
+  /** text, field, placeholder, hover (a control under the pointer), or the state selector. */
+  kind: string;
+  /** The element holding the text: tag, role and Mantine class names. */
   what: string;
   text: string;
   color: string;
   background: string;
   ratio: number;
+  /** WCAG AA: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). */
+  min: number;
 }
+
+/** WCAG AA for normal text. */
+export const MIN_CONTRAST = 4.5;
 
 /** The selectors of controls that show a state, as Mantine and ARIA mark them. */
 export const STATE_SELECTORS = [
@@ -27,86 +37,22 @@ export const STATE_SELECTORS = [
   '.mantine-Chip-label[data-checked]',
 ];
 
-/** Measures the contrast of every visible element matching the selectors (all state selectors by default). */
-export async function stateContrasts(page: Page, selectors = STATE_SELECTORS): Promise<ContrastFinding[]> {
-  // Sent as source text: tsx would wrap the helpers of a function argument in its own __name,
-  // which does not exist in the page.
-  return page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(selectors)})`) as Promise<ContrastFinding[]>;
+/**
+ * Runs a call of the in-page measure, installing it first in a new document (a page walked by
+ * hash navigation keeps it). Sent as source text, never as a function (see contrast-in-page.ts).
+ */
+function inPage<T>(page: Page, call: string): Promise<T> {
+  return page.evaluate(`(window.__dmContrast ||= (${CONTRAST_IN_PAGE})()).${call}`) as Promise<T>;
 }
 
-/** Runs in the page: measures each visible element matching the selectors. Plain JavaScript. */
-const MEASURE_IN_PAGE = `function (list) {
-  function parse(value) {
-    var m = value.match(/rgba?\\(([^)]+)\\)/);
-    if (!m) return [0, 0, 0, 0];
-    var parts = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
-    return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
-  }
-  function over(top, bottom) {
-    var a = top[3];
-    return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1];
-  }
-  function channel(c) {
-    var s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  }
-  function luminance(c) {
-    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
-  }
-  // The background painted behind an element: its own and its ancestors' colours, blended.
-  function backgroundOf(el) {
-    var layers = [];
-    for (var node = el; node; node = node.parentElement) {
-      var bg = parse(getComputedStyle(node).backgroundColor);
-      if (bg[3] > 0) layers.push(bg);
-      if (bg[3] >= 1) break;
-    }
-    var painted = [255, 255, 255, 1];
-    layers.reverse().forEach(function (layer) { painted = over(layer, painted); });
-    return painted;
-  }
-  // The element that holds the words: the first descendant with its own text.
-  function textHolder(el) {
-    var walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (var t = walker.nextNode(); t; t = walker.nextNode()) {
-      if (t.textContent.trim() && t.parentElement) return t.parentElement;
-    }
-    return el;
-  }
-  function rgb(c) {
-    return 'rgb(' + c.slice(0, 3).map(Math.round).join(',') + ')';
-  }
-  var seen = new Set();
-  var findings = [];
-  list.forEach(function (selector) {
-    document.querySelectorAll(selector).forEach(function (el) {
-      if (seen.has(el)) return;
-      seen.add(el);
-      // A disabled control has no contrast requirement (WCAG 1.4.3, inactive components).
-      if (el.closest('[data-disabled], [aria-disabled="true"], :disabled') || el.querySelector(':disabled, [data-disabled]')) return;
-      var text = (el.textContent || '').trim();
-      var box = el.getBoundingClientRect();
-      if (!text || box.width === 0 || box.height === 0) return;
-      var holder = textHolder(el);
-      var style = getComputedStyle(holder);
-      if (style.visibility === 'hidden' || Number(style.opacity) === 0) return;
-      var background = backgroundOf(holder);
-      var color = over(parse(style.color), background);
-      var l = [luminance(color), luminance(background)].sort(function (a, b) { return b - a; });
-      findings.push({
-        what: selector,
-        text: text.slice(0, 40),
-        color: rgb(color),
-        background: rgb(background),
-        ratio: Math.round(((l[0] + 0.05) / (l[1] + 0.05)) * 100) / 100,
-      });
-    });
-  });
-  return findings;
-}`;
+/** Measures the first text of every visible element matching the selectors (all state selectors by default). */
+export async function stateContrasts(page: Page, selectors = STATE_SELECTORS): Promise<ContrastFinding[]> {
+  return inPage<ContrastFinding[]>(page, `states(${JSON.stringify(selectors)})`);
+}
 
-/** WCAG AA for normal text. */
-export const MIN_CONTRAST = 4.5;
+export function describeFinding(f: ContrastFinding): string {
+  return `${f.kind} ${f.what} "${f.text}" ${f.color} on ${f.background} = ${f.ratio}:1 (needs ${f.min}:1)`;
+}
 
 /** Fails when a control showing a state has text under 4.5:1 against what is painted behind it. */
 export async function assertStateContrast(page: Page, where: string): Promise<void> {
@@ -114,8 +60,50 @@ export async function assertStateContrast(page: Page, where: string): Promise<vo
   assert.deepEqual(
     low,
     [],
-    `${where}: text under ${MIN_CONTRAST}:1 on a control showing a state:\n${low
-      .map((f) => `${f.what} "${f.text}" ${f.color} on ${f.background} = ${f.ratio}:1`)
-      .join('\n')}`,
+    `${where}: text under ${MIN_CONTRAST}:1 on a control showing a state:\n${low.map(describeFinding).join('\n')}`,
   );
+}
+
+/** What one page's sweep measured, and its texts under the contrast they need. */
+export interface SweepResult {
+  low: ContrastFinding[];
+  texts: number;
+  hovered: number;
+}
+
+/**
+ * The contrast of every visible text of a page, then of each button and link under the pointer
+ * (a real pointer move: the :hover rules, and a hovered row's highlight, apply as a user sees
+ * them; transitions are run to their end before measuring). One control of each look (element,
+ * classes, Mantine's style variables, state, colours at rest) is hovered, once per sweep: the
+ * header's and the menu's controls are hovered on the first page of an account, not on each.
+ */
+export function contrastSweep(): { check(page: Page): Promise<SweepResult> } {
+  const hovered = new Set<string>();
+  return {
+    async check(page) {
+      const rest = await inPage<{
+        low: ContrastFinding[];
+        texts: number;
+        controls: { i: number; signature: string }[];
+      }>(page, 'sweep()');
+      const found = [...rest.low];
+      let count = 0;
+      for (const control of rest.controls) {
+        if (hovered.has(control.signature)) continue;
+        const point = await inPage<{ x: number; y: number } | null>(page, `aim(${control.i})`);
+        if (!point) continue;
+        await page.mouse.move(point.x, point.y);
+        found.push(...(await inPage<ContrastFinding[]>(page, `hovered(${control.i})`)));
+        hovered.add(control.signature);
+        count++;
+      }
+      // The pointer leaves the page's controls and the page is back at its top for what follows.
+      await page.mouse.move(0, 0);
+      await page.evaluate('window.scrollTo(0, 0)');
+      const low = new Map<string, ContrastFinding>();
+      for (const f of found) low.set(describeFinding(f), f);
+      return { low: [...low.values()], texts: rest.texts, hovered: count };
+    },
+  };
 }

@@ -172,6 +172,10 @@ export interface WalkResult {
   /** The route the browser ended on (a page may send the account on, e.g. /noportfolio). */
   landed: string;
   axe: string[];
+  /** Texts under the contrast they need, at rest or under the pointer (contrast.ts). */
+  contrast: string[];
+  /** How long the contrast measure took (its share of the walk's time). */
+  contrastMs: number;
   narrow?: string;
   zoom?: string;
   ms: number;

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { accessibilityReport } from '../lib/a11y-report.js';
 import { login } from '../lib/auth.js';
 import { assertAccessible, launchBrowser, newPage, route } from '../lib/browser.js';
+import { contrastSweep, describeFinding } from '../lib/contrast.js';
 import { keyboardFlows } from '../lib/keyboard-flows.js';
 import {
   decidePage,
@@ -26,10 +27,12 @@ import { type RunningServer, startServer } from '../lib/server.js';
 /**
  * Accessibility, proven (issue 24). The walk logs in as each role, opens every page the shared
  * page table lets it open, and runs axe-core (no serious or critical violation), the state
- * contrast check and the CSP check on each; the main pages of each role are also opened at 320 px
- * wide and at 200% zoom. Then the main flows are done with the keyboard alone. The walk and the
- * flows log in as many demo accounts (first logins, terms, a match request), so this file runs on
- * its own server and database: the other scenarios see the demo data as seeded.
+ * contrast check and the CSP check on each, then measures the contrast of every visible text,
+ * at rest and with the pointer over each button and link (contrast.ts); the main pages of each
+ * role are also opened at 320 px wide and at 200% zoom. Then the main flows are done with the
+ * keyboard alone. The walk and the flows log in as many demo accounts (first logins, terms, a
+ * match request), so this file runs on its own server and database: the other scenarios see the
+ * demo data as seeded.
  * With A11Y_REPORT=<file> set, the results are written there as docs/accessibility.md is.
  */
 let browser: Browser;
@@ -110,8 +113,9 @@ async function open(page: Page, path: string): Promise<void> {
 
 async function walkOne(
   page: Page,
-  result: Omit<WalkResult, 'landed' | 'axe' | 'ms'>,
+  result: Omit<WalkResult, 'landed' | 'axe' | 'contrast' | 'contrastMs' | 'ms'>,
   mainAction: string | undefined,
+  contrast: ReturnType<typeof contrastSweep>,
 ): Promise<WalkResult> {
   const started = Date.now();
   await open(page, result.path);
@@ -120,7 +124,19 @@ async function walkOne(
   await assertAccessible(page, `${result.path} as ${result.account}`).catch((e: Error) =>
     axe.push(e.message),
   );
-  const out: WalkResult = { ...result, landed, axe, ms: 0 };
+  // Measured before the reflow sizes: the pointer moves and scrolling of the sweep end at the top.
+  const sweepStarted = Date.now();
+  const measured = await contrast.check(page);
+  const sweepMs = Date.now() - sweepStarted;
+  const where = `${result.path} as ${result.account}`;
+  const out: WalkResult = {
+    ...result,
+    landed,
+    axe,
+    contrast: measured.low.map((f) => `${where}: ${describeFinding(f)}`),
+    contrastMs: sweepMs,
+    ms: 0,
+  };
   if (mainAction !== undefined) {
     await page.setViewportSize(NARROW);
     out.narrow = await reflowProblem(page, mainAction);
@@ -129,9 +145,12 @@ async function walkOne(
     await page.setViewportSize(DESKTOP);
   }
   out.ms = Date.now() - started;
-  const fine = axe.length === 0 && [out.narrow, out.zoom].every((r) => r === undefined || r === 'ok');
+  const fine =
+    axe.length === 0 &&
+    out.contrast.length === 0 &&
+    [out.narrow, out.zoom].every((r) => r === undefined || r === 'ok');
   console.log(
-    `walk: ${result.path} as ${result.account} -> ${landed}: ${fine ? 'ok' : 'FAIL'} (${out.ms} ms)`,
+    `walk: ${where} -> ${landed}: ${fine ? 'ok' : 'FAIL'} (${out.ms} ms; contrast of ${measured.texts} texts, ${measured.hovered} controls hovered in ${sweepMs} ms)`,
   );
   return out;
 }
@@ -140,12 +159,13 @@ const results: WalkResult[] = [];
 const notWalked: { page: string; role: string; reason: string }[] = [];
 
 describe('accessibility walk over the page table', () => {
-  it('every page, for every role that may open it, has no serious or critical axe violation and reflows', async () => {
+  it('every page, for every role that may open it, has no serious or critical axe violation, readable text and reflows', async () => {
     const pairs = tablePairs();
     // Anonymous visitors: the public pages.
     {
       const { context, page } = await newPage(browser);
       trackRequests(page);
+      const contrast = contrastSweep();
       try {
         for (const { page: key } of pairs.filter((p) => p.role === 'anonymous')) {
           const params = paramsOf(key, 9, { userId: 0 });
@@ -159,6 +179,7 @@ describe('accessibility walk over the page table', () => {
               page,
               { page: key, role: 'anonymous', account: 'anonymous', path },
               MAIN_PAGES.Anonymous![key],
+              contrast,
             ),
           );
         }
@@ -174,6 +195,7 @@ describe('accessibility walk over the page table', () => {
       for (const account of WALK_ACCOUNTS.filter((a) => a.role === role)) {
         const { context, page } = await newPage(browser);
         trackRequests(page);
+        const contrast = contrastSweep();
         try {
           await login(page, account.username);
           const user = await me(page);
@@ -195,7 +217,9 @@ describe('accessibility walk over the page table', () => {
             pending.delete(key);
             const path = pagePath(key, params);
             const main = MAIN_PAGES[roleName(role)]?.[key];
-            results.push(await walkOne(page, { page: key, role, account: account.username, path }, main));
+            results.push(
+              await walkOne(page, { page: key, role, account: account.username, path }, main, contrast),
+            );
           }
         } finally {
           await context.close();
@@ -211,7 +235,7 @@ describe('accessibility walk over the page table', () => {
 
     // The skip list is printed, never silent; a page left out without being named in it fails.
     console.log(
-      `accessibility walk: ${results.length} page visits in ${Math.round(results.reduce((s, r) => s + r.ms, 0) / 1000)} s; not walked:\n${notWalked
+      `accessibility walk: ${results.length} page visits in ${Math.round(results.reduce((s, r) => s + r.ms, 0) / 1000)} s (text contrast ${Math.round(results.reduce((s, r) => s + r.contrastMs, 0) / 1000)} s); not walked:\n${notWalked
         .map((n) => `  ${n.page} (${n.role}): ${n.reason}`)
         .join('\n')}`,
     );
@@ -227,7 +251,7 @@ describe('accessibility walk over the page table', () => {
     console.log(
       `known reflow findings (KNOWN_REFLOW):\n${results.filter(isKnown).flatMap(reflow).join('\n')}`,
     );
-    const failures = results.flatMap((r) => [...r.axe, ...(isKnown(r) ? [] : reflow(r))]);
+    const failures = results.flatMap((r) => [...r.axe, ...r.contrast, ...(isKnown(r) ? [] : reflow(r))]);
     assert.deepEqual(failures, []);
     // A known finding that no longer shows must leave the list.
     const stale = Object.keys(KNOWN_REFLOW).filter(

@@ -3,10 +3,14 @@ import {
   createTheme,
   DEFAULT_THEME,
   darken,
+  defaultVariantColorsResolver,
   Loader,
   type MantineTheme,
   Modal,
   mergeMantineTheme,
+  parseThemeColor,
+  rem,
+  type VariantColorsResolver,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -72,6 +76,41 @@ export function readableVariantColors(theme: MantineTheme): Record<string, strin
   return variables;
 }
 
+/**
+ * The variants of a theme colour given with a shade (`color="red.9"`), readable the same way.
+ * Mantine paints such a light variant's background in the shade itself while its text stays the
+ * light-colour variable above (shade 9, darkened to read on shade 1): violet.9 came out violet
+ * text on violet, 1:1, and an alert's black text on red.9 3.8:1. Its filled variant turns to
+ * shade 8 under the pointer, lighter than shade 9 (white on teal 8 is 3.9:1), and its subtle and
+ * transparent text is shade 6 at most (red 6 on white is 3.3:1). Here the shade names the ink:
+ * the light, subtle, outline and transparent variants draw it, darkened until it reads on
+ * shade 1, over the palette's light pair (shade 0, shade 1 under the pointer); the filled
+ * variant is painted in it, darkened until white reads on it, and darker still under the pointer.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade === undefined) return resolved;
+  const scale = input.theme.colors[parsed.color];
+  const ink = darkenUntilReadable(scale[parsed.shade], scale[1]);
+  switch (input.variant) {
+    case 'filled': {
+      const background = darkenUntilReadable(scale[parsed.shade], '#ffffff');
+      return { ...resolved, background, hover: toHex(darken(background, 0.1)) };
+    }
+    case 'light':
+      return { ...resolved, background: scale[0], hover: scale[1], color: ink };
+    case 'subtle':
+      return { ...resolved, hover: scale[1], color: ink };
+    case 'outline':
+      return { ...resolved, hover: scale[0], color: ink, border: `${rem(1)} solid ${ink}` };
+    case 'transparent':
+      return { ...resolved, color: ink };
+    default:
+      return resolved;
+  }
+};
+
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: readableVariantColors(theme),
@@ -83,6 +122,7 @@ export const theme = createTheme({
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  variantColorResolver,
   components: {
     // Every dialog's close button has a name (Mantine's is an unlabelled icon).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

@@ -10,7 +10,6 @@ import {
   type ResolveMatchInput,
 } from '@dm/shared';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -25,7 +24,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { z } from 'zod';
-import { checksSchema, singleMessage, useZodForm } from '../../lib/form';
+import { checksSchema, FormAlert, singleMessage, useZodForm } from '../../lib/form';
 import { type MatchCall, useMatchCall } from './queries';
 
 /**
@@ -153,11 +152,7 @@ function DonationDialog({
     >
       <form onSubmit={donation.onSubmit((v) => void onSubmit(v).then(close, () => {}))}>
         <Stack>
-          {singleMessage(donation, null) ? (
-            <Alert color="red.9" role="alert">
-              {singleMessage(donation, null)}
-            </Alert>
-          ) : null}
+          <FormAlert message={singleMessage(donation, null)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Name of clinic"

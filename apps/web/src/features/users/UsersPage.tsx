@@ -322,7 +322,7 @@ export function UsersGrid({ kind }: { kind: GridKind }) {
               </Menu.Item>
             ) : null}
             {isAdmin ? (
-              <Menu.Item color="red" onClick={() => remove(r)}>
+              <Menu.Item color="red.9" onClick={() => remove(r)}>
                 Delete
               </Menu.Item>
             ) : null}
