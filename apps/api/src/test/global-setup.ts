@@ -94,8 +94,8 @@ const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'dm-test-templa
  * The embedded template, kept between runs under CACHE_DIR with the files its seed stored: a run
  * whose sources are the same as the last build's loads it instead of migrating and seeding again
  * (a minute or more on two cores). Its name is a hash of every input of the build: the migrations,
- * the API's and the shared package's sources (the seed reaches into many modules) and the lockfile
- * (PGlite's dump format). TEST_TEMPLATE_CACHE=0 always builds.
+ * the API's and the shared package's sources but the test helpers (the seed reaches into many
+ * modules) and the lockfile (PGlite's dump format). TEST_TEMPLATE_CACHE=0 always builds.
  */
 async function buildEmbedded(): Promise<Template> {
   const useCache = process.env.TEST_TEMPLATE_CACHE !== '0';
@@ -155,8 +155,11 @@ function templateKey(): string {
     }
   };
   const source = (file: string) => /\.(ts|sql|json)$/.test(file) && !/\.test\.tsx?$/.test(file);
+  // The test helpers play no part in the build, but for the template's own module.
+  const built = (file: string) =>
+    source(file) && (!file.startsWith(`test${path.sep}`) || file === `test${path.sep}template.ts`);
   add(path.join(API_ROOT, 'drizzle'), source);
-  add(path.join(API_ROOT, 'src'), source);
+  add(path.join(API_ROOT, 'src'), built);
   add(path.join(REPO_ROOT, 'packages', 'shared', 'src'), source);
   hash.update(readFileSync(path.join(REPO_ROOT, 'package-lock.json')));
   return hash.digest('hex').slice(0, 24);
