@@ -15,8 +15,14 @@ export interface StubRequest {
   query: URLSearchParams;
 }
 
-/** Answers by API name (`authenticate`, `terms`, ...): a fixed reply or one computed per request. */
-export type StubRoutes = Record<string, StubReply | ((request: StubRequest) => StubReply)>;
+/**
+ * Answers by API name (`authenticate`, `terms`, ...): a fixed reply or one computed per request;
+ * a computed one may be a promise, so a test can hold an answer back while it looks at the screen.
+ */
+export type StubRoutes = Record<
+  string,
+  StubReply | ((request: StubRequest) => StubReply | Promise<StubReply>)
+>;
 
 export function ok<T>(data: T, message = ''): StubReply {
   return { body: { status: 'success', message, data } satisfies Envelope<T> };
@@ -63,7 +69,7 @@ export function stubApi(routes: StubRoutes = {}): StubRequest[] {
     };
     requests.push(request);
     const route = all[name];
-    const reply = typeof route === 'function' ? route(request) : (route ?? fail(404, MSG.NOT_FOUND));
+    const reply = typeof route === 'function' ? await route(request) : (route ?? fail(404, MSG.NOT_FOUND));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json', ...reply.headers },
