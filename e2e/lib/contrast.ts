@@ -34,8 +34,8 @@ export async function stateContrasts(page: Page, selectors = STATE_SELECTORS): P
   return page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(selectors)})`) as Promise<ContrastFinding[]>;
 }
 
-/** Runs in the page: measures each visible element matching the selectors. Plain JavaScript. */
-const MEASURE_IN_PAGE = `function (list) {
+/** Colour helpers the in-page measures share. Plain JavaScript. */
+const HELPERS_IN_PAGE = `
   function parse(value) {
     var m = value.match(/rgba?\\(([^)]+)\\)/);
     if (!m) return [0, 0, 0, 0];
@@ -76,6 +76,11 @@ const MEASURE_IN_PAGE = `function (list) {
   function rgb(c) {
     return 'rgb(' + c.slice(0, 3).map(Math.round).join(',') + ')';
   }
+`;
+
+/** Runs in the page: measures each visible element matching the selectors. Plain JavaScript. */
+const MEASURE_IN_PAGE = `function (list) {
+  ${HELPERS_IN_PAGE}
   var seen = new Set();
   var findings = [];
   list.forEach(function (selector) {
@@ -104,6 +109,71 @@ const MEASURE_IN_PAGE = `function (list) {
   });
   return findings;
 }`;
+
+/** A form field's answer as the page shows it, and whether the field is disabled. */
+export interface FieldContrast extends ContrastFinding {
+  disabled: boolean;
+}
+
+/**
+ * The contrast of the answers shown in the form fields inside `scope` (a CSS selector): each
+ * visible input, text area and select, its value's colour (faded by any opacity on the way up)
+ * against what is painted behind it. Disabled fields are measured too: in a read-only preview the
+ * answers are the content, not inactive controls.
+ */
+export async function fieldContrasts(page: Page, scope: string): Promise<FieldContrast[]> {
+  return page.evaluate(`(${FIELDS_IN_PAGE})(${JSON.stringify(scope)})`) as Promise<FieldContrast[]>;
+}
+
+/** Runs in the page: measures the answers of the fields inside the scope. Plain JavaScript. */
+const FIELDS_IN_PAGE = `function (scope) {
+  ${HELPERS_IN_PAGE}
+  var findings = [];
+  document.querySelectorAll(scope).forEach(function (root) {
+    root.querySelectorAll('input, textarea, select').forEach(function (el) {
+      if (el.type === 'hidden' || el.type === 'checkbox' || el.type === 'radio') return;
+      var box = el.getBoundingClientRect();
+      var style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') return;
+      var text = el.tagName === 'SELECT' ? (el.selectedOptions[0] ? el.selectedOptions[0].text : '') : el.value;
+      if (!text.trim()) return;
+      var opacity = 1;
+      for (var node = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+      var background = backgroundOf(el);
+      var ink = parse(style.color);
+      ink[3] = ink[3] * opacity;
+      var color = over(ink, background);
+      var l = [luminance(color), luminance(background)].sort(function (a, b) { return b - a; });
+      var label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : el.getAttribute('aria-label') || '';
+      findings.push({
+        what: label.slice(0, 60),
+        text: text.slice(0, 40),
+        color: rgb(color),
+        background: rgb(background),
+        ratio: Math.round(((l[0] + 0.05) / (l[1] + 0.05)) * 100) / 100,
+        disabled: el.disabled,
+      });
+    });
+  });
+  return findings;
+}`;
+
+/**
+ * Fails unless the read-only answers inside `scope` read at 4.5:1 or more, none of them shown
+ * in a disabled field; `expected` answers must be among those measured.
+ */
+export async function assertReadableAnswers(page: Page, scope: string, expected: string[]): Promise<void> {
+  const found = await fieldContrasts(page, scope);
+  const show = (f: FieldContrast) =>
+    `${f.what}: "${f.text}" ${f.color} on ${f.background} = ${f.ratio}:1${f.disabled ? ' (disabled)' : ''}`;
+  for (const text of expected)
+    assert.ok(
+      found.some((f) => f.text === text),
+      `answer "${text}" not shown in a field; measured:\n${found.map(show).join('\n')}`,
+    );
+  const bad = found.filter((f) => f.disabled || f.ratio < MIN_CONTRAST);
+  assert.deepEqual(bad.map(show), [], 'answers disabled or under 4.5:1');
+}
 
 /** WCAG AA for normal text. */
 export const MIN_CONTRAST = 4.5;
