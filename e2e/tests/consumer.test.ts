@@ -121,9 +121,9 @@ describe('consumer center pages (issue 23): site tour, education resources, conc
       // On a phone the offer reads "Concierge" (its name stays whole) and nothing in the header
       // sticks out of its bar.
       await page.setViewportSize(NARROW);
+      assert.deepEqual(await outsideHeader(page), [], 'header at 320 px');
       const upgrade = page.getByRole('button', { name: 'Upgrade to concierge' });
       await upgrade.getByText('Concierge', { exact: true }).waitFor();
-      assert.deepEqual(await outsideHeader(page), [], 'header at 320 px');
       await page.setViewportSize(DESKTOP);
       await upgrade.getByText('Upgrade to concierge', { exact: true }).waitFor();
 
