@@ -280,6 +280,27 @@ export const CONTRAST_IN_PAGE = `function () {
       var own = controls[i] && controls[i].isConnected ? textsUnder(controls[i], 'hover', []) : [];
       return own.filter(function (f) { return f.ratio < f.min; });
     },
+    // The answers shown in the form fields inside the elements matching the scope, disabled ones
+    // too: in a read-only preview the answers are the content, not inactive controls.
+    answers: function (scope) {
+      reset();
+      layers = collectLayers();
+      var out = [];
+      document.querySelectorAll(scope).forEach(function (root) {
+        root.querySelectorAll('input, textarea, select').forEach(function (el) {
+          var type = (el.getAttribute('type') || 'text').toLowerCase();
+          if (/^(checkbox|radio|hidden)$/.test(type) || !visible(el)) return;
+          var text = el.tagName === 'SELECT' ? (el.selectedOptions[0] ? el.selectedOptions[0].text : '') : el.value;
+          var box = el.getBoundingClientRect();
+          if (!text.trim() || box.width < 2 || box.height < 2) return;
+          var f = measure(el, box, 'answer');
+          if (!f) return;
+          var label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : el.getAttribute('aria-label') || '';
+          out.push(Object.assign(f, { what: label.slice(0, 60), text: text.slice(0, 40), disabled: el.disabled }));
+        });
+      });
+      return out;
+    },
     // The first text of each element matching the selectors (the controls that show a state).
     states: function (selectors) {
       reset();

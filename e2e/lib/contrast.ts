@@ -107,3 +107,34 @@ export function contrastSweep(): { check(page: Page): Promise<SweepResult> } {
     },
   };
 }
+
+/** A form field's answer as the page shows it, and whether the field is disabled. */
+export interface FieldContrast extends ContrastFinding {
+  disabled: boolean;
+}
+
+/**
+ * The contrast of the answers shown in the form fields inside `scope` (a CSS selector): each
+ * visible input, text area and select, its value's colour (faded by any opacity on the way up)
+ * against what is painted behind it, disabled fields included.
+ */
+export function fieldContrasts(page: Page, scope: string): Promise<FieldContrast[]> {
+  return inPage<FieldContrast[]>(page, `answers(${JSON.stringify(scope)})`);
+}
+
+/**
+ * Fails unless the read-only answers inside `scope` read at 4.5:1 or more, none of them shown
+ * in a disabled field; `expected` answers must be among those measured.
+ */
+export async function assertReadableAnswers(page: Page, scope: string, expected: string[]): Promise<void> {
+  const found = await fieldContrasts(page, scope);
+  const show = (f: FieldContrast) =>
+    `${f.what}: "${f.text}" ${f.color} on ${f.background} = ${f.ratio}:1${f.disabled ? ' (disabled)' : ''}`;
+  for (const text of expected)
+    assert.ok(
+      found.some((f) => f.text === text),
+      `answer "${text}" not shown in a field; measured:\n${found.map(show).join('\n')}`,
+    );
+  const bad = found.filter((f) => f.disabled || f.ratio < MIN_CONTRAST);
+  assert.deepEqual(bad.map(show), [], 'answers disabled or under 4.5:1');
+}

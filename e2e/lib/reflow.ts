@@ -68,3 +68,34 @@ async function measure(page: Page, mainAction: string | null): Promise<string> {
   }
   return problems.length ? problems.join('; ') : 'ok';
 }
+
+/** A phone's viewport (CSS px) for the header and search checks. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * What sticks out of the app's header bar (an element whose box is not inside the header's), as
+ * "tag "text" top..bottom" lines; none is the answer wanted. Text that wraps in a bar of fixed
+ * height grows out of its top and bottom.
+ */
+export async function outsideHeader(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return ['no header'];
+    const bar = header.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of header.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (
+        box.top < bar.top - 0.5 ||
+        box.bottom > bar.bottom + 0.5 ||
+        box.left < bar.left - 0.5 ||
+        box.right > bar.right + 0.5
+      ) {
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        out.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(box.top)}..${Math.round(box.bottom)}`);
+      }
+    }
+    return out;
+  });
+}

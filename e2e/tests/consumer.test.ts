@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
 import { newestMailTo } from '../lib/mail.js';
+import { DESKTOP, NARROW, outsideHeader } from '../lib/reflow.js';
 
 const browser = useBrowser();
 
@@ -116,6 +117,15 @@ describe('consumer center pages (issue 23): site tour, education resources, conc
       // The admin's drafts stay hers.
       assert.equal(await page.getByRole('button', { name: /Understanding donor screening/ }).count(), 0);
       await assertAccessible(page, '/education-resources/articles (client)');
+
+      // On a phone the offer reads "Concierge" (its name stays whole) and nothing in the header
+      // sticks out of its bar.
+      await page.setViewportSize(NARROW);
+      assert.deepEqual(await outsideHeader(page), [], 'header at 320 px');
+      const upgrade = page.getByRole('button', { name: 'Upgrade to concierge' });
+      await upgrade.getByText('Concierge', { exact: true }).waitFor();
+      await page.setViewportSize(DESKTOP);
+      await upgrade.getByText('Upgrade to concierge', { exact: true }).waitFor();
 
       // The concierge upgrade: mandatory fields and the privacy policy enforced.
       await page.getByRole('button', { name: 'Upgrade to concierge' }).click();

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, launchBrowser, newPage, route } from '../lib/browser.js';
+import { assertReadableAnswers } from '../lib/contrast.js';
 import { type RunningServer, startServer } from '../lib/server.js';
 
 /**
@@ -86,6 +87,16 @@ describe('donor form', () => {
       await page.waitForURL((url) => url.hash === '#/donorhome');
       await page.getByRole('heading', { level: 1, name: /Welcome, Dana/ }).waitFor();
       await assertAccessible(page, 'donor home');
+      // Her menu holds her home, her form (at her id), her messages and her profile.
+      const menu = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+      assert.deepEqual(await menu.allTextContents(), ['Home', 'My donor form', 'Messages', 'Profile']);
+      const me = (await (await page.request.get('/api/me')).json()) as { data: { userId: number } };
+      assert.deepEqual(await menu.evaluateAll((links) => links.map((a) => a.getAttribute('href'))), [
+        '#/donorhome',
+        `#/donorform/${me.data.userId}`,
+        '#/messageroom',
+        '#/editprofile',
+      ]);
       await page.getByRole('link', { name: 'Open my donor form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Donor form' }).waitFor();
       for (let n = 1; n <= 11; n++) {
@@ -119,6 +130,8 @@ describe('donor form', () => {
         1,
       );
       await assertAccessible(page, 'changes view');
+      // The read-only form shows its answers as text at 4.5:1 or more, in no disabled field.
+      await assertReadableAnswers(page, 'section[aria-label="Characteristics"]', ['Climbing and chess']);
       await page.getByRole('button', { name: 'Accept changes' }).click();
       const dialog = page.getByRole('dialog', { name: 'Accept changes' });
       await dialog.getByLabel('Message to the donor').fill('Thank you, approved.');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { assertReadableAnswers } from '../lib/contrast.js';
 
 const browser = useBrowser();
 
@@ -80,12 +81,15 @@ describe('intended-parent form', () => {
       await page.getByRole('heading', { level: 1, name: 'Search donors' }).waitFor();
       assert.equal(route(page), '/');
 
-      // The preview is read-only.
+      // The preview is read-only: the answers read as text at 4.5:1 or more, in no disabled field.
       await go(page, `/ipform/${parentId}/preview`);
       await page.getByText('Read only').waitFor();
       await page.getByText('Submitted', { exact: true }).waitFor();
-      assert.equal(await page.getByLabel('Have you had previous therapy?').isDisabled(), true);
+      const therapy = page.getByLabel('Have you had previous therapy?');
+      assert.equal(await therapy.inputValue(), 'Yes');
+      assert.equal(await therapy.isEditable(), false);
       assert.equal(await page.getByLabel('Please describe the therapy').inputValue(), THERAPY);
+      await assertReadableAnswers(page, 'section[aria-label="General"]', ['Yes', THERAPY, '10001']);
       assert.equal(await page.getByRole('button', { name: 'Save and next' }).count(), 0);
     } finally {
       await context.close();
@@ -101,6 +105,7 @@ describe('intended-parent form', () => {
       await staff.page.waitForURL((url) => url.hash === `#/ipform/${parentId}/preview`);
       await staff.page.getByText('Read only').waitFor();
       assert.equal(await staff.page.getByLabel('Please describe the therapy').inputValue(), THERAPY);
+      await assertReadableAnswers(staff.page, 'section[aria-label="General"]', ['Yes', THERAPY]);
       await staff.page.getByRole('tab', { name: /Confirm/ }).click();
       await staff.page.getByText('Hudson Fertility').waitFor();
       assert.equal(await staff.page.getByRole('button', { name: 'Submit' }).count(), 0);

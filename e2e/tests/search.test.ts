@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, route, useBrowser } from '../lib/browser.js';
+import { NARROW, outsideHeader, PHONE } from '../lib/reflow.js';
 
 interface Row {
   id: number;
@@ -128,6 +129,48 @@ describe('donor search as an intended parent', () => {
       await login(page, 'parent@demo.test');
       await openSearch(page);
       await openSection(page, 'Test scores');
+      await assertAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('donor search on a phone', () => {
+  it('keeps the header on one line and shows the donors before the folded filters', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.setViewportSize(PHONE);
+      await login(page, 'parent@demo.test');
+      await openSearch(page);
+      // The name and role stayed in the bar at 390 px (and at 320 px).
+      assert.deepEqual(await outsideHeader(page), [], 'header at 390 px');
+      await page.setViewportSize(NARROW);
+      assert.deepEqual(await outsideHeader(page), [], 'header at 320 px');
+      await page.setViewportSize(PHONE);
+
+      // The filters are folded behind a button; the results come first.
+      const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+      const filters = page.getByRole('form', { name: 'Search filters' });
+      const card = page.getByRole('article', { name: /^Donor / }).first();
+      await card.waitFor();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await filters.isVisible(), false);
+      const [button, first] = [await toggle.boundingBox(), await card.boundingBox()];
+      assert.ok(button && first && button.y + button.height <= first.y, 'the button comes before the donors');
+      assert.ok(first.y < PHONE.height, 'a donor card shows on the first screen');
+
+      // Unfolded, the filters run a search with their own button, which folds them away again.
+      await toggle.click();
+      await filters.waitFor();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      await openSection(page, 'Donor attributes');
+      await chooseMany(page, 'Eye colour', 'Blue');
+      const blue = await searched(page, () => page.getByRole('button', { name: 'Show results' }).click());
+      assert.deepEqual(blue.body.eyecolor, ['Blue']);
+      await filters.waitFor({ state: 'hidden' });
+      await page.getByText(`${blue.answer.total} donors found`).waitFor();
+      assert.equal(await toggle.evaluate((e) => e === document.activeElement), true);
       await assertAccessible(page);
     } finally {
       await context.close();

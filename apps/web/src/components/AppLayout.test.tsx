@@ -1,6 +1,6 @@
-import { MSG } from '@dm/shared';
+import { MSG, ROLE_LABEL } from '@dm/shared';
 import { ModalsProvider } from '@mantine/modals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useUnsavedChangesGuard } from '../lib/unsaved-changes';
@@ -93,5 +93,22 @@ describe('AppLayout account menu', () => {
     await openAccountMenu();
     const profile = await screen.findByRole('menuitem', { name: 'Profile' });
     expect(profile.getAttribute('href')).toBe('/editprofile');
+  });
+});
+
+describe('AppLayout header on a narrow screen', () => {
+  it('keeps the title and the account name each on one line, cut short rather than wrapped', async () => {
+    page(admin);
+    const account = await screen.findByRole('button', { name: /Account menu for/ });
+    // Wrapped, they grew taller than the 60 px bar and stuck out of its top.
+    expect(within(account).getByText(admin.fullName).getAttribute('data-truncate')).toBe('end');
+    expect(screen.getByText(admin.center.appTitle).getAttribute('data-truncate')).toBe('end');
+  });
+
+  it('shows the role and center in the account menu too (a phone’s bar leaves them out)', async () => {
+    page(admin);
+    await openAccountMenu();
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText(`${ROLE_LABEL[admin.role]} · ${admin.center.name}`)).toBeTruthy();
   });
 });

@@ -51,8 +51,11 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
         Skip to content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
+        {/* Every text of the bar stays on one line, cut short with an ellipsis when the screen is
+            narrow (wrapped, the title and the account button grew taller than the bar): the
+            title takes the room the actions leave, then the account button gives way. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="xs" style={{ flex: '1 1 0' }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -60,11 +63,12 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Text fw={700} c="violet.8" fz="lg">
+            {/* Width 0 and grown: the title never holds the bar wider than the burger beside it. */}
+            <Text fw={700} c="violet.8" fz="lg" truncate="end" w={0} style={{ flexGrow: 1 }}>
               {user.center.appTitle}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0} className="app-header-actions">
             {/* The consumer center's clients: the concierge upgrade, until asked for (issue 23). */}
             <ConciergeOffer />
             {/* Only for those who may open /notifications (not a Pre-Active parent held at /notpaid). */}
@@ -73,15 +77,21 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             <UserAvatar user={user} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton>
+                <UnstyledButton style={{ flexShrink: 1, minWidth: 0 }}>
                   <VisuallyHidden>Account menu for </VisuallyHidden>
-                  <Text fw={500}>{user.fullName}</Text>
-                  <Text fz="xs" c="gray.7">
+                  <Text fw={500} truncate="end">
+                    {user.fullName}
+                  </Text>
+                  {/* On a phone the role and center are in the menu itself (the label below). */}
+                  <Text fz="xs" c="gray.7" truncate="end" visibleFrom="sm">
                     {ROLE_LABEL[user.role]} · {user.center.name}
                   </Text>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Label hiddenFrom="sm">
+                  {ROLE_LABEL[user.role]} · {user.center.name}
+                </Menu.Label>
                 {user.switchedFrom ? (
                   <Menu.Item onClick={() => guardedLeave(() => switchBack.mutate())}>
                     Back to {user.switchedFrom.fullName}

@@ -65,3 +65,34 @@ describe('menuFor: the consumer pages (issue 23)', () => {
     expect(pages(consumer())).not.toContain('conciergerequests');
   });
 });
+
+describe('menuFor: a donor’s own pages', () => {
+  const donor = (preFormStatus: number | null) =>
+    sessionUser({
+      userId: 42,
+      role: ROLE.DONOR,
+      status: 'Active',
+      client: null,
+      donor: { preFormStatus, availability: 'Available', lastTab: null },
+    });
+
+  it('gives a donor whose pre-form is accepted her home, her donor form at her id, messages and her profile', () => {
+    const items = menuFor(donor(1));
+    expect(items.map((i) => i.page)).toEqual(['donorhome', 'donorform', 'messageroom', 'editprofile']);
+    expect(items.find((i) => i.page === 'donorform')?.params).toEqual({ id: 42 });
+  });
+
+  it('offers the pre-form instead of the home and form until it is accepted', () => {
+    for (const status of [null, 0]) {
+      expect(pages(donor(status))).toEqual(['preform', 'messageroom', 'editprofile']);
+    }
+  });
+
+  it('adds none of them to the menus of staff, who open a donor’s forms from the donors grid', () => {
+    for (const role of [ROLE.ADMIN, ROLE.MANAGER, ROLE.CLIENT]) {
+      const list = pages(sessionUser({ role, client: null }));
+      for (const page of ['donorhome', 'donorform', 'preform', 'editprofile'] as const)
+        expect(list).not.toContain(page);
+    }
+  });
+});

@@ -11,6 +11,9 @@ export interface MenuItem {
 /** Menu entries in display order; each shows only to roles that may open it and once it is built. */
 const MENU: MenuItem[] = [
   { page: 'home', label: 'Home' },
+  { page: 'donorhome', label: 'Home' },
+  { page: 'donorform', label: 'My donor form' },
+  { page: 'preform', label: 'Pre-screening form' },
   { page: 'portfoliolistpage', label: 'Portfolios' },
   { page: 'searchlistpage', label: 'Saved searches' },
   { page: 'statistics', label: 'Dashboard' },
@@ -34,6 +37,7 @@ const MENU: MenuItem[] = [
   { page: 'payment-history', label: 'Payment history' },
   { page: 'unpaid-invoices', label: 'Unpaid invoices' },
   { page: 'messageroom', label: 'Messages' },
+  { page: 'editprofile', label: 'Profile' },
   { page: 'favorites', label: 'Favorites' },
   { page: 'education-resources', label: 'Education resources', params: { resourcetype: 'articles' } },
   { page: 'site-tour', label: 'Site tour' },
@@ -78,6 +82,23 @@ const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
   paymentsubscription: (user) => user.status !== 'Active',
   // A parent's own results (issue 24); staff open a client's from the users grid.
   carrierscreening: (user) => user.role === ROLE.CLIENT,
+  // A donor's own pages: her form once her pre-form is accepted (the form sends her back to the
+  // pre-form before that), else the pre-form. Staff open a donor's forms from the donors grid.
+  donorhome: (user) => acceptedDonor(user),
+  donorform: (user) => acceptedDonor(user),
+  preform: (user) => user.role === ROLE.DONOR && !acceptedDonor(user),
+  // The donor's menu is her whole app, so her profile is there too; everyone else's work pages
+  // fill the menu and their profile stays in the account menu of the header.
+  editprofile: (user) => user.role === ROLE.DONOR,
+};
+
+function acceptedDonor(user: SessionUser): boolean {
+  return user.role === ROLE.DONOR && user.donor?.preFormStatus === 1;
+}
+
+/** Entries whose address names the user: the donor form is at /donorform/{her id}. */
+const PARAMS_OF: Partial<Record<PageKey, (user: SessionUser) => MenuItem['params']>> = {
+  donorform: (user) => ({ id: user.userId }),
 };
 
 export function menuFor(user: SessionUser): MenuItem[] {
@@ -87,5 +108,8 @@ export function menuFor(user: SessionUser): MenuItem[] {
       IMPLEMENTED_PAGES.has(item.page) &&
       canOpen(subject, item.page) &&
       (SHOWN_TO[item.page]?.(user) ?? true),
-  );
+  ).map((item) => {
+    const params = PARAMS_OF[item.page]?.(user);
+    return params ? { ...item, params } : item;
+  });
 }

@@ -58,7 +58,14 @@ export function CommentsDialog({
         {open ? (
           <form ref={formRef} noValidate onSubmit={form.onSubmit(submit.submit, focusFirstError)}>
             <Stack>
-              <Textarea label="Comment" required rows={2} {...form.getInputProps('comment')} />
+              {/* Not editable while it saves: the success clears it, and words typed meanwhile would go. */}
+              <Textarea
+                label="Comment"
+                required
+                rows={2}
+                readOnly={submit.busy}
+                {...form.getInputProps('comment')}
+              />
               <FormActions onCancel={onClose} busy={submit.busy} submitLabel="Add comment" />
             </Stack>
           </form>

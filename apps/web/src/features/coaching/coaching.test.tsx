@@ -12,6 +12,7 @@ import { dayKey, formatLongDay, formatTime, viewerTimeZone } from '../../lib/dat
 import { fail, ok, renderPage, type StubRequest, sessionUser } from '../../test/render';
 import CoachingAvailabilityPage from './CoachingAvailabilityPage';
 import CoachingSessionsPage from './CoachingSessionsPage';
+import { CommentsDialog } from './CommentsDialog';
 import ScheduleCoachingPage from './ScheduleCoachingPage';
 
 const consumer = (overrides: Partial<SessionUser> = {}) =>
@@ -209,6 +210,47 @@ describe('CoachingSessionsPage (/coaching-sessions)', () => {
       ord: 'desc',
       timeZone: viewerTimeZone(),
     });
+  });
+});
+
+describe('CommentsDialog (a coaching session’s comments)', () => {
+  it('shows the save in progress with the comment read-only, sends it once and clears it once stored', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stored = {
+      commentId: 1,
+      sessionId: 7,
+      authorId: 60,
+      authorName: 'Casey Manager',
+      comment: 'See you then',
+      createdAt: '2030-03-02T10:00:00.000Z',
+    };
+    const { requests } = renderPage(<CommentsDialog session={session()} onClose={() => {}} />, {
+      api: {
+        me: ok(manager),
+        'getallsessioncomments/7': ok([]),
+        savesessioncomment: async () => {
+          await answered;
+          return ok([stored]);
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: /Comments on the session/ });
+    const text = within(dialog).getByRole('textbox', { name: /Comment/ }) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'See you then' } });
+    const add = within(dialog).getByRole('button', { name: 'Add comment' });
+    fireEvent.click(add);
+    await waitFor(() => expect(add.hasAttribute('data-loading')).toBe(true));
+    // Not editable while it saves: the success clears the field, and words typed meanwhile would go.
+    expect(text.readOnly).toBe(true);
+    expect(text.value).toBe('See you then');
+    release();
+    await within(dialog).findByText('See you then', { selector: 'p' });
+    await waitFor(() => expect(text.value).toBe(''));
+    expect(text.readOnly).toBe(false);
+    expect(requests.filter((r) => r.name === 'savesessioncomment')).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { canOpen } from '@dm/shared';
-import { Badge, Button } from '@mantine/core';
+import { Badge, Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { subjectOf, useSession } from '../../lib/session';
 import { ConciergeDialog } from './ConciergeDialog';
@@ -23,8 +23,15 @@ export function ConciergeOffer() {
           Concierge requested
         </Badge>
       ) : (
-        <Button size="xs" variant="light" color="violet.9" onClick={open}>
-          Upgrade to concierge
+        // A phone's header has no room for the whole offer beside the bell and the account: it
+        // reads "Concierge" there, which the name keeps (label in name).
+        <Button size="xs" variant="light" color="violet.9" onClick={open} aria-label="Upgrade to concierge">
+          <Box component="span" visibleFrom="sm">
+            Upgrade to concierge
+          </Box>
+          <Box component="span" hiddenFrom="sm">
+            Concierge
+          </Box>
         </Button>
       )}
       <ConciergeDialog opened={opened} onClose={close} state={state.data} />

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -12,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { ChoiceSelect, choicesText, ReadOnlyValue } from '../../components/ReadOnlyValue';
 
 /** One input of a donor-form tab, described as data so every tab renders (and labels) alike. */
 export type FieldDef = {
@@ -136,9 +136,9 @@ export function Field({
       break;
     case 'select':
       input = (
-        <NativeSelect
+        <ChoiceSelect
           {...common}
-          disabled={readOnly}
+          readOnly={readOnly}
           data={[
             { value: '', label: 'Select' },
             ...def.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o)),
@@ -149,7 +149,9 @@ export function Field({
       );
       break;
     case 'multi':
-      input = (
+      input = readOnly ? (
+        <ReadOnlyValue label={label} error={common.error} value={choicesText(value)} />
+      ) : (
         <Checkbox.Group
           {...common}
           value={Array.isArray(value) ? (value as string[]) : []}
@@ -157,17 +159,18 @@ export function Field({
         >
           <Group mt="xs" gap="sm">
             {def.options.map((o) => (
-              <Checkbox key={o} value={o} label={o} disabled={readOnly} />
+              <Checkbox key={o} value={o} label={o} />
             ))}
           </Group>
         </Checkbox.Group>
       );
       break;
     default:
-      input = (
+      input = readOnly ? (
+        <ReadOnlyValue label={label} error={common.error} value={choicesText(value === true)} />
+      ) : (
         <Checkbox
           label={label}
-          disabled={readOnly}
           checked={value === true}
           onChange={(e) => onChange(def.key, e.currentTarget.checked)}
           mt="lg"

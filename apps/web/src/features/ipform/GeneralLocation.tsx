@@ -1,4 +1,5 @@
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/ReadOnlyValue';
 import type { Values } from '../donorform/fields';
 import { useCities, useCountries, useStates } from '../donorform/queries';
 
@@ -29,9 +30,9 @@ export function GeneralLocation({
     current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <NativeSelect
+      <ChoiceSelect
         label="Country"
-        disabled={readOnly}
+        readOnly={readOnly}
         error={errors.country}
         data={[
           { value: '', label: 'Select' },
@@ -45,9 +46,9 @@ export function GeneralLocation({
           onChange({ country: e.currentTarget.value || null, state: null, city: null, city_other: null })
         }
       />
-      <NativeSelect
+      <ChoiceSelect
         label="State"
-        disabled={readOnly}
+        readOnly={readOnly}
         error={errors.state}
         data={[
           { value: '', label: 'Select' },
@@ -59,9 +60,9 @@ export function GeneralLocation({
         value={state ?? ''}
         onChange={(e) => onChange({ state: e.currentTarget.value || null, city: null, city_other: null })}
       />
-      <NativeSelect
+      <ChoiceSelect
         label="City"
-        disabled={readOnly}
+        readOnly={readOnly}
         error={errors.city}
         data={[
           { value: '', label: 'Select' },

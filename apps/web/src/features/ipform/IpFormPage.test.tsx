@@ -171,8 +171,13 @@ describe('IpFormPage', () => {
       manager,
     );
     expect(await screen.findByText('Read only')).toBeTruthy();
-    expect(select('Have you had previous therapy?').disabled).toBe(true);
+    // Answers read as text (a disabled select was grey on grey), and cannot be changed.
+    const therapy = screen.getByRole('textbox', {
+      name: 'Have you had previous therapy?',
+    }) as HTMLInputElement;
+    expect([therapy.value, therapy.readOnly]).toEqual(['Yes', true]);
     expect((screen.getByLabelText('Please describe the therapy') as HTMLTextAreaElement).readOnly).toBe(true);
+    expect(screen.getByRole('region', { name: 'General' }).querySelectorAll(':disabled')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     fireEvent.click(tab(/Confirm/));
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();

@@ -124,6 +124,67 @@ describe('PortfolioPreviewPage', () => {
     );
   });
 
+  it('shows the add in progress, keeps the text read-only until it is stored, and adds it once', async () => {
+    // The add answers only when the test says so.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { requests } = page(false, {
+      insportfoliodonornote: async () => {
+        await answered;
+        return ok({
+          id: 1,
+          donorId: 101,
+          userId: 10,
+          userName: 'Pat Parent',
+          note: 'Lovely',
+          isOverall: false,
+          createdAt: '2026-11-02T10:00:00.000Z',
+        });
+      },
+      setfavandnotesnotification: ok(null),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
+    const text = within(dialog).getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'Lovely' } });
+    const add = within(dialog).getByRole('button', { name: 'Add comment' });
+    fireEvent.click(add);
+    await waitFor(() => expect(add.hasAttribute('data-loading')).toBe(true));
+    expect(text.readOnly).toBe(true);
+    expect(text.value).toBe('Lovely');
+    // A second submit while the first is on its way sends nothing more.
+    fireEvent.submit(text.closest('form')!);
+    // Leaving meanwhile asks; its Save waits for the add on its way instead of adding again.
+    fireEvent.click(screen.getByRole('link', { name: 'View profile of donor D-102' }));
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Save' }));
+    // Closing meanwhile offers nothing to save: the dialog closes once the comment is stored.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Comments on donor D-101' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Comments on donor D-101' })).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/donordetails/102/7'));
+    expect(requests.filter((r) => r.name === 'insportfoliodonornote')).toHaveLength(1);
+  });
+
+  it('keeps the comment when the add fails, editable again', async () => {
+    page(false, { insportfoliodonornote: fail(500, 'The comment could not be saved.') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments on donor D-101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments on donor D-101' });
+    const text = within(dialog).getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'Lovely' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    expect(await within(dialog).findByText('The comment could not be saved.')).toBeTruthy();
+    expect(text.value).toBe('Lovely');
+    expect(text.readOnly).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Add comment' }).hasAttribute('data-loading')).toBe(
+      false,
+    );
+  });
+
   it('links a card to donor details with the portfolio as the feedback parameter', async () => {
     page(true);
     const link = await screen.findByRole('link', { name: 'View profile of donor D-102' });

@@ -27,7 +27,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { notifyManager } from '../../components/donor/queries';
@@ -85,9 +85,9 @@ function CommentsDialog({
   useResetOnOpen(form, opened, NO_COMMENT);
   const text = form.values.text;
   const shown = (notes.data ?? []).filter((n) => (donor ? n.donorId === donor.donorId : n.isOverall));
-  // Also the unsaved-changes guard's save: true once the comment is added.
-  const submit = async (): Promise<boolean> => {
-    if (form.validate().hasErrors) return false;
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const add = async (): Promise<boolean> => {
     try {
       const added = text.trim();
       await addComment(portfolioId, added, donor?.donorId);
@@ -103,13 +103,32 @@ function CommentsDialog({
       return false;
     }
   };
+  // Also the unsaved-changes guard's save: true once the comment is added. One add at a time: a
+  // second submit, or the guard's Save while the add is on its way, waits for that add instead of
+  // sending the comment again. The text stays (read only) until it is stored, and on a failure.
+  const submit = (): Promise<boolean> => {
+    if (inFlight.current) return inFlight.current;
+    if (form.validate().hasErrors) return Promise.resolve(false);
+    setBusy(true);
+    const adding = add().finally(() => {
+      inFlight.current = null;
+      setBusy(false);
+    });
+    inFlight.current = adding;
+    return adding;
+  };
   // A typed comment not yet added is an unsaved change: closing or leaving asks first.
   const confirmLeave = useUnsavedChangesGuard({
     dirty: opened && text.trim() !== '',
     save: submit,
     discard: () => form.setValues(NO_COMMENT),
   });
-  const close = () => confirmLeave(onClose);
+  // Closed while the add is on its way, the dialog closes once the comment is stored (on a
+  // failure it stays open with the message and the text): nothing to ask, nothing added twice.
+  const close = () => {
+    if (inFlight.current) void inFlight.current.then((added) => added && onClose());
+    else confirmLeave(onClose);
+  };
   return (
     <Modal
       opened={opened}
@@ -138,12 +157,14 @@ function CommentsDialog({
           }}
         >
           <Stack>
-            <Textarea label="Comment" rows={3} {...form.getInputProps('text')} />
+            <Textarea label="Comment" rows={3} readOnly={busy} {...form.getInputProps('text')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Close
               </Button>
-              <Button type="submit">Add comment</Button>
+              <Button type="submit" loading={busy}>
+                Add comment
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -117,3 +117,29 @@ describe('CustomQuestionsFields', () => {
     expect(initialAnswers(fresh, 'miscellaneous')).toEqual({ 1: '', 2: '', 3: ['Tennis'] });
   });
 });
+
+describe('CustomQuestionsFields read only (a preview of the donor form)', () => {
+  it('shows every answer as labelled read-only text, no control disabled', () => {
+    const { container } = render(
+      <MantineProvider env="test">
+        <CustomQuestionsFields
+          questions={QUESTIONS}
+          tab="miscellaneous"
+          answers={{ 1: 'To help.', 2: 'Autumn', 3: ['Golf', 'Tennis'] }}
+          onChange={() => {}}
+          readOnly
+        />
+      </MantineProvider>,
+    );
+    const answer = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+    expect(
+      [answer(/Why donate\?/), answer(/Favourite season\?/), answer(/Sports\?/)].map((i) => i.value),
+    ).toEqual(['To help.', 'Autumn', 'Golf, Tennis']);
+    expect(
+      [answer(/Why donate\?/), answer(/Favourite season\?/), answer(/Sports\?/)].every((i) => i.readOnly),
+    ).toBe(true);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(container.querySelectorAll(':disabled, [data-disabled]')).toHaveLength(0);
+  });
+});

@@ -6,7 +6,8 @@ import {
   type QuestionTab,
   type UserAnswer,
 } from '@dm/shared';
-import { Checkbox, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect, choicesText, ReadOnlyValue } from '../../components/ReadOnlyValue';
 
 /** Answers being edited, by question id: a string, or the chosen options of a checkbox question. */
 export type CustomAnswers = Record<number, string | string[]>;
@@ -110,10 +111,10 @@ export function CustomQuestionsFields({
             );
           case 'dropdown':
             return (
-              <NativeSelect
+              <ChoiceSelect
                 key={q.id}
                 {...common}
-                disabled={readOnly}
+                readOnly={readOnly}
                 data={[
                   { value: '', label: 'Select' },
                   ...q.options.map((o) => ({ value: o.text, label: o.text })),
@@ -123,17 +124,26 @@ export function CustomQuestionsFields({
               />
             );
           case 'radio':
-            return (
+            return readOnly ? (
+              <ReadOnlyValue key={q.id} label={common.label} error={common.error} value={text} />
+            ) : (
               <Radio.Group key={q.id} {...common} value={text} onChange={(v) => onChange(q.id, v)}>
                 <Group mt="xs">
                   {q.options.map((o) => (
-                    <Radio key={o.text} value={o.text} label={o.text} disabled={readOnly} />
+                    <Radio key={o.text} value={o.text} label={o.text} />
                   ))}
                 </Group>
               </Radio.Group>
             );
           default:
-            return (
+            return readOnly ? (
+              <ReadOnlyValue
+                key={q.id}
+                label={common.label}
+                error={common.error}
+                value={choicesText(value)}
+              />
+            ) : (
               <Checkbox.Group
                 key={q.id}
                 {...common}
@@ -142,7 +152,7 @@ export function CustomQuestionsFields({
               >
                 <Group mt="xs">
                   {q.options.map((o) => (
-                    <Checkbox key={o.text} value={o.text} label={o.text} disabled={readOnly} />
+                    <Checkbox key={o.text} value={o.text} label={o.text} />
                   ))}
                 </Group>
               </Checkbox.Group>

@@ -118,6 +118,52 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     expect(requests.some((r) => r.name === 'checkfornewagency')).toBe(false);
   });
 
+  it('on a narrow screen folds the filters behind a button, the results first; Show results searches and folds them', async () => {
+    // Narrower than the breakpoint where filters and results stand side by side.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    const { requests } = page();
+    expect(await screen.findByText('60 donors found')).toBeTruthy();
+    expect(screen.getAllByRole('article').length).toBe(2);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('form', { name: 'Search filters' })).toBeNull();
+    fireEvent.click(toggle);
+    const form = await screen.findByRole('form', { name: 'Search filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.change(within(form).getByRole('searchbox', { name: /Search everything/ }), {
+      target: { value: 'austin' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Show results' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.name === 'getdonorlist').at(-1)?.body).toMatchObject({
+        globalSearch: 'austin',
+      }),
+    );
+    // Folded again, with the focus back on the button above the results.
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('keeps the filters beside the results on a wide screen, with no folding button', async () => {
+    page();
+    expect(await screen.findByText('60 donors found')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Search filters' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
   it('sends the filters of the form when searching', async () => {
     const { requests } = page();
     await screen.findByText('60 donors found');

@@ -19,6 +19,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Collapse,
   Grid,
   Group,
   Loader,
@@ -32,8 +33,10 @@ import {
   Text,
   TextInput,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CompareSelectedButton, useCompareSelection } from '../../components/donor/CompareSelection';
@@ -145,6 +148,18 @@ const saveSearchForm = z
     if (issue) ctx.addIssue({ code: 'custom', path: ['name'], message: issue.message });
   });
 
+/**
+ * Below the breakpoint where the filters and the results stand side by side, the filters fold
+ * away behind a button: on a phone the donors come first, not a screenful of filters.
+ */
+function useNarrow(): boolean {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, {
+    getInitialValueInEffect: false,
+  });
+  return wide === false;
+}
+
 export default function SearchPage() {
   const { user } = useSession();
   const consumer = user?.center.consumerSite === true;
@@ -164,6 +179,9 @@ export default function SearchPage() {
   const [runSearchId, setRunSearchId] = useState<number | undefined>(undefined);
   const [saveOpen, setSaveOpen] = useState(false);
   const compare = useCompareSelection();
+  const narrow = useNarrow();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
 
   const request: SearchRequestInput = toSearchRequest(applied, {
     sortby,
@@ -184,13 +202,15 @@ export default function SearchPage() {
     });
   };
 
-  const run = (filters: SearchFiltersInput, searchId?: number) => {
+  /** Runs the search; false when a filter is wrong (its message shows). */
+  const run = (filters: SearchFiltersInput, searchId?: number): boolean => {
     const problems = validate(toSearchRequest(filters, { sortby, orderby, recordcount, currentPage: 1 }));
     setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(problems).length) return false;
     setApplied(filters);
     setRunSearchId(searchId);
     setCurrentPage(1);
+    return true;
   };
 
   const loadSaved = (value: string | null) => {
@@ -216,6 +236,71 @@ export default function SearchPage() {
   const sortOptions = SEARCH_SORTS.filter((s) => s !== 'Distance' || !!applied.zipcode);
   const effectiveOrder = orderby ?? DEFAULT_SORT_ORDER[sortby];
 
+  const filters = (
+    <Paper withBorder p="md" component="aside" aria-label="Filters" id="search-filters">
+      <form
+        aria-label="Search filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // On a phone the results are under the folded filters: fold them and go back to the button.
+          if (run(toFilters(values), current?.search_id) && narrow) {
+            setFiltersOpen(false);
+            filtersButton.current?.focus();
+          }
+        }}
+      >
+        <Stack>
+          <Stack gap="sm">
+            <TextInput
+              label="Search everything"
+              description="Names, ids, places, traits (at least 2 characters)"
+              value={values.globalSearch}
+              onChange={(e) => set('globalSearch', e.currentTarget.value)}
+              type="search"
+            />
+            <Select
+              label="Saved searches"
+              data={[
+                { value: DEFAULT_VALUE, label: DEFAULT_SEARCH_NAME },
+                ...(saved.data ?? []).map((s) => ({
+                  value: String(s.search_id),
+                  label: s.newDonors ? `${s.search_name} (${s.newDonors} new)` : s.search_name,
+                })),
+              ]}
+              value={selected}
+              onChange={loadSaved}
+              allowDeselect={false}
+            />
+            {current ? <SearchAlertSwitch search={current} /> : null}
+          </Stack>
+          <SearchFiltersForm values={values} set={set} errors={errors} staff={staff} />
+          {Object.keys(errors).length ? (
+            <Alert color="red" role="alert" title="Please check the filters">
+              {Object.values(errors)[0]}
+            </Alert>
+          ) : null}
+          <Group gap="xs">
+            <Button type="submit">{narrow ? 'Show results' : 'Search'}</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setValues(EMPTY_FORM);
+                setSelected(DEFAULT_VALUE);
+                run(toFilters(EMPTY_FORM));
+              }}
+            >
+              Reset filters
+            </Button>
+            <Button variant="light" onClick={() => setSaveOpen(true)}>
+              Save search
+            </Button>
+            <SaveSearchAsPortfolioButton filters={applied} />
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+
   return (
     <Stack>
       <Title order={1} fz="h2">
@@ -224,64 +309,25 @@ export default function SearchPage() {
       <NewAgenciesNotice lastLoginAt={user?.lastLoginAt} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <Paper withBorder p="md" component="aside" aria-label="Filters">
-            <form
-              aria-label="Search filters"
-              onSubmit={(e) => {
-                e.preventDefault();
-                run(toFilters(values), current?.search_id);
-              }}
+          {narrow ? (
+            <Button
+              ref={filtersButton}
+              variant="default"
+              fullWidth
+              aria-expanded={filtersOpen}
+              aria-controls="search-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
             >
-              <Stack>
-                <Stack gap="sm">
-                  <TextInput
-                    label="Search everything"
-                    description="Names, ids, places, traits (at least 2 characters)"
-                    value={values.globalSearch}
-                    onChange={(e) => set('globalSearch', e.currentTarget.value)}
-                    type="search"
-                  />
-                  <Select
-                    label="Saved searches"
-                    data={[
-                      { value: DEFAULT_VALUE, label: DEFAULT_SEARCH_NAME },
-                      ...(saved.data ?? []).map((s) => ({
-                        value: String(s.search_id),
-                        label: s.newDonors ? `${s.search_name} (${s.newDonors} new)` : s.search_name,
-                      })),
-                    ]}
-                    value={selected}
-                    onChange={loadSaved}
-                    allowDeselect={false}
-                  />
-                  {current ? <SearchAlertSwitch search={current} /> : null}
-                </Stack>
-                <SearchFiltersForm values={values} set={set} errors={errors} staff={staff} />
-                {Object.keys(errors).length ? (
-                  <Alert color="red" role="alert" title="Please check the filters">
-                    {Object.values(errors)[0]}
-                  </Alert>
-                ) : null}
-                <Group gap="xs">
-                  <Button type="submit">Search</Button>
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setValues(EMPTY_FORM);
-                      setSelected(DEFAULT_VALUE);
-                      run(toFilters(EMPTY_FORM));
-                    }}
-                  >
-                    Reset filters
-                  </Button>
-                  <Button variant="light" onClick={() => setSaveOpen(true)}>
-                    Save search
-                  </Button>
-                  <SaveSearchAsPortfolioButton filters={applied} />
-                </Group>
-              </Stack>
-            </form>
-          </Paper>
+              Filters
+            </Button>
+          ) : null}
+          {narrow ? (
+            <Collapse expanded={filtersOpen} mt="sm">
+              {filters}
+            </Collapse>
+          ) : (
+            filters
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack>

@@ -16,8 +16,9 @@ import {
   SKIN_TYPES,
   splitEvenly,
 } from '@dm/shared';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ChoiceSelect } from '../../../components/ReadOnlyValue';
 import { type FieldDef, Fields } from '../fields';
 import { bind, rows, type TabProps } from './common';
 
@@ -90,9 +91,9 @@ function PercentageList({
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: entries are positional.
         <Group key={index} align="flex-end">
-          <NativeSelect
+          <ChoiceSelect
             label={`${label} ${index + 1}`}
-            disabled={readOnly}
+            readOnly={readOnly}
             data={[
               { value: '', label: 'Select' },
               ...names.filter((n) => n === entry.name || !entries.some((e) => e.name === n)),
@@ -107,9 +108,9 @@ function PercentageList({
               {entry.percentage ?? '-'}%
             </Text>
           ) : (
-            <NativeSelect
+            <ChoiceSelect
               label={`${label} ${index + 1} percentage`}
-              disabled={readOnly}
+              readOnly={readOnly}
               data={percentageChoices(index)}
               value={entry.percentage === null ? '' : String(entry.percentage)}
               onChange={(e) =>

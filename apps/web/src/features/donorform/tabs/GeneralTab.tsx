@@ -12,7 +12,8 @@ import {
   PREGNANCY_RESULTS,
   REFERRAL_OPTIONS,
 } from '@dm/shared';
-import { NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { ChoiceSelect } from '../../../components/ReadOnlyValue';
 import { useSession } from '../../../lib/session';
 import { type FieldDef, Fields, RepeatingSection } from '../fields';
 import { useCities, useCountries, useFeeChoices, useStates } from '../queries';
@@ -31,10 +32,10 @@ function Location({ values, set, readOnly, highlight }: TabProps) {
     typeof current === 'string' && current && !list.includes(current) ? [current, ...list] : list;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <NativeSelect
+      <ChoiceSelect
         label="Country"
         required
-        disabled={readOnly}
+        readOnly={readOnly}
         data={withCurrent(
           countries.map((c) => c.name),
           values.country,
@@ -43,11 +44,11 @@ function Location({ values, set, readOnly, highlight }: TabProps) {
         // A new country resets state and city.
         onChange={(e) => set({ country: e.currentTarget.value, state: null, city: null, cityOther: null })}
       />
-      <NativeSelect
+      <ChoiceSelect
         label="State"
         required
         data-highlight={mark('state')}
-        disabled={readOnly}
+        readOnly={readOnly}
         data={[{ value: '', label: 'Select' }, ...withCurrent(stateOptions, values.state)]}
         value={String(values.state ?? '')}
         onChange={(e) =>
@@ -58,11 +59,11 @@ function Location({ values, set, readOnly, highlight }: TabProps) {
           })
         }
       />
-      <NativeSelect
+      <ChoiceSelect
         label="City"
         required
         data-highlight={mark('city')}
-        disabled={readOnly}
+        readOnly={readOnly}
         data={[{ value: '', label: 'Select' }, ...withCurrent(cityOptions, values.city)]}
         value={String(values.city ?? '')}
         onChange={(e) => set({ city: e.currentTarget.value || null })}
