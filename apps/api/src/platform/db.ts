@@ -87,19 +87,27 @@ export async function openDatabase(opts: {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const { drizzle } = await import('drizzle-orm/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create({
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
   });
+  return usePglite(client, { closeClient: true });
+}
+
+/**
+ * The app's database on an open PGlite instance; `closeClient: false` leaves the instance open
+ * when the database is closed (a test worker hands it on to its next test file).
+ */
+export async function usePglite(client: PGlite, opts: { closeClient: boolean }): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Db;
   const changes = pgliteChangeFeed(client);
   const close = async () => {
     await changes.close();
-    await client.close();
+    if (opts.closeClient) await client.close();
   };
   return { db, kind: 'pglite', pglite: client, changes, close };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, SESSION_COOKIE } from '@dm/shared';
+import type { PGlite } from '@electric-sql/pglite';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -9,10 +10,11 @@ import { mailOutbox, sessions, users } from '../db/schema/index.js';
 import { TestClock } from '../platform/clock.js';
 import { type Config, loadConfig } from '../platform/config.js';
 import { hashToken, newToken, SecretBox } from '../platform/crypto.js';
-import { type Database, type Db, openDatabase } from '../platform/db.js';
+import { type Database, type Db, openDatabase, usePglite } from '../platform/db.js';
 import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
 import { type EmittedEvent, type Realtime, recordingRealtime } from '../platform/realtime.js';
+import { copyTemplateRows, putTemplateRowsBack, type TemplateRows } from './pglite-reuse.js';
 import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
 export interface TestApp {
@@ -66,8 +68,41 @@ async function openTestDatabase(): Promise<Database> {
     const poolSize = process.env.TEST_POOL_SIZE ? Number(process.env.TEST_POOL_SIZE) : undefined;
     return openDatabase({ databaseUrl: url.toString(), ...(poolSize ? { poolSize } : {}) });
   }
-  const file = inject('pgliteTemplate');
-  return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  return openEmbedded();
+}
+
+/**
+ * The worker's embedded database, kept from one test file to the next with the template's rows put
+ * back (pglite-reuse.ts). Test files of the `shared` project keep this module, and so this
+ * database, per worker; a file of the `isolated` project, or a second database a file opens while
+ * its first is in use, loads the dump.
+ */
+let kept: { client: PGlite; rows: TemplateRows; free: boolean } | null = null;
+
+async function openEmbedded(): Promise<Database> {
+  if (kept?.free) {
+    kept.free = false;
+    if (await putTemplateRowsBack(kept.client, kept.rows)) return lend(kept);
+    await kept.client.close();
+    kept = null;
+  }
+  const loaded = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  if (kept) return loaded;
+  const client = loaded.pglite!;
+  kept = { client, rows: await copyTemplateRows(client), free: false };
+  return lend(kept);
+}
+
+/** The kept database for one test file: closing it hands it on to the next file. */
+async function lend(held: NonNullable<typeof kept>): Promise<Database> {
+  const database = await usePglite(held.client, { closeClient: false });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      held.free = true;
+    },
+  };
 }
 
 /** Boots the real app on a fresh copy of the migrated, seeded test database. */
