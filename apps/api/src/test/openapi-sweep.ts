@@ -126,8 +126,8 @@ export const routeName = (route: SweepRoute) => `${route.method} ${route.path}`;
 
 /**
  * The accounts a sweep calls routes as, in the order it tries them on a route: center 1's
- * account of each role, then the consumer center's (111) admin and Pre-Active parent for the
- * pages only a center that sells memberships and coaching has.
+ * account of each role, then the consumer center's (111) admin, case manager and Pre-Active
+ * parent for the pages only a center that sells memberships and coaching has.
  */
 export const SWEEP_CALLERS: [RoleId, string][] = [
   [ROLE.ADMIN, 'admin@demo.test'],
@@ -136,6 +136,7 @@ export const SWEEP_CALLERS: [RoleId, string][] = [
   [ROLE.DONOR, 'donor@demo.test'],
   [ROLE.MASTER, 'master@demo.test'],
   [ROLE.ADMIN, 'admin111@demo.test'],
+  [ROLE.MANAGER, 'manager111@demo.test'],
   [ROLE.CLIENT, 'parent111@demo.test'],
 ];
 
