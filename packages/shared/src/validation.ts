@@ -14,7 +14,7 @@ export interface IdOptions {
   message?: string;
   /** A `bigserial` row's key goes up to Number.MAX_SAFE_INTEGER. */
   max?: number;
-  /** 0 is taken too: it names no row but "all of them" (a center filter). */
+  /** 0 is taken too: it names no row but "all of them" (a center filter) or "none" (the spec's path). */
   orZero?: boolean;
 }
 

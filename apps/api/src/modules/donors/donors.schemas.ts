@@ -10,10 +10,10 @@ export const fileParams = z.object({
   kind: z.enum(['picture', 'video', 'document', 'additional'], { error: 'File kind is invalid.' }),
   fileId: idSchema({ label: 'File id' }),
 });
-/** The spec's path names the note's author too; who may remove it is decided by the session. */
+/** The spec's path names the note's author too (0: none); who may remove it is decided by the session. */
 export const noteParams = z.object({
   noteId: idSchema({ label: 'Note id' }),
-  managerId: idSchema().optional(),
+  managerId: idSchema({ orZero: true }).optional(),
 });
 export const favoriteListParams = z.object({ id: idSchema({ label: 'User id' }).optional() });
 
