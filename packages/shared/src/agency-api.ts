@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * Agency API keys and webhooks (issue 24, beyond the spec; decision 028). An agency admin (the
@@ -45,7 +46,7 @@ export const AGENCY_API_MSG = {
   CENTER: 'Choose an agency.',
 } as const;
 
-const centerId = z.coerce.number({ error: AGENCY_API_MSG.CENTER }).int().positive(AGENCY_API_MSG.CENTER);
+const centerId = idSchema({ message: AGENCY_API_MSG.CENTER });
 
 /** GET /apikeys, GET /webhooks: the master admin names the center; an agency admin's is her own. */
 export const agencyApiQuery = z.object({ center_id: centerId.optional() });
@@ -81,7 +82,7 @@ export const createdApiKey = z.object({ key: apiKeyRow, secret: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
 /** DELETE /apikeys/:id, DELETE /webhooks/:id, GET /webhooks/:id/deliveries */
-export const agencyApiIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const agencyApiIdParams = z.object({ id: idSchema() });
 
 /** POST /webhooks */
 export const createWebhookBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import { idSchema } from './validation.js';
 
 /**
  * Agency settings (/generalconfiguration) and fee options (/feeandpayment), issue 22, decision
@@ -50,7 +51,7 @@ export function feeAmount(text: string | null | undefined): number | null {
 
 // --- requests -------------------------------------------------------------------------------
 
-const centerId = z.coerce.number().int().positive().optional();
+const centerId = idSchema().optional();
 const flag = z.boolean({ error: MSG.MANDATORY_TEMPLATE });
 
 /** ?center_id=: the master admin names the agency; an agency admin may leave it out. */
@@ -63,7 +64,7 @@ export const compensationVisibilityBody = z.object({ is_compensation_visible: fl
 
 export const defaultManagerBody = z.object({
   /** null: no default case manager. */
-  default_case_manager_id: z.coerce.number().int().positive().nullable(),
+  default_case_manager_id: idSchema().nullable(),
   center_id: centerId,
 });
 
@@ -130,8 +131,8 @@ export type SaveFeeOptionInput = z.input<typeof saveFeeOptionBody>;
 
 /** POST removefeeoption {option_id, center_id}: center_id null (or left out) for a global option. */
 export const removeFeeOptionBody = z.object({
-  option_id: z.coerce.number().int().positive(),
-  center_id: z.coerce.number().int().positive().nullable().optional(),
+  option_id: idSchema(),
+  center_id: idSchema().nullish(),
 });
 
 // --- answers --------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './mapping.js';
 import type { RoleId } from './roles.js';
+import { idSchema } from './validation.js';
 
 /**
  * The audit list (/auditlog): who read or changed a donor's profile, newest first. The master
@@ -45,11 +46,7 @@ export const auditLogQuery = z
     from: optionalDay(AUDIT_MSG.FROM_INVALID),
     to: optionalDay(AUDIT_MSG.TO_INVALID),
     /** Master admin: one center (0 or absent: all). Agency admin: her own or absent. */
-    center: z.coerce
-      .number({ error: AUDIT_MSG.CENTER_INVALID })
-      .int(AUDIT_MSG.CENTER_INVALID)
-      .min(0, AUDIT_MSG.CENTER_INVALID)
-      .default(0),
+    center: idSchema({ message: AUDIT_MSG.CENTER_INVALID, orZero: true }).default(0),
     page: z.coerce
       .number({ error: AUDIT_MSG.PAGE_INVALID })
       .int(AUDIT_MSG.PAGE_INVALID)

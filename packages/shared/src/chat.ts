@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * The chat calls' request shapes both sides agree on (issue 20). The messaging module owns the rest
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** POST create: open (or reuse) the one-to-one chat with another user. Answers `{ chatId }`. */
-export const createChatBody = z.object({ another_user: z.coerce.number().int().positive() });
+export const createChatBody = z.object({ another_user: idSchema() });
 
 /**
  * POST savemessagetodb/: store a text message in a chat the caller belongs to. Answers the stored
@@ -15,7 +16,7 @@ export const createChatBody = z.object({ another_user: z.coerce.number().int().p
  * `notification`, `email`, `text`: the delivery channels chosen, at least one.
  */
 export const saveChatMessageBody = z.object({
-  chatId: z.coerce.number().int().positive(),
+  chatId: idSchema(),
   message: z.string(),
   clientMessageId: z.string().min(8).max(64).optional(),
   notification: z.boolean().default(true),
@@ -93,18 +94,19 @@ export function chatMessageProblem(message: string, channels: ChatChannels, hasF
 
 /** POST getchatmessage/: page 1 is the newest CHAT_MESSAGE_COUNT messages, page 2 the ones before. */
 export const chatMessagesBody = z.object({
-  chatId: z.coerce.number().int().positive(),
+  chatId: idSchema(),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 /** POST sendemailtousers/ and sendtextmessagetousers/: deliver a stored message by that channel too. */
 export const chatDeliverBody = z.object({
-  chatId: z.coerce.number().int().positive(),
-  messageId: z.coerce.number().int().positive(),
+  chatId: idSchema(),
+  /** A chat message's key is a bigserial. */
+  messageId: idSchema({ max: Number.MAX_SAFE_INTEGER }),
 });
 /** POST setdisablechat/. */
 export const setDisableChatBody = z.object({ disable_chat: z.boolean() });
 /** POST getpartneragencyiplist/. */
-export const partnerAgencyIpBody = z.object({ ip_center: z.coerce.number().int().positive() });
+export const partnerAgencyIpBody = z.object({ ip_center: idSchema() });
 
 export interface ChatAttachment {
   id: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalDay } from './audit.js';
 import { isIsoDate } from './mapping.js';
+import { idSchema } from './validation.js';
 
 /**
  * Coaching sessions (issue 23, decision 024): a client of the consumer center books a session with
@@ -188,10 +189,7 @@ export const scheduleSessionBody = z.object({
     .trim()
     .min(1, COACHING_MSG.DETAILS_REQUIRED)
     .max(COACHING_DETAILS_MAX, COACHING_MSG.DETAILS_TOO_LONG),
-  managerId: z.coerce
-    .number({ error: COACHING_MSG.NOT_YOUR_MANAGER })
-    .int()
-    .positive(COACHING_MSG.NOT_YOUR_MANAGER),
+  managerId: idSchema({ message: COACHING_MSG.NOT_YOUR_MANAGER }),
   /** The spec sends the client's name; the server names her from her account (kept for the spec's shape). */
   ipName: z.string().trim().max(200, COACHING_MSG.IP_NAME_TOO_LONG).optional(),
   /** The browser's time zone: the client's e-mail shows the time in it. */
@@ -199,19 +197,13 @@ export const scheduleSessionBody = z.object({
 });
 export type ScheduleSessionInput = z.input<typeof scheduleSessionBody>;
 
-const sessionId = z.coerce
-  .number({ error: COACHING_MSG.SESSION_INVALID })
-  .int(COACHING_MSG.SESSION_INVALID)
-  .positive(COACHING_MSG.SESSION_INVALID);
+const sessionId = idSchema({ message: COACHING_MSG.SESSION_INVALID });
 
 /** POST updatesessionstatus: the session's manager (or an admin) confirms it took place. */
 export const updateSessionStatusBody = z.object({
   session_id: sessionId,
   /** The session's client (spec); another user answers 404 like an unknown session. */
-  user_id: z.coerce
-    .number({ error: COACHING_MSG.USER_INVALID })
-    .int(COACHING_MSG.USER_INVALID)
-    .positive(COACHING_MSG.USER_INVALID),
+  user_id: idSchema({ message: COACHING_MSG.USER_INVALID }),
 });
 export const sessionIdBody = z.object({ session_id: sessionId });
 export const sessionIdParams = z.object({ sessionId });

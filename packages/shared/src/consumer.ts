@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { emailSchema, nameSchema } from './validation.js';
+import { emailSchema, idSchema, nameSchema } from './validation.js';
 
 /**
  * The consumer center's client pages beyond payments and coaching (issue 23, decision 025): the
@@ -79,7 +79,7 @@ export type ConciergeRequest = z.infer<typeof conciergeRequestData>;
 
 /** POST handleconciergerequest: staff mark a request handled, with an optional note. */
 export const handleConciergeBody = z.object({
-  id: z.number().int().positive(),
+  id: idSchema(),
   note: z.string().trim().max(1000, MSG_CONCIERGE.NOTE).default(''),
 });
 
@@ -153,7 +153,7 @@ export const educationTypeParams = z.object({ resourcetype: educationTypeSchema 
 /** POST saveeducationresource: add (no id) or edit a resource. */
 export const saveEducationResourceBody = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: idSchema().optional(),
     type: educationTypeSchema,
     title: z
       .string()
@@ -179,7 +179,7 @@ export const saveEducationResourceBody = z
   });
 export type SaveEducationResourceBody = z.input<typeof saveEducationResourceBody>;
 
-const resourceId = z.number().int().positive();
+const resourceId = idSchema();
 
 /** POST reordereducationresources: every resource of the type, in the new order. */
 export const reorderEducationBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * Scheduled jobs (/cronjob) and their runs (/crontable/{status?}). The jobs are the background
@@ -74,10 +75,7 @@ export const CRON_PAGE_SIZE = 25;
 const statusFilter = z.enum(CRON_STATUS_FILTERS, {
   error: 'Status must be all, running, success or failed.',
 });
-const centerId = z.coerce
-  .number({ error: 'Center is invalid.' })
-  .int('Center is invalid.')
-  .min(0, 'Center is invalid.');
+const centerId = idSchema({ label: 'Center', orZero: true });
 
 export const cronStatusParams = z.object({ status: statusFilter });
 /** 0: every center the caller may see. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWebUrl } from './partners.js';
+import { idSchema } from './validation.js';
 
 /**
  * External donor-data runs (/dexi, decision 020): the master admin starts a run for a center; the
@@ -26,15 +27,13 @@ export type DexiSourceKind = (typeof DEXI_SOURCE_KINDS)[number];
 export const DEXI_RUN_STATUSES = ['queued', 'fetching', 'importing', 'done', 'failed'] as const;
 export type DexiRunStatus = (typeof DEXI_RUN_STATUSES)[number];
 
-const centerId = z.coerce.number({ error: DEXI_MSG.CENTER }).int(DEXI_MSG.CENTER).positive(DEXI_MSG.CENTER);
+const centerId = idSchema({ message: DEXI_MSG.CENTER });
 
 /** executedexirun {center_id}: the spec's GET without payload; a POST here, it starts something. */
 export const executeDexiRunBody = z.object({ center_id: centerId });
 export const dexiCenterParams = z.object({ center: centerId });
 /** 0: every center. */
-export const dexiRunsParams = z.object({
-  center: z.coerce.number({ error: DEXI_MSG.CENTER }).int(DEXI_MSG.CENTER).min(0, DEXI_MSG.CENTER),
-});
+export const dexiRunsParams = z.object({ center: idSchema({ message: DEXI_MSG.CENTER, orZero: true }) });
 
 export const saveDexiSourceBody = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * Carrier-screening compatibility (issue 24, beyond the spec; decision 026): a donor's, an
@@ -156,10 +157,8 @@ export function carrierUnknownLine(c: CarrierComparison): string | null {
 // ---------------------------------------------------------------------------------------------
 // Requests and answers
 
-const id = z.number({ error: CARRIER_MSG.ID }).int(CARRIER_MSG.ID).positive(CARRIER_MSG.ID);
-export const carrierIdParams = z.object({
-  id: z.coerce.number({ error: CARRIER_MSG.ID }).int(CARRIER_MSG.ID).positive(CARRIER_MSG.ID),
-});
+const id = idSchema({ message: CARRIER_MSG.ID });
+export const carrierIdParams = z.object({ id });
 
 /** POST /donorcarrierpanel/:id */
 export const donorPanelBody = z.object({ panel: carrierPanelInput });

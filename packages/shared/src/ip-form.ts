@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * The intended-parent form (donor-forms spec: IP form entity, validation "IP form and profile",
@@ -334,10 +335,7 @@ export const emptyIpFertility = (): IpFertility => normaliseIpFertility({});
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-const userId = z
-  .number({ error: IP_FORM_MSG.USER_INVALID })
-  .int(IP_FORM_MSG.USER_INVALID)
-  .positive(IP_FORM_MSG.USER_INVALID);
+const userId = idSchema({ message: IP_FORM_MSG.USER_INVALID });
 const tabName = z.enum(IP_FORM_TABS, { error: IP_FORM_MSG.TAB_INVALID });
 
 /** POST /getipformdetails {tabName, userId} */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, EDUCATION_LEVELS, EYE_COLORS, HAIR_COLORS, RACES } from './donor.js';
 import { MSG, pleaseEnter } from './messages.js';
+import { idSchema } from './validation.js';
 
 /**
  * Field mapping (/mapping/{item}/{type?}): a donor import keeps a donor whose value of one of
@@ -44,10 +45,7 @@ export const mappingValueRequired = (item: MappingItem) => pleaseEnter(MAPPING_I
 const item = z.enum(MAPPING_ITEM_KEYS as [MappingItem, ...MappingItem[]], {
   error: MAPPING_MSG.ITEM_INVALID,
 });
-const rowId = z.coerce
-  .number({ error: 'Mapping row is invalid.' })
-  .int('Mapping row is invalid.')
-  .positive('Mapping row is invalid.');
+const rowId = idSchema({ message: 'Mapping row is invalid.' });
 
 export const mappingItemParams = z.object({ id: item });
 

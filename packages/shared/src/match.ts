@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_TYPES } from './donor.js';
 import { ROLE, type RoleId } from './roles.js';
+import { idSchema } from './validation.js';
 
 /**
  * The match workflow (search spec section 4 "Match status", donor-forms spec "Matches (staff
@@ -192,8 +193,8 @@ export const MATCH_MSG = {
 export const MATCH_DONOR_STATUSES = ['Available', 'Unavailable', 'In Cycle', 'Under Review'] as const;
 
 const queueType = z.enum(QUEUE_TYPES).default('Fresh');
-const id = z.coerce.number().int().positive();
-const optionalId = z.coerce.number().int().positive().nullish();
+const id = idSchema();
+const optionalId = idSchema().nullish();
 
 /** The body of startmatchrequest, confirmdonormatch, completedonormatch, canceldonorrequesttomatch. */
 export const matchRequestBody = z.object({
@@ -280,7 +281,7 @@ export const matchGridBody = z.object({
   match_status_filter: z.array(z.enum(MATCH_STATUS_FILTER_VALUES)).default(DEFAULT_MATCH_STATUS_FILTER),
   search: z.string().trim().max(100).default(''),
   /** Only requests by parents of this center (requested-donors-list?center=). */
-  center: z.coerce.number().int().positive().nullish(),
+  center: idSchema().nullish(),
 });
 export type MatchGridBody = z.input<typeof matchGridBody>;
 

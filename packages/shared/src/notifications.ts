@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * In-app notifications (issue 20): the bell, /notifications and the calls behind them.
@@ -60,10 +61,9 @@ export interface NotificationList {
   unread: number;
 }
 
-const positiveId = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
-
 export const archiveNotificationBody = z.object({
-  notification_id: positiveId('Please select a notification.'),
+  /** A notification's key is a bigserial. */
+  notification_id: idSchema({ message: 'Please select a notification.', max: Number.MAX_SAFE_INTEGER }),
 });
 
 const messageText = z
@@ -74,8 +74,8 @@ const messageText = z
 
 /** POST sendmessagenotfication: staff send a user of their center an in-app message. */
 export const sendMessageNotificationBody = z.object({
-  sharedby: z.coerce.number().int().optional(),
-  sharedto: positiveId('Please select a user.'),
+  sharedby: idSchema().optional(),
+  sharedto: idSchema({ message: 'Please select a user.' }),
   type: z.string().max(40).optional(),
   message: messageText,
 });
@@ -86,7 +86,7 @@ export const sendMessageCaseManagerBody = z.object({ message: messageText });
 // --- unsubscribe
 
 export const unsubscribeBody = z.object({
-  userid: z.coerce.number().int().positive(),
+  userid: idSchema(),
   username: z.string().trim().min(1).max(320),
 });
 export type UnsubscribeBody = z.input<typeof unsubscribeBody>;

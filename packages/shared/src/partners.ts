@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * Partner sign-in (single sign-on, decision 019): a center trusts a partner site that signs a
@@ -63,10 +64,7 @@ export const tokenSignInBody = z.object({
 });
 export type TokenSignInBody = z.input<typeof tokenSignInBody>;
 
-const centerId = z.coerce
-  .number({ error: PARTNER_MSG.CENTER })
-  .int(PARTNER_MSG.CENTER)
-  .positive(PARTNER_MSG.CENTER);
+const centerId = idSchema({ message: PARTNER_MSG.CENTER });
 
 export const partnerCenterParams = z.object({ center: centerId });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.js';
 
 /**
  * Payments (issue 23, decision 023): the consumer center's premium subscription, coaching
@@ -263,7 +264,7 @@ export const payBody = z
     items: z.object({
       item: itemSchema,
       count: countSchema,
-      additionalId: z.number().int().positive().optional(),
+      additionalId: idSchema().optional(),
     }),
     currency: z.literal(CURRENCY).default(CURRENCY),
     paymentMethodId: paymentMethodId.optional(),
@@ -289,7 +290,7 @@ export const payBody = z
 export type PayBody = z.input<typeof payBody>;
 
 /** POST checkforvalidmatchid {match_id} */
-export const checkMatchBody = z.object({ match_id: z.coerce.number().int().positive() });
+export const checkMatchBody = z.object({ match_id: idSchema() });
 
 /**
  * POST payment-services/local/tokenize: the local provider's card entry (the Stripe provider uses
@@ -360,8 +361,8 @@ export type OfflineHistoryBody = z.input<typeof offlineHistoryBody>;
 
 /** POST fetchofflinepaymentdetails {id, match_id} */
 export const offlineDetailsBody = z.object({
-  id: z.number().int().positive(),
-  match_id: z.number().int().positive().nullish(),
+  id: idSchema(),
+  match_id: idSchema().nullish(),
 });
 
 /**
@@ -391,8 +392,8 @@ export const offlinePaymentBody = z
       .max(2000)
       .transform((m) => m.trim())
       .refine((m) => m.length > 0, PAYMENT_MSG.OFFLINE_MESSAGE_BLANK),
-    match_id: z.number().int().positive().nullish(),
-    bill_id: z.number().int().positive().nullish(),
+    match_id: idSchema().nullish(),
+    bill_id: idSchema().nullish(),
   })
   .refine((b) => (b.match_id ? 1 : 0) + (b.bill_id ? 1 : 0) === 1, {
     message: PAYMENT_MSG.OFFLINE_TARGET,

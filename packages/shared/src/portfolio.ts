@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PORTFOLIO_NAME_MAX, PORTFOLIO_NAME_MIN } from './constants.js';
 import { MSG } from './messages.js';
 import { searchFilters } from './search.js';
+import { idSchema } from './validation.js';
 
 /** Portfolio statuses (search spec section 4); Submitted only by the client. */
 export const PORTFOLIO_STATUSES = ['Active', 'Submitted', 'Upcoming', 'Follow-up', 'Archived'] as const;
@@ -34,13 +35,8 @@ export const portfolioName = z
   .min(PORTFOLIO_NAME_MIN, portfolioNameLengthMessage)
   .max(PORTFOLIO_NAME_MAX, portfolioNameLengthMessage);
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required.` })
-    .int()
-    .positive(`${label} is invalid.`);
-const portfolioId = id('Portfolio id');
-const donorId = id('Donor id');
+const portfolioId = idSchema({ label: 'Portfolio id' });
+const donorId = idSchema({ label: 'Donor id' });
 
 export const createPortfolioBody = z.object({ name: portfolioName });
 export const updatePortfolioBody = z.object({
@@ -85,7 +81,7 @@ export const shareWithClientBody = z.object({
   mailtext: z.string().max(5000).default(''),
 });
 export const shareWithManagerBody = z.object({
-  sharedTo: z.coerce.number({ error: MSG.SELECT_MANAGER }).int().positive(MSG.SELECT_MANAGER),
+  sharedTo: idSchema({ message: MSG.SELECT_MANAGER }),
   portfolioId,
   mailText: z.string().max(5000).default(''),
 });

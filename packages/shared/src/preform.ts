@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageFrom, HEIGHT_CM_MAX, HEIGHT_CM_MIN, LB_PER_KG_BMI } from './donor.js';
 import { MSG } from './messages.js';
+import { idSchema } from './validation.js';
 
 /**
  * The donor pre-form (pre-screening questionnaire) and the auto-rejection rules that judge it
@@ -262,10 +263,10 @@ export const rejectionQuestionsBody = z.object({
   questions: z
     .array(
       z.object({
-        id: z
-          .number({ error: 'Question id is required.' })
-          .int('Question id is invalid.')
-          .refine((id) => REJECTION_QUESTIONS.some((q) => q.id === id), 'Question id is invalid.'),
+        id: idSchema({ label: 'Question id' }).refine(
+          (id) => REJECTION_QUESTIONS.some((q) => q.id === id),
+          'Question id is invalid.',
+        ),
         is_enabled: z.boolean({ error: 'Enabled is required.' }),
       }),
       { error: 'Questions are required.' },

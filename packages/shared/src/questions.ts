@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DONOR_FORM_TAB_LABELS, DONOR_FORM_TABS, type DonorFormTab } from './donor-form/tabs.js';
 import { MSG } from './messages.js';
+import { idSchema } from './validation.js';
 
 /** Question types of the custom-question screen; textarea is the spec's default. */
 export const QUESTION_TYPES = ['textarea', 'text', 'radio', 'checkbox', 'dropdown'] as const;
@@ -96,7 +97,7 @@ const questionFields = {
   tab: z.enum(QUESTION_TABS).default('miscellaneous'),
   options: z.array(questionOption).max(50).default([]),
   /** The master admin names the agency; an agency admin's own is used otherwise. */
-  centerId: z.number().int().positive().optional(),
+  centerId: idSchema().optional(),
 };
 
 /** The option rules of a choice question, as issues at the field they concern. */
@@ -118,27 +119,27 @@ export const saveQuestionBody = z.object(questionFields).superRefine(checkOption
 export type SaveQuestionBody = z.input<typeof saveQuestionBody>;
 
 export const updateQuestionBody = z
-  .object({ ...questionFields, questionId: z.number().int().positive() })
+  .object({ ...questionFields, questionId: idSchema() })
   .superRefine(checkOptions);
 export type UpdateQuestionBody = z.input<typeof updateQuestionBody>;
 
 export const questionStatusBody = z.object({
-  question_id: z.number().int().positive(),
-  center_id: z.number().int().positive().optional(),
+  question_id: idSchema(),
+  center_id: idSchema().optional(),
   status: z.enum(QUESTION_STATUSES),
 });
 
-export const restoreQuestionBody = z.object({ question_id: z.number().int().positive() });
+export const restoreQuestionBody = z.object({ question_id: idSchema() });
 
 /** A checkbox answer is the chosen options; every other type one string. */
 export const userAnswer = z.object({
-  questionId: z.number().int().positive(),
+  questionId: idSchema(),
   answer: z.union([z.string().max(5000), z.array(z.string().max(OPTION_MAX)).max(50)]),
 });
 export type UserAnswer = z.infer<typeof userAnswer>;
 
 export const submitAnswersBody = z.object({
-  donorId: z.number().int().positive(),
+  donorId: idSchema(),
   tab: z.enum(QUESTION_TABS),
   userAnswers: z.array(userAnswer).max(200),
 });

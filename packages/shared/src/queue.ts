@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_TYPES, type QueueType } from './donor.js';
+import { idSchema } from './validation.js';
 
 /**
  * Queue position and notify-me (issue 24, beyond the spec; decision 027). A parent sees her own
@@ -104,10 +105,7 @@ export const NOTIFY_ME_LABEL = 'Notify me when this donor is available';
 
 /** PUT /donorwatch */
 export const donorWatchBody = z.object({
-  donor_id: z.coerce
-    .number({ error: 'Donor id is invalid.' })
-    .int('Donor id is invalid.')
-    .positive('Donor id is invalid.'),
+  donor_id: idSchema({ message: 'Donor id is invalid.' }),
   notify: z.boolean({ error: QUEUE_MSG.FLAG }),
   queue_type: z.enum(QUEUE_TYPES).default('Fresh'),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_TYPE } from './email-types.js';
 import { MSG } from './messages.js';
 import type { DonorAvailability } from './roles.js';
+import { idSchema } from './validation.js';
 
 /**
  * The donor reminder scheduler (/scheduledonoremail, issue 22; decision 016). A center's
@@ -84,7 +85,7 @@ export const emailScheduleSchema = z.object({
 export type EmailSchedule = z.output<typeof emailScheduleSchema>;
 export type EmailScheduleInput = z.input<typeof emailScheduleSchema>;
 
-const centerId = z.coerce.number().int().positive().optional();
+const centerId = idSchema().optional();
 
 export const saveEmailScheduleBody = z.object({ emailSchedule: emailScheduleSchema, center_id: centerId });
 export type SaveEmailScheduleBody = z.input<typeof saveEmailScheduleBody>;

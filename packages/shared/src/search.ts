@@ -19,6 +19,7 @@ import {
 } from './donor.js';
 import { MSG } from './messages.js';
 import { DONOR_AVAILABILITY } from './roles.js';
+import { idSchema } from './validation.js';
 
 /*
  * The donor search (search spec sections 2, 3 "Search filters", 5, 7 and 9): one request schema
@@ -109,7 +110,7 @@ const inches = (label: string) => z.number().int(`${label} is invalid.`).min(0).
 /** Every filter of the search form; what a saved search stores. */
 export const searchFilters = z.object({
   profiles: z.enum(DONOR_PROFILE_SCOPES, 'Profiles is invalid.').default('complete'),
-  centers: z.array(z.number().int().positive()).max(100).default([]),
+  centers: z.array(idSchema()).max(100).default([]),
   eyecolor: list(EYE_COLORS),
   haircolor: list(HAIR_COLORS),
   blood_group: list(BLOOD_GROUPS),
@@ -197,7 +198,7 @@ export const searchRequest = searchFilters
       .default(25),
     currentPage: z.number().int().min(1).max(100_000).default(1),
     /** The saved search being run, so its "new donors" count restarts from now. */
-    searchId: z.number().int().positive().optional(),
+    searchId: idSchema().optional(),
   })
   .superRefine((v, ctx) => {
     checkFilters(v, ctx);
@@ -309,10 +310,7 @@ export const searchName = z
   .min(PORTFOLIO_NAME_MIN, MSG.SEARCH_NAME_LENGTH)
   .max(PORTFOLIO_NAME_MAX, MSG.SEARCH_NAME_LENGTH);
 
-export const savedSearchId = z
-  .number({ error: 'Search id is required.' })
-  .int()
-  .positive('Search id is invalid.');
+export const savedSearchId = idSchema({ label: 'Search id' });
 
 /** POST /savesearch */
 export const saveSearchBody = z.object({ name: searchName, filters: savedFilters });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_GRID_SIZE } from './constants.js';
 import { DEFAULT_MATCH_STATUS_FILTER, MATCH_STATUS_FILTER_VALUES } from './match.js';
 import { DONOR_AVAILABILITY, FROZEN_AVAILABILITY } from './roles.js';
+import { idSchema } from './validation.js';
 
 /**
  * The staff donor list (/viewdonor) and its tools, the donor import, the blank-mandatory-fields
@@ -130,7 +131,7 @@ export const DONOR_CSV_HEADER = [
   'Created',
 ] as const;
 
-const id = z.coerce.number().int().positive();
+const id = idSchema();
 
 export const reserveDonorBody = z.object({ donorid: id, parentid: id, managerid: id.nullish() });
 export type ReserveDonorBody = z.input<typeof reserveDonorBody>;
@@ -286,7 +287,7 @@ export interface MandatoryFieldsRow {
 }
 
 export const archivedDonorsBody = z.object({
-  center: z.coerce.number().int().positive().nullish(),
+  center: idSchema().nullish(),
   from,
   upto: z.coerce.number().int().min(1).default(ARCHIVED_DONORS_PAGE_SIZE),
   sort: z.enum(['donor_id', 'name', 'agency', 'archived_at']).default('archived_at'),
@@ -318,7 +319,7 @@ export const MONTHLY_STATS_LABEL: Record<number, string> = {
   0: 'From the start',
 };
 export const monthlyStatsBody = z.object({
-  center: z.coerce.number().int().positive().nullish(),
+  center: idSchema().nullish(),
   /** Months back, or 0 for from the start. */
   timePeriod: z.coerce
     .number()

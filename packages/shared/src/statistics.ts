@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DONOR_TYPE_LABEL, DONOR_TYPES } from './donor.js';
 import { pagePath } from './pages.js';
 import { ROLE, type RoleId } from './roles.js';
+import { idSchema } from './validation.js';
 
 /**
  * The admin dashboard and the master admin's /statistics page (spec donor-forms section 2,
@@ -34,18 +35,14 @@ export const DASHBOARD_PORTFOLIO_STATUSES = ['Active', 'Archived', 'Follow-up', 
 export const STAT_DONOR_TYPES = DONOR_TYPES;
 export const STAT_DONOR_TYPE_LABEL = DONOR_TYPE_LABEL;
 
+/** The spec's "all centers" is null, 0, '0', '' or nothing: null. */
 const centerId = z
-  .union([z.number(), z.string(), z.null()], { error: 'Center id is invalid.' })
+  .preprocess(
+    (v: number | string | null) => (v === '' ? null : v),
+    idSchema({ message: 'Center id is invalid.', orZero: true }).nullable(),
+  )
   .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: 'Center id is invalid.' });
-      return z.NEVER;
-    }
-    return n;
-  });
+  .transform((v) => v || null);
 
 /** Every statistic takes an optional center: an admin's own (another answers 404), the master's choice or all. */
 export const statCenterBody = z.object({ center_id: centerId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { emailSchema } from './validation.js';
+import { emailSchema, idSchema } from './validation.js';
 
 /** One-time codes for a contact number (issue 20). */
 export const OTP_LENGTH = 6;
@@ -32,15 +32,14 @@ export const countryCode = z
   .trim()
   .min(1, MSG.FILL_CONTACT_NUMBER)
   .regex(/^\+?\d{1,4}$/, MSG.CONTACT_NUMBER_INVALID);
-const optionalId = z.coerce.number().int().positive().optional();
 
 /** POST sendotpcontact / resendmoileotp {contactno, country_code, userid, center_id}. */
 export const sendOtpBody = z.object({
   contactno: contactNo,
   country_code: countryCode,
   /** The agency whose number sends the code (sign-up: the agency signed up with; default main). */
-  center_id: optionalId,
-  userid: optionalId,
+  center_id: idSchema().optional(),
+  userid: idSchema().optional(),
 });
 export type SendOtpBody = z.infer<typeof sendOtpBody>;
 
@@ -53,16 +52,13 @@ export const verifyContactBody = z.object({
     .trim()
     .min(1, MSG.ENTER_VERIFICATION_CODE)
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.OTP_INVALID),
-  userid: optionalId,
+  userid: idSchema().optional(),
 });
 export type VerifyContactBody = z.infer<typeof verifyContactBody>;
 
 /** GET checktextmessagesvisibility/{centerId}. */
 export const textVisibilityParams = z.object({
-  centerId: z.coerce
-    .number({ error: 'Center is invalid.' })
-    .int('Center is invalid.')
-    .positive('Center is invalid.'),
+  centerId: idSchema({ label: 'Center' }),
 });
 /** data[0].receive_text_messages, as the spec reads it. */
 export interface TextVisibility {

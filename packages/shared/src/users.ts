@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLIENT_GRID_SIZE } from './constants.js';
 import { MSG } from './messages.js';
 import { type RoleId, USER_STATUS, type UserStatus } from './roles.js';
-import { contactNoSchema, emailSchema, nameSchema, passwordSchema } from './validation.js';
+import { contactNoSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './validation.js';
 
 /**
  * User administration (donor-forms-admin spec: users grids, invite, status rules, assignment,
@@ -64,11 +64,6 @@ const roleIdSchema = z.union(
   [z.literal(1), z.literal(2), z.literal(6), z.literal(7), z.literal(9)],
   'User type is invalid.',
 );
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
 
 const listPaging = {
   from: z.coerce.number().int().min(0, 'From is invalid.').default(0),
@@ -93,9 +88,9 @@ export const userListBody = z.object({
   /** Clients only: primary (no parent) or secondary parents. */
   parent_type: z.enum(['', 'primary', 'secondary'], 'Parent type is invalid.').default(''),
   /** Only users whose case manager (clients) or assignee (donors) is this user. */
-  manager_id: positiveId('Manager').optional(),
+  manager_id: idSchema({ label: 'Manager' }).optional(),
   /** Master admin only: one center (others always see their own). */
-  center_id: positiveId('Center').optional(),
+  center_id: idSchema({ label: 'Center' }).optional(),
 });
 export type UserListBody = z.input<typeof userListBody>;
 export type UserListQuery = z.output<typeof userListBody>;
@@ -150,9 +145,9 @@ export const inviteUserBody = z
     userType: roleIdSchema,
     firstname: personName('First Name'),
     lastname: personName('Last Name'),
-    managerId: z.number().int().positive().optional(),
+    managerId: idSchema().optional(),
     /** Required when the master admin invites an agency admin; others invite into their own center. */
-    centerId: z.number().int().positive().optional(),
+    centerId: idSchema().optional(),
   })
   .refine(
     (v) => ![v.firstname, v.lastname].some((n) => n.trim().toLowerCase() === v.username.trim().toLowerCase()),
@@ -165,7 +160,7 @@ export type InviteUserBody = z.infer<typeof inviteUserBody>;
  * signed up yet, is invited again under another one (a new link; the old one stops working).
  */
 export const inviteForAnotherRoleBody = z.object({
-  user_id: positiveId('User'),
+  user_id: idSchema({ label: 'User' }),
   user_type: roleIdSchema,
 });
 export type InviteForAnotherRoleBody = z.input<typeof inviteForAnotherRoleBody>;
@@ -200,7 +195,7 @@ export interface IpCacheTime {
 
 /** POST /updateuserstatus. confirmed answers the Pre-Active and active-portfolio questions. */
 export const updateUserStatusBody = z.object({
-  user_id: positiveId('User'),
+  user_id: idSchema({ label: 'User' }),
   status: z.enum(SETTABLE_STATUS, 'Status is invalid.'),
   archiveReason: z.string().trim().max(1000, 'Archive Reason is too long.').optional(),
   confirmed: z.boolean().default(false),
@@ -219,7 +214,7 @@ export interface UserStatusAnswer {
 
 /** POST /updateuserdetails: first name, last name, e-mail and contact number are required. */
 export const updateUserDetailsBody = z.object({
-  user_id: positiveId('User'),
+  user_id: idSchema({ label: 'User' }),
   firstname: personName('First Name'),
   middlename: z.string().trim().max(100, 'Middle Name is too long.').default(''),
   lastname: personName('Last Name'),
@@ -234,21 +229,21 @@ export type UpdateUserDetailsBody = z.input<typeof updateUserDetailsBody>;
 
 /** POST /settemporarypassword */
 export const temporaryPasswordBody = z
-  .object({ user_id: positiveId('User'), password: passwordSchema, password_c: z.string() })
+  .object({ user_id: idSchema({ label: 'User' }), password: passwordSchema, password_c: z.string() })
   .refine((v) => v.password === v.password_c, { message: MSG.PASSWORD_MISMATCH, path: ['password_c'] });
 export type TemporaryPasswordBody = z.input<typeof temporaryPasswordBody>;
 
 /** POST /assignclienttomanager */
 export const assignClientsBody = z.object({
-  manager_id: positiveId('Manager'),
-  clients: z.array(z.number().int().positive()).min(1, USERS_MSG.SELECT_ONE).max(500),
+  manager_id: idSchema({ label: 'Manager' }),
+  clients: z.array(idSchema()).min(1, USERS_MSG.SELECT_ONE).max(500),
 });
 export type AssignClientsBody = z.input<typeof assignClientsBody>;
 
 /** POST /assigndonortoadminmanager */
 export const assignDonorsBody = z.object({
-  admin_manager_id: positiveId('Admin or manager'),
-  donors: z.array(z.number().int().positive()).min(1, USERS_MSG.SELECT_ONE).max(500),
+  admin_manager_id: idSchema({ label: 'Admin or manager' }),
+  donors: z.array(idSchema()).min(1, USERS_MSG.SELECT_ONE).max(500),
 });
 export type AssignDonorsBody = z.input<typeof assignDonorsBody>;
 
@@ -266,7 +261,7 @@ export interface StaffOption {
 /** POST /invitesecondaryip: a primary parent's second parent; the username is typed twice. */
 export const inviteSecondaryBody = z
   .object({
-    primaryIP_id: positiveId('Intended Parent'),
+    primaryIP_id: idSchema({ label: 'Intended Parent' }),
     secondaryIP_username: emailSchema,
     secondaryIP_reusername: z.string().trim().toLowerCase(),
     secondaryIP_fname: personName('First Name'),

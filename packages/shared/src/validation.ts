@@ -1,7 +1,44 @@
 import { z } from 'zod';
 import { EMAIL_SUBJECT_LIMIT, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { humanizeField } from './issues.js';
 import { MSG } from './messages.js';
 import { ROLE } from './roles.js';
+
+/** The largest key of a `serial` row (PostgreSQL's integer): the database refuses a larger one. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export interface IdOptions {
+  /** The field's name in the messages; by default its own, e.g. "Center id" for center_id. */
+  label?: string;
+  /** One message for every refusal instead (the spec's wording, e.g. "Please select a manager"). */
+  message?: string;
+  /** A `bigserial` row's key goes up to Number.MAX_SAFE_INTEGER. */
+  max?: number;
+  /** 0 is taken too: it names no row but "all of them" (a center filter) or "none" (the spec's path). */
+  orZero?: boolean;
+}
+
+/**
+ * The id of a stored row (a user, donor, center, portfolio, ...) in any request: a whole number
+ * from 1 to the key's largest, as a JSON number or, from a path, a query string or a form, as
+ * its digits. Anything else (1e308, 1.5, -1, 0, 2**53, "1e3", " 5") answers "<label> is
+ * invalid." ("<label> is required." when missing): a number past the column's range would
+ * otherwise reach the query and fail there as a server error. One issue per field (abort).
+ */
+export function idSchema({ label, message, max = MAX_ROW_ID, orZero = false }: IdOptions = {}) {
+  const error = (issue: z.core.$ZodRawIssue) => {
+    if (message) return message;
+    const name = label ?? humanizeField(issue.path ?? []);
+    return issue.input === undefined ? `${name} is required.` : `${name} is invalid.`;
+  };
+  const whole = z.number({ error }).int({ error, abort: true });
+  return z.preprocess(
+    (value: number | string) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    (orZero ? whole.min(0, { error, abort: true }) : whole.positive({ error, abort: true })).max(max, {
+      error,
+    }),
+  );
+}
 
 /** Letters, digits and ! @ $ % ^ & * only; one upper, one lower, one digit; 8-60 long. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d!@$%^&*]+$/;
@@ -82,7 +119,7 @@ export const registerBody = z
     password: passwordSchema,
     password_c: z.string(),
     referrer: z.string().max(200).optional(),
-    centerId: z.number().int().positive().optional(),
+    centerId: idSchema().optional(),
     /** Text notifications chosen: the number must have been verified with `otp` (issue 20). */
     receive_text_notification: z.boolean().optional().default(false),
     otp: z.string().trim().max(10).optional(),
@@ -183,8 +220,8 @@ function checkTemplatePlaceholders(
  */
 export const addEmailTemplateBody = z
   .object({
-    centerId: z.number().int().positive().optional(),
-    emailTypeId: z.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
+    centerId: idSchema().optional(),
+    emailTypeId: idSchema({ message: MSG.MANDATORY_TEMPLATE }),
     ...templateWording,
   })
   .superRefine(checkTemplatePlaceholders);
@@ -192,12 +229,12 @@ export type AddEmailTemplateBody = z.infer<typeof addEmailTemplateBody>;
 
 /** POST /updateemaildefinition */
 export const updateEmailTemplateBody = z
-  .object({ id: z.number().int().positive(), ...templateWording })
+  .object({ id: idSchema(), ...templateWording })
   .superRefine(checkTemplatePlaceholders);
 export type UpdateEmailTemplateBody = z.infer<typeof updateEmailTemplateBody>;
 
 /** POST /updatetestconnection and /testconnection: the connection info of one agency. */
 export const smtpConnectionSaveBody = smtpConnectionBody.extend({
-  centerId: z.number().int().positive().optional(),
+  centerId: idSchema().optional(),
 });
 export type SmtpConnectionSaveBody = z.infer<typeof smtpConnectionSaveBody>;

@@ -1,8 +1,6 @@
-import { decidePage, ROLE, type RoleId } from '@dm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { resolveSession } from '../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from './harness.js';
 import {
   describePayload,
@@ -12,8 +10,10 @@ import {
   reactivate,
   routeName,
   type SampleRequest,
+  SWEEP_CALLERS,
   type SweepRoute,
   sampleRequest,
+  sweepCallers,
   toInject,
   withField,
 } from './openapi-sweep.js';
@@ -27,22 +27,12 @@ import {
  * and their text fields get the small multipart cases at the end.
  */
 let t: TestApp;
-/** Center 1's account of each role; the first allowed one calls a route. */
-const CALLERS: [RoleId, string][] = [
-  [ROLE.ADMIN, 'admin@demo.test'],
-  [ROLE.MANAGER, 'manager@demo.test'],
-  [ROLE.CLIENT, 'parent@demo.test'],
-  [ROLE.DONOR, 'donor@demo.test'],
-  [ROLE.MASTER, 'master@demo.test'],
-];
+let callerOf: (route: SweepRoute) => string | null;
 let syntheticDonorId: number;
-const subjects = new Map<RoleId, Awaited<ReturnType<typeof resolveSession>>['subject']>();
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [role, username] of CALLERS) {
-    subjects.set(role, (await resolveSession(t.db, t.clock, await t.tokenFor(username))).subject);
-  }
+  callerOf = await sweepCallers(t);
   const [donor] = await t.db
     .select({ id: users.id })
     .from(users)
@@ -63,15 +53,6 @@ const WRONG_TYPES: [string, unknown][] = [
   ['null', null],
 ];
 
-/** The role that calls a route, or null for anonymous (public routes). */
-function callerOf(route: SweepRoute): string | null {
-  if ('public' in route.access) return null;
-  if ('signedIn' in route.access) return CALLERS[0]![1];
-  const pages = route.access.pages;
-  const found = CALLERS.find(([role]) => pages.some((page) => decidePage(subjects.get(role)!, page).allowed));
-  return found ? found[1] : null;
-}
-
 interface Failure {
   route: string;
   case: string;
@@ -90,7 +71,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
     for (const route of routes) {
       const username = callerOf(route);
       if (!('public' in route.access) && !username) {
-        // No account of center 1 may open it: still swept, anonymously (401 expected).
+        // None of the sweep's accounts may open it: still swept, anonymously (401 expected).
         noCaller.push(routeName(route));
       }
       // A fresh session per route: a route may end or switch the caller's session.
@@ -142,11 +123,11 @@ describe('hostile input on every route of the OpenAPI document', () => {
         await send('body: array', { ...sample, body: [] });
       }
       // A call that went through may have archived, switched or locked an account: restore.
-      if (succeeded) await reactivate(t.db, CALLERS);
+      if (succeeded) await reactivate(t.db, SWEEP_CALLERS);
     }
     const seconds = Math.round((performance.now() - started) / 1000);
     console.info(
-      `openapi fuzz: ${routes.length} routes, ${requests} requests in ${seconds} s; swept anonymously (no center-1 role may open them): ${noCaller.join(', ') || 'none'}`,
+      `openapi fuzz: ${routes.length} routes, ${requests} requests in ${seconds} s; swept anonymously (none of the sweep's accounts may open them): ${noCaller.join(', ') || 'none'}`,
     );
     expect(failures).toEqual([]);
   });

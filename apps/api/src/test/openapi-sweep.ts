@@ -1,8 +1,10 @@
-import type { PageKey } from '@dm/shared';
+import { decidePage, type PageKey, ROLE, type RoleId } from '@dm/shared';
 import { and, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../db/schema/index.js';
+import { resolveSession } from '../platform/auth-context.js';
 import type { Db } from '../platform/db.js';
+import type { TestApp } from './harness.js';
 
 /**
  * The app's routes as its own OpenAPI document declares them, and sample requests built from
@@ -122,10 +124,52 @@ export function listRoutes(app: FastifyInstance): SweepRoute[] {
 
 export const routeName = (route: SweepRoute) => `${route.method} ${route.path}`;
 
-/** Field names that hold the id of a stored object (a user, donor, portfolio, note, ...). */
+/**
+ * The accounts a sweep calls routes as, in the order it tries them on a route: center 1's
+ * account of each role, then the consumer center's (111) admin, case manager and Pre-Active
+ * parent for the pages only a center that sells memberships and coaching has.
+ */
+export const SWEEP_CALLERS: [RoleId, string][] = [
+  [ROLE.ADMIN, 'admin@demo.test'],
+  [ROLE.MANAGER, 'manager@demo.test'],
+  [ROLE.CLIENT, 'parent@demo.test'],
+  [ROLE.DONOR, 'donor@demo.test'],
+  [ROLE.MASTER, 'master@demo.test'],
+  [ROLE.ADMIN, 'admin111@demo.test'],
+  [ROLE.MANAGER, 'manager111@demo.test'],
+  [ROLE.CLIENT, 'parent111@demo.test'],
+];
+
+/**
+ * Who calls a route in a sweep: the username of the first of SWEEP_CALLERS who may open one of
+ * its pages (the first for any signed-in user), or null: anonymous for a public route, and for
+ * a route none of them may open (its answer is then a 401).
+ */
+export async function sweepCallers(t: TestApp): Promise<(route: SweepRoute) => string | null> {
+  const subjects = new Map<string, Awaited<ReturnType<typeof resolveSession>>['subject']>();
+  for (const [, username] of SWEEP_CALLERS) {
+    subjects.set(username, (await resolveSession(t.db, t.clock, await t.tokenFor(username))).subject);
+  }
+  return (route) => {
+    if ('public' in route.access) return null;
+    if ('signedIn' in route.access) return SWEEP_CALLERS[0]![1];
+    const pages = route.access.pages;
+    const found = SWEEP_CALLERS.find(([, username]) =>
+      pages.some((page) => decidePage(subjects.get(username)!, page).allowed),
+    );
+    return found ? found[1] : null;
+  };
+}
+
+/**
+ * Field names that hold the id of a stored object (a user, donor, portfolio, note, ...): ids,
+ * a row's name alone or in the plural (a list of them), and the person a thing is shared with.
+ */
 export function isIdName(name: string): boolean {
   return (
-    /^(id|ids)$|Id$|_id$|Ids$/i.test(name) || /^(center|donor|user|client|manager|portfolio)$/i.test(name)
+    /^(id|ids)$|Id$|_id$|Ids$/i.test(name) ||
+    /^(center|donor|user|client|manager|portfolio)s?$/i.test(name) ||
+    /^(shared_?(to|by)|another_user|ip_center|(center|donor)_details)$/i.test(name)
   );
 }
 

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// How long findBy* and waitFor wait for a condition: they stop as soon as it holds, so only a
+// failing test waits this long. The library's 1 s failed renders on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What Mantine needs and happy-dom does not provide.
 if (!window.matchMedia) {

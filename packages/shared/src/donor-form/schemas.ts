@@ -10,6 +10,7 @@ import {
   WEIGHT_LB_NULL_AT_OR_BELOW,
 } from '../donor.js';
 import { MSG } from '../messages.js';
+import { idSchema } from '../validation.js';
 import type { SavableTab } from './tabs.js';
 
 // Tab schemas
@@ -31,7 +32,7 @@ const isoDate = z
 const count = (max = 99) => z.coerce.number().int().min(0).max(max).default(0);
 const optCount = (max = 999) => z.coerce.number().int().min(0).max(max).nullable().default(null);
 const flag = z.boolean().default(false);
-const id = z.number().int().positive().nullable().default(null);
+const id = idSchema().nullable().default(null);
 
 export const deliverySchema = z.object({
   id,

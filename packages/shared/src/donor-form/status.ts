@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DonorAvailability } from '../roles.js';
+import { idSchema } from '../validation.js';
 import { DEFAULT_FORM_PAGE, DONOR_FORM_TABS, type DonorFormTab, INITIAL_FORM_TABS } from './tabs.js';
 
 // Status flow (spec section 4, "Donor form flow")
@@ -130,7 +131,7 @@ export type ReviewState = keyof typeof REVIEW_DECISIONS;
 export const isReviewState = (status: string): status is ReviewState => status in REVIEW_DECISIONS;
 
 export const reviewBody = z.object({
-  donorId: z.coerce.number().int().positive(),
+  donorId: idSchema(),
   decision: z.enum(['accept', 'reject']),
   message: z.string().trim().max(5000).default(''),
 });

@@ -1,4 +1,4 @@
-import { contactNoSchema, MSG } from '@dm/shared';
+import { contactNoSchema, idSchema, MSG } from '@dm/shared';
 import { z } from 'zod';
 
 const required = (label: string) => ({
@@ -15,12 +15,6 @@ const text = (label: string, max = 300) =>
 
 const optionalText = (label: string, max = 2000) =>
   z.string(required(label)).trim().max(max, `${label} must be at most ${max} characters.`).default('');
-
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
 
 const email = z
   .string(required('Email'))
@@ -68,10 +62,7 @@ const paging = {
 
 /** POST /getcentersdetails/{id}: 0 lists agencies, an id answers that one agency. */
 export const centerDetailsParams = z.object({
-  id: z.coerce
-    .number({ error: 'Center id is invalid.' })
-    .int('Center id is invalid.')
-    .min(0, 'Center id is invalid.'),
+  id: idSchema({ message: 'Center id is invalid.', orZero: true }),
 });
 
 export const AGENCY_SORTS = [
@@ -114,7 +105,7 @@ export type AddAgencyBody = z.infer<typeof addAgencyBody>;
 
 /** POST /updatecenterdetails */
 export const updateAgencyBody = z.object({
-  center_id: id('Center id'),
+  center_id: idSchema({ label: 'Center id' }),
   name: text('Name'),
   address: text('Address', 500),
   email,
@@ -128,18 +119,18 @@ export type UpdateAgencyBody = z.infer<typeof updateAgencyBody>;
 
 /** POST /agencyvisibility */
 export const visibilityBody = z.object({
-  center_id: id('Center id'),
+  center_id: idSchema({ label: 'Center id' }),
   status: z.union([z.literal(0), z.literal(1)], { error: 'Status must be 0 or 1.' }),
 });
 
 /** GET /getallowedorganization/{center} */
-export const allowedOrganizationParams = z.object({ center: id('Center id') });
+export const allowedOrganizationParams = z.object({ center: idSchema({ label: 'Center id' }) });
 
 /** POST /updateallowedorganization: the full set of centers whose donors `center_id` may see. */
 export const updateAllowedOrganizationBody = z.object({
-  center_id: id('Center id'),
+  center_id: idSchema({ label: 'Center id' }),
   center_details: z
-    .array(id('Center id'), { error: 'Center details must be a list of center ids.' })
+    .array(idSchema({ label: 'Center id' }), { error: 'Center details must be a list of center ids.' })
     .max(500),
 });
 

@@ -1,5 +1,6 @@
 import {
   DONOR_AVAILABILITY,
+  idSchema,
   type LoginOutcome,
   type LoginSuccess,
   MSG,
@@ -84,4 +85,4 @@ export const signupDetailsSchema = z.object({
 export const signupTokenAnswerSchema = z.object({ redirectUrl: z.string() });
 
 export const tokenBody = z.object({ token: z.string().min(10, MSG.INVALID_LINK) });
-export const userIdBody = z.object({ id: z.number().int().positive() });
+export const userIdBody = z.object({ id: idSchema() });

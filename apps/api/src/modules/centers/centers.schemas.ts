@@ -1,4 +1,4 @@
-import { MSG, ZIP_FORMAT } from '@dm/shared';
+import { idSchema, MSG, ZIP_FORMAT } from '@dm/shared';
 import { z } from 'zod';
 
 const isoCode = (label: string, message: string) =>
@@ -36,11 +36,7 @@ function checkZipFormat(input: { zip: string; country: string }, ctx: z.Refineme
 
 /** GET /getcurrentyearandagencydata?centerId= */
 export const agencyDataQuery = z.object({
-  centerId: z.coerce
-    .number({ error: 'Center id is invalid.' })
-    .int('Center id is invalid.')
-    .positive('Center id is invalid.')
-    .optional(),
+  centerId: idSchema({ message: 'Center id is invalid.' }).optional(),
 });
 
 export const agencyDataAnswer = z.object({
@@ -101,11 +97,7 @@ export const agenciesWithDonorAccessAnswer = z.object({
 
 /** GET /getcenters?adm_id: only the center of that admin or case manager. */
 export const centersQuery = z.object({
-  adm_id: z.coerce
-    .number({ error: 'Admin is invalid.' })
-    .int('Admin is invalid.')
-    .positive('Admin is invalid.')
-    .optional(),
+  adm_id: idSchema({ message: 'Admin is invalid.' }).optional(),
 });
 
 /** POST checkfornewagency {last_login}: a date or timestamp. */

@@ -1,3 +1,4 @@
+import { idSchema } from '@dm/shared';
 import { z } from 'zod';
 import { donorIdParams } from '../donors/donors.schemas.js';
 
@@ -8,11 +9,7 @@ import { donorIdParams } from '../donors/donors.schemas.js';
  */
 export const pdfBody = z.object({
   id: donorIdParams.shape.id,
-  usertypeid: z.coerce
-    .number({ error: 'User type is invalid.' })
-    .int('User type is invalid.')
-    .positive('User type is invalid.')
-    .optional(),
+  usertypeid: idSchema({ message: 'User type is invalid.' }).optional(),
   globals: z.record(z.string(), z.unknown(), { error: 'Globals must be an object.' }).optional(),
 });
 

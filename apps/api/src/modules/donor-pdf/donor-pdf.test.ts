@@ -126,7 +126,7 @@ describe('POST /api/getpdffromhtml: who may', () => {
     expect(body(bad).message).toContain('Donor id is invalid.');
     const missing = await pdfCall({ usertypeid: 6 }, 'manager@demo.test');
     expect(missing.statusCode).toBe(400);
-    expect(body(missing).message).toContain('Donor id is invalid.');
+    expect(body(missing).message).toContain('Donor id is required.');
     const type = await pdfCall({ id: donorA, usertypeid: 'x' }, 'manager@demo.test');
     expect(type.statusCode).toBe(400);
     expect(body(type).message).toContain('User type is invalid.');

@@ -1,15 +1,10 @@
+import { idSchema } from '@dm/shared';
 import { z } from 'zod';
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
-
-export const idParams = z.object({ id: id('User id') });
+export const idParams = z.object({ id: idSchema({ label: 'User id' }) });
 export const changesQuery = z.object({
-  user_id: id('User id'),
-  version: id('Version').optional(),
+  user_id: idSchema({ label: 'User id' }),
+  version: idSchema({ label: 'Version' }).optional(),
 });
 
 const blankField = z.object({ tab: z.string(), field: z.string(), label: z.string() });

@@ -1,21 +1,21 @@
-import { MSG } from '@dm/shared';
+import { idSchema, MSG } from '@dm/shared';
 import { z } from 'zod';
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
+const donorId = idSchema({ label: 'Donor id' });
 
-export const donorIdParams = z.object({ id: id('Donor id') });
+export const donorIdParams = z.object({ id: donorId });
 /** The spec's calls carry an optional /usertype suffix; the server decides by the session instead. */
-export const donorIdWithTypeParams = z.object({ id: id('Donor id'), usertype: z.string().optional() });
+export const donorIdWithTypeParams = z.object({ id: donorId, usertype: z.string().optional() });
 export const fileParams = z.object({
   kind: z.enum(['picture', 'video', 'document', 'additional'], { error: 'File kind is invalid.' }),
-  fileId: id('File id'),
+  fileId: idSchema({ label: 'File id' }),
 });
-export const noteParams = z.object({ noteId: id('Note id'), managerId: z.string().optional() });
-export const favoriteListParams = z.object({ id: id('User id').optional() });
+/** The spec's path names the note's author too (0: none); who may remove it is decided by the session. */
+export const noteParams = z.object({
+  noteId: idSchema({ label: 'Note id' }),
+  managerId: idSchema({ orZero: true }).optional(),
+});
+export const favoriteListParams = z.object({ id: idSchema({ label: 'User id' }).optional() });
 
 export const donorViewBody = z
   .object({ captcha: z.string().max(20_000, MSG.CAPTCHA_INVALID).optional() })
@@ -23,7 +23,7 @@ export const donorViewBody = z
 
 /** POST donornotes: a missing or blank note answers "Note cannot be blank." */
 export const addNoteBody = z.object({
-  donor_id: id('Donor id'),
+  donor_id: donorId,
   note: z
     .string({ error: MSG.NOTE_BLANK })
     .max(5000, 'Note can not be more than 5000 characters.')
@@ -31,41 +31,35 @@ export const addNoteBody = z.object({
 });
 
 export const saveNotesBody = z.object({
-  donorid: id('Donor id'),
+  donorid: donorId,
   notes: z
     .string({ error: 'Notes must be text.' })
     .max(20_000, 'Notes can not be more than 20000 characters.'),
 });
 
-export const favoriteBody = z.object({ donor_id: id('Donor id'), userid: z.coerce.number().optional() });
+export const favoriteBody = z.object({ donor_id: donorId, userid: idSchema().optional() });
 
 export const shareDonorBody = z.object({
-  shared_to: z.coerce
-    .number({ error: MSG.SELECT_MANAGER })
-    .int(MSG.SELECT_MANAGER)
-    .positive(MSG.SELECT_MANAGER)
-    .optional(),
+  shared_to: idSchema({ message: MSG.SELECT_MANAGER }).optional(),
   message: z
     .string({ error: 'Message must be text.' })
     .max(2000, 'Message can not be more than 2000 characters.')
     .default(''),
-  donor_id: id('Donor id'),
+  donor_id: donorId,
   display_id: z.string().optional(),
 });
 
 /** GET comparedonors?ids=1,2,3 */
 export const compareQuery = z.object({
   ids: z.string({ error: MSG.COMPARE_MINIMUM }).transform((value, ctx) => {
-    const ids = value
+    const parts = value
       .split(',')
       .map((part) => part.trim())
-      .filter((part) => part !== '')
-      .map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'Donor id is invalid.' });
-      return z.NEVER;
-    }
-    return ids;
+      .filter((part) => part !== '');
+    const ids = z.array(donorId).safeParse(parts);
+    if (ids.success) return ids.data;
+    ctx.addIssue({ code: 'custom', message: ids.error.issues[0]!.message });
+    return z.NEVER;
   }),
 });
 
@@ -186,22 +180,22 @@ export const managerOptions = z.array(z.object({ userId: z.number(), name: z.str
  * accepted for the spec's shape and ignored.
  */
 export const detailsAccessBody = z.object({
-  donorId: id('Donor id'),
+  donorId: donorId,
   displayId: z.string().max(100).nullish(),
   query: z.string({ error: MSG.QUERY_EMPTY }).trim().min(1, MSG.QUERY_EMPTY).max(5000, MSG.QUERY_EMPTY),
   query_flag: z.union([z.boolean(), z.number(), z.string().max(50)]).optional(),
   fullName: z.string().max(300).optional(),
-  userId: z.coerce.number().optional(),
+  userId: idSchema().optional(),
 });
 
 /** POST setfavandnotesnotification {shared_by, donor_id, type, message, portfolio}. */
 export const favNotesBody = z.object({
-  donor_id: id('Donor id'),
+  donor_id: donorId,
   type: z.enum(['favorite', 'notes'], { error: 'Type must be favorite or notes.' }),
   message: z
     .string({ error: MSG.NOTE_BLANK })
     .max(5000, 'Note can not be more than 5000 characters.')
     .default(''),
-  portfolio: z.coerce.number().int().positive().nullish(),
-  shared_by: z.union([z.number(), z.string()]).nullish(),
+  portfolio: idSchema().nullish(),
+  shared_by: idSchema().nullish(),
 });

@@ -2,6 +2,7 @@ import {
   addEmailTemplateBody,
   MSG,
   type PageKey,
+  settingsCenterQuery,
   smtpConnectionSaveBody,
   updateEmailTemplateBody,
 } from '@dm/shared';
@@ -10,7 +11,6 @@ import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
 import {
-  centerQuery,
   connectionCenterBody,
   connectionInfo,
   emailDefinition,
@@ -35,7 +35,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   jsonRoute(app, 'POST /getdefaultemaildefinition', TEMPLATES, {
     summary: "An e-mail type's default subject, definition and signature",
-    querystring: centerQuery,
+    querystring: settingsCenterQuery,
     body: emailTypeBody,
     data: emailDefinition,
     run: (auth, { query, body }) =>
@@ -48,7 +48,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   jsonRoute(app, 'POST /getemaildefinition', TEMPLATES, {
     summary: "The agency's template for an e-mail type, or the default (exist tells which)",
-    querystring: centerQuery,
+    querystring: settingsCenterQuery,
     body: emailTypeBody,
     data: emailDefinition,
     run: (auth, { query, body }) =>
@@ -118,7 +118,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     jsonRoute(app, 'GET /devoutbox', OUTBOX, {
       summary:
         'The local mail outbox (development, MAIL_TRANSPORT=outbox); subject and body only for their recipient',
-      querystring: centerQuery,
+      querystring: settingsCenterQuery,
       data: z.array(outboxMail),
       run: (auth, { query, ip }) => service.devOutbox(deps, auth, query.center_id, ip),
     });

@@ -1,24 +1,19 @@
 import type { ConnectionInfo, EmailDefinition, EmailTypeOption, OutboxMail } from '@dm/shared';
-import { MSG } from '@dm/shared';
+import { idSchema, MSG } from '@dm/shared';
 import { z } from 'zod';
 
 /*
  * Request bodies of the writes are the shared schemas (addEmailTemplateBody,
  * updateEmailTemplateBody, smtpConnectionSaveBody) that the web forms use too. The reads keep
- * the spec's names: ?center_id= and email_type.
+ * the spec's names: ?center_id= (settingsCenterQuery) and email_type.
  */
 
-/** ?center_id=: the master admin names the agency; an agency admin may leave it out. */
-export const centerQuery = z.object({ center_id: z.coerce.number().int().positive().optional() });
+export const emailTypeBody = z.object({ email_type: idSchema({ message: MSG.MANDATORY_TEMPLATE }) });
 
-export const emailTypeBody = z.object({
-  email_type: z.coerce.number({ message: MSG.MANDATORY_TEMPLATE }).int().positive(),
-});
-
-export const templateIdBody = z.object({ id: z.number().int().positive() });
+export const templateIdBody = z.object({ id: idSchema() });
 
 /** POST /gettestconnection */
-export const connectionCenterBody = z.object({ center_id: z.number().int().positive().optional() });
+export const connectionCenterBody = z.object({ center_id: idSchema().optional() });
 
 export const emailTypeOption = z.object({
   id: z.number(),

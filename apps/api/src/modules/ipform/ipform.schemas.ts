@@ -1,12 +1,9 @@
-import { IP_FORM_MSG, IP_FORM_TABS } from '@dm/shared';
+import { IP_FORM_MSG, IP_FORM_TABS, idSchema } from '@dm/shared';
 import { z } from 'zod';
 
 /** GET /getipformstatus/{userId} */
 export const userIdParams = z.object({
-  userId: z.coerce
-    .number({ error: IP_FORM_MSG.USER_INVALID })
-    .int(IP_FORM_MSG.USER_INVALID)
-    .positive(IP_FORM_MSG.USER_INVALID),
+  userId: idSchema({ message: IP_FORM_MSG.USER_INVALID }),
 });
 
 export const visibility = z.object({ ipFormVisible: z.boolean() });

@@ -1,6 +1,7 @@
 import {
   addToQueueBody,
   cancelMatchBody,
+  idSchema,
   MATCH_DONOR_STATUSES,
   MATCH_MSG,
   matchGridBody,
@@ -30,10 +31,10 @@ const STAFF: readonly PageKey[] = ['requested-donors-list'];
 /** These routes never declared an answer schema: unknown sends each answer as the service builds it. */
 const AS_IS = z.unknown();
 
-const donorIdBody = z.object({ donor_id: z.coerce.number().int().positive() });
+const donorIdBody = z.object({ donor_id: idSchema() });
 const donorParentBody = z.object({
-  donor_id: z.coerce.number().int().positive(),
-  parent_id: z.coerce.number().int().positive().nullish(),
+  donor_id: idSchema(),
+  parent_id: idSchema().nullish(),
 });
 
 /** The match workflow (search spec section 7 "Match workflow") and the match grids and reports. */
@@ -101,8 +102,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   jsonRoute(app, 'POST /acceptreferralmatch', STAFF, {
     summary: 'Accepts a referral (to Referral Accepted)',
     body: z.object({
-      match_id: z.coerce.number().int().positive(),
-      parent_id: z.coerce.number().int().positive(),
+      match_id: idSchema(),
+      parent_id: idSchema(),
     }),
     data: AS_IS,
     run: (auth, { body }) => service.acceptReferral(deps, auth, body),
@@ -119,7 +120,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
 
   jsonRoute(app, 'GET /getdonormatchstatus/:donorId', MATCHING, {
     summary: "The donor's availability, free queue spots, the caller's own match and (staff) the open ones",
-    params: z.object({ donorId: z.coerce.number().int().positive() }),
+    params: z.object({ donorId: idSchema() }),
     data: AS_IS,
     run: (auth, { params }) => followed.donorMatchStatus(deps, auth, params.donorId),
   });
@@ -139,10 +140,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   jsonRoute(app, 'GET /fetchcurrentmatchcontacts/:id', STAFF, {
     summary: "Contact details of the parents of the donor's active and queued matches (audited)",
     params: z.object({
-      id: z.coerce
-        .number({ error: 'Donor id is invalid.' })
-        .int('Donor id is invalid.')
-        .positive('Donor id is invalid.'),
+      id: idSchema({ message: 'Donor id is invalid.' }),
     }),
     data: AS_IS,
     run: (auth, { params }) => followed.currentMatchContacts(deps, auth, params.id),
@@ -170,8 +168,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   jsonRoute(app, 'POST /getdonorspecificipquery', STAFF, {
     summary: "One parent's match history with one donor",
     body: z.object({
-      donor_id: z.coerce.number().int().positive(),
-      parent_id: z.coerce.number().int().positive(),
+      donor_id: idSchema(),
+      parent_id: idSchema(),
     }),
     data: AS_IS,
     run: (auth, { body }) => followed.donorParentHistory(deps, auth, body.donor_id, body.parent_id),
@@ -179,7 +177,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
 
   jsonRoute(app, 'POST /updatedonorstatus', STAFF, {
     summary: "Sets a donor's availability",
-    body: z.object({ user_id: z.coerce.number().int().positive(), status: z.enum(MATCH_DONOR_STATUSES) }),
+    body: z.object({ user_id: idSchema(), status: z.enum(MATCH_DONOR_STATUSES) }),
     data: AS_IS,
     run: (auth, { body }) => followed.updateDonorStatus(deps, auth, body.user_id, body.status),
     message: MATCH_MSG.STATUS_UPDATED,

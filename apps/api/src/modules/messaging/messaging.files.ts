@@ -8,6 +8,7 @@ import {
   DOCUMENT_MAX_BYTES,
   hasChannel,
   IMAGE_MAX_BYTES,
+  idSchema,
   UPLOAD_MSG,
 } from '@dm/shared';
 import { fileTypeFromFile } from 'file-type';
@@ -98,8 +99,9 @@ export async function uploadMessageFile(
   const received = await receive();
   let storedKey: string | null = null;
   try {
-    const chatId = Number(received.fields.chatId?.[0]);
-    if (!Number.isInteger(chatId) || chatId <= 0) throw badRequest(CHAT_MSG.USER_NOT_FOUND);
+    const parsedChatId = idSchema().safeParse(received.fields.chatId?.[0]);
+    if (!parsedChatId.success) throw badRequest(CHAT_MSG.USER_NOT_FOUND);
+    const chatId = parsedChatId.data;
     await chatOfCaller(deps.db, auth, chatId);
     const clientMessageId = received.fields.clientMessageId?.[0]?.slice(0, 64) || null;
     if (clientMessageId) {

@@ -1,10 +1,10 @@
-import { CHAT_ATTACHMENT_KINDS } from '@dm/shared';
+import { CHAT_ATTACHMENT_KINDS, idSchema } from '@dm/shared';
 import { z } from 'zod';
 
 /** Answer schemas of the messaging routes (request schemas are in packages/shared/src/chat.ts). */
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const chatIdParams = z.object({ chatId: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: idSchema() });
+export const chatIdParams = z.object({ chatId: idSchema() });
 export const usersByTypeQuery = z.object({
   type: z.coerce
     .number()

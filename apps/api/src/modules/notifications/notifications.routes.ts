@@ -12,12 +12,13 @@ import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { callRoutes, jsonRoute, publicRoute } from '../../platform/routes.js';
 import {
-  idParams,
+  notificationIdParams,
   notificationItem,
   notificationList,
   oneClickParams,
   sentAnswer,
   unreadAnswer,
+  userIdParams,
 } from './notifications.schemas.js';
 import * as service from './notifications.service.js';
 import * as unsubscribe from './unsubscribe.service.js';
@@ -71,20 +72,20 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   });
   jsonRoute(app, 'GET /readnotificationbyid/:id', OWN, {
     summary: "Mark one of the caller's notifications read (another's: 404)",
-    params: idParams,
+    params: notificationIdParams,
     data: notificationList,
     run: (auth, { params }) => service.readOne(deps, auth, params.id),
   });
   jsonRoute(app, 'GET /getnotificationdata/:id', OWN, {
     summary: "One of the caller's notifications (another's: 404)",
-    params: idParams,
+    params: notificationIdParams,
     data: notificationItem,
     run: (auth, { params }) => service.notificationData(deps, auth, params.id),
   });
 
   jsonRoute(app, 'GET /fetchallmessagesbyuserid/:id', STAFF, {
     summary: 'The in-app messages a user of the caller center received or sent (audited)',
-    params: idParams,
+    params: userIdParams,
     data: z.array(notificationItem),
     run: (auth, { params }) => service.messagesOfUser(deps, auth, params.id),
   });

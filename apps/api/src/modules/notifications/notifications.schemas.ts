@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationItem, type NotificationList } from '@dm/shared';
+import { idSchema, NOTIFICATION_KINDS, type NotificationItem, type NotificationList } from '@dm/shared';
 import { z } from 'zod';
 
 /*
@@ -25,8 +25,10 @@ export const notificationList = z.object({
 
 export const unreadAnswer = z.object({ unread: z.number() });
 export const sentAnswer = z.object({ sent: z.number() });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A notification's key is a bigserial. */
+export const notificationIdParams = z.object({ id: idSchema({ max: Number.MAX_SAFE_INTEGER }) });
+export const userIdParams = z.object({ id: idSchema() });
 export const oneClickParams = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: idSchema(),
   signature: z.string().min(10).max(100),
 });

@@ -2,6 +2,7 @@ import {
   type BillRow,
   type ClientSubscriptionStatus,
   type CouponAnswer,
+  idSchema,
   OFFLINE_PAYMENT_MODES,
   type OfflinePaymentDetails,
   type OfflinePaymentRow,
@@ -163,6 +164,6 @@ export const clientSubscriptionStatus = z.object({
 
 export const cancelAnswer = z.object({ cancelAtPeriodEnd: z.boolean() });
 
-export const cancelSubscriptionBody = z.object({ parentid: z.number().int().positive().nullish() });
-export const clientStatusBody = z.object({ userid: z.number().int().positive() });
+export const cancelSubscriptionBody = z.object({ parentid: idSchema().nullish() });
+export const clientStatusBody = z.object({ userid: idSchema() });
 export const couponParams = z.object({ code: z.string().max(64) });

@@ -7,6 +7,7 @@ import {
   feedbackBody,
   feedbackCounts,
   getDonorIdBody,
+  idSchema,
   ipQueryBody,
   MSG,
   notesQueryBody,
@@ -48,7 +49,7 @@ const VIEW: readonly PageKey[] = ['previewshortlist'];
 /** The question/consultation dialog of a Pre-Active client, from search and donor pages. */
 const ASK: readonly PageKey[] = ['search'];
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Portfolio id is invalid.') });
+const idParams = z.object({ id: idSchema({ label: 'Portfolio id' }) });
 const withStatus = z.object({ status: z.enum(PORTFOLIO_STATUSES) });
 
 /** Portfolios (shortlists), sharing, feedback and comments (search spec section 7). */
@@ -118,7 +119,7 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
 
   jsonRoute(app, 'POST /checkportfoliofirstview', VIEW, {
     summary: "True the first time the portfolio's client opens it",
-    body: portfolioIdBody.extend({ managerId: z.number().optional() }),
+    body: portfolioIdBody.extend({ managerId: idSchema().optional() }),
     data: z.object({ firstView: z.boolean() }),
     run: (auth, { body }) => view.firstView(deps, auth, body.portfolioId),
   });
@@ -196,7 +197,7 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
 
   jsonRoute(app, 'GET /getclientsmailid/:clientId', EDIT, {
     summary: "A client's e-mail address (same center)",
-    params: z.object({ clientId: z.coerce.number().int().positive('Client id is invalid.') }),
+    params: z.object({ clientId: idSchema({ label: 'Client id' }) }),
     data: z.object({ email: z.string() }),
     run: (auth, { params }) => sharing.clientEmail(deps, auth, params.clientId),
   });
@@ -240,7 +241,7 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
 
   jsonRoute(app, 'POST /shortlistupdatenotification', EDIT, {
     summary: "E-mails the portfolio's client that it was updated",
-    body: updateNotificationBody.extend({ shared_to: z.number().optional() }),
+    body: updateNotificationBody.extend({ shared_to: idSchema().optional() }),
     data: null,
     run: (auth, { body }) => sharing.notifyUpdate(deps, auth, body.portfolio_id),
     message: MSG.NOTIFICATION_SENT,
@@ -270,7 +271,7 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
 
   jsonRoute(app, 'GET /getportfoliomessages/:id/:donorId', VIEW, {
     summary: "A portfolio's comments on one donor (donorId 0: all)",
-    params: idParams.extend({ donorId: z.coerce.number().int().min(0, 'Donor id is invalid.') }),
+    params: idParams.extend({ donorId: idSchema({ label: 'Donor id', orZero: true }) }),
     data: z.array(portfolioNote),
     run: (auth, { params }) =>
       feedback.notes(deps, auth, params.id, params.donorId === 0 ? undefined : params.donorId),
@@ -323,7 +324,7 @@ export const portfoliosRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
   jsonRoute(app, 'GET /getdonorfeedback/:id', ['donordetails'], {
     summary:
       "Clients' portfolio feedback on one donor (feedback centers; client: own, manager: his portfolios)",
-    params: z.object({ id: z.coerce.number().int().positive('Donor id is invalid.') }),
+    params: z.object({ id: idSchema({ label: 'Donor id' }) }),
     data: z.array(donorFeedbackEntry),
     run: (auth, { params }) => feedback.donorFeedback(deps, auth, params.id),
   });

@@ -1,11 +1,9 @@
+import { idSchema } from '@dm/shared';
 import { z } from 'zod';
 
 /** GET /getpreformdetails/{userId} */
 export const userIdParams = z.object({
-  userId: z.coerce
-    .number({ error: 'User id is invalid.' })
-    .int('User id is invalid.')
-    .positive('User id is invalid.'),
+  userId: idSchema({ label: 'User id' }),
 });
 
 const eligibility = z.object({

@@ -1,24 +1,15 @@
-import { isRoleId } from '@dm/shared';
+import { idSchema, isRoleId } from '@dm/shared';
 import { z } from 'zod';
-
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
 
 export const USER_TYPE_INVALID = 'User type is invalid.';
 
-export const userParams = z.object({ userId: id('User id') });
+export const userParams = z.object({ userId: idSchema({ label: 'User id' }) });
 /**
  * POST uploadprofilepic/{userId}/0/{userTypeId}: a role id (the service answers a donor 403 and a
  * type other than the user's 400).
  */
 export const uploadParams = userParams.extend({
-  userTypeId: z.coerce
-    .number({ error: USER_TYPE_INVALID })
-    .int(USER_TYPE_INVALID)
-    .refine(isRoleId, USER_TYPE_INVALID),
+  userTypeId: idSchema({ message: USER_TYPE_INVALID }).refine(isRoleId, USER_TYPE_INVALID),
 });
 /** The file's address carries the picture's version (`v`) so a new picture is a new address. */
 export const fileQuery = z.object({ v: z.string().max(40).optional() });

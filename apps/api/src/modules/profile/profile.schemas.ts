@@ -1,10 +1,8 @@
-import { COMMUNICATION_TYPES, type EmailCodeSent, type ProfileView } from '@dm/shared';
+import { COMMUNICATION_TYPES, type EmailCodeSent, idSchema, type ProfileView } from '@dm/shared';
 import { z } from 'zod';
 
 /** GET getuserbyuserid/{id} */
-export const profileIdParams = z.object({
-  id: z.coerce.number({ error: 'User is invalid.' }).int('User is invalid.').positive('User is invalid.'),
-});
+export const profileIdParams = z.object({ id: idSchema({ label: 'User' }) });
 
 export const profileView = z.object({
   user_id: z.number(),

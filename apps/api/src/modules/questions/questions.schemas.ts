@@ -1,6 +1,7 @@
 import {
   type CustomQuestion,
   type DonorQuestion,
+  idSchema,
   QUESTION_TABS,
   QUESTION_TYPES,
   QUESTION_VISIBILITIES,
@@ -28,4 +29,4 @@ export const customQuestion = z.object({
 
 export const donorQuestion = customQuestion.extend({ answer: z.string() }) satisfies z.ZodType<DonorQuestion>;
 
-export const donorIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const donorIdParams = z.object({ id: idSchema() });

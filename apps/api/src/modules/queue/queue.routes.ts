@@ -1,4 +1,4 @@
-import { donorWatchBody, type PageKey, QUEUE_MSG } from '@dm/shared';
+import { donorWatchBody, idSchema, type PageKey, QUEUE_MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
@@ -40,12 +40,7 @@ export const queueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   jsonRoute(app, 'GET /donorqueue/:donorId', PARENTS, {
     summary:
       "The caller's place in one donor's queue, whether she watches the donor and whether it takes requests",
-    params: z.object({
-      donorId: z.coerce
-        .number({ error: 'Donor id is invalid.' })
-        .int('Donor id is invalid.')
-        .positive('Donor id is invalid.'),
-    }),
+    params: z.object({ donorId: idSchema({ label: 'Donor id' }) }),
     data: z.object({ place: place.nullable(), watching: z.boolean(), takesRequests: z.boolean() }),
     run: (auth, { params }) => service.donorQueue(deps, auth, params.donorId),
   });

@@ -1,13 +1,14 @@
-import { MSG_REMINDER, type PageKey, saveEmailScheduleBody, toggleEmailScheduleBody } from '@dm/shared';
+import {
+  MSG_REMINDER,
+  type PageKey,
+  saveEmailScheduleBody,
+  settingsCenterQuery,
+  toggleEmailScheduleBody,
+} from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
-import {
-  centerQuery,
-  devReminderPassBody,
-  devReminderPassData,
-  emailSchedulerData,
-} from './reminders.schemas.js';
+import { devReminderPassBody, devReminderPassData, emailSchedulerData } from './reminders.schemas.js';
 import * as service from './reminders.service.js';
 
 /** The agency admin's screen; the master admin's too, for a center they pick. */
@@ -16,7 +17,7 @@ const SCHEDULER: readonly PageKey[] = ['scheduledonoremail'];
 export const remindersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   jsonRoute(app, 'GET /getemailscheduler', SCHEDULER, {
     summary: "The agency's donor reminder schedule and the reminder templates it may send",
-    querystring: centerQuery,
+    querystring: settingsCenterQuery,
     data: emailSchedulerData,
     run: (auth, { query }) => service.getScheduler(deps, auth, query.center_id),
   });

@@ -1,13 +1,10 @@
-import type { EmailSchedulerData } from '@dm/shared';
+import { type EmailSchedulerData, idSchema } from '@dm/shared';
 import { z } from 'zod';
 
 /*
  * The request bodies are the shared schemas (saveEmailScheduleBody, toggleEmailScheduleBody)
- * that the form uses too; here the read's query and the answer.
+ * that the form uses too, the read's query is settingsCenterQuery; here the answer.
  */
-
-/** ?center_id=: the master admin names the agency; an agency admin may leave it out. */
-export const centerQuery = z.object({ center_id: z.coerce.number().int().positive().optional() });
 
 export const emailSchedulerData = z.object({
   centerId: z.number(),
@@ -30,6 +27,6 @@ export const emailSchedulerData = z.object({
 /** POST devreminderpass (development only). */
 export const devReminderPassBody = z.object({
   days: z.number().int().min(0).max(365),
-  center_id: z.number().int().positive().optional(),
+  center_id: idSchema().optional(),
 });
 export const devReminderPassData = z.object({ at: z.string(), sent: z.number() });

@@ -1,5 +1,6 @@
 import {
   deleteSearchBody,
+  idSchema,
   MSG,
   type PageKey,
   renameSearchBody,
@@ -76,7 +77,7 @@ export const searchRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       config: { access: { signedIn: true } },
       schema: {
         summary: "A donor's picture, when the caller may see the donor",
-        params: z.object({ pictureId: z.coerce.number().int().positive('Picture id is invalid.') }),
+        params: z.object({ pictureId: idSchema({ label: 'Picture id' }) }),
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   donorStatusWithEmailBody,
   FROZEN_AVAILABILITY,
   hardDeleteBody,
+  idSchema,
   importDonorsBody,
   inviteDonorBody,
   MATCH_MSG,
@@ -31,9 +32,9 @@ import { ok } from '../../platform/envelope.js';
 import { jsonRoute } from '../../platform/routes.js';
 import * as service from './staff-donors.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const donorIdBody = z.object({ user_id: z.coerce.number().int().positive() });
-const reservedBody = z.object({ donorid: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema() });
+const donorIdBody = z.object({ user_id: idSchema() });
+const reservedBody = z.object({ donorid: idSchema() });
 /** Query-string lists come as comma-separated values (the CSV link is a plain GET). */
 const list = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -201,7 +202,7 @@ export const staffDonorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
 
   jsonRoute(app, 'GET /importstatus/:id', DONOR_ADMIN, {
     summary: "An import's result (id 0: the center's latest)",
-    params: z.object({ id: z.coerce.number().int().min(0) }),
+    params: z.object({ id: idSchema({ orZero: true }) }),
     data: z.unknown(),
     run: (auth, { params }) => service.importStatus(deps, auth, params.id),
   });

@@ -1,5 +1,6 @@
 import {
   IMAGE_MAX_BYTES,
+  idSchema,
   MAX_IMAGES,
   MAX_IMAGES_PER_SELECTION,
   type MediaFile,
@@ -135,8 +136,9 @@ export async function replacePicture(
   const received = await receive();
   let key: string | null = null;
   try {
-    const picId = Number(received.fields.pic_id?.[0]);
-    if (!Number.isInteger(picId) || picId <= 0) throw notFound(UPLOAD_MSG.IMAGE_NOT_FOUND);
+    const parsedPicId = idSchema().safeParse(received.fields.pic_id?.[0]);
+    if (!parsedPicId.success) throw notFound(UPLOAD_MSG.IMAGE_NOT_FOUND);
+    const picId = parsedPicId.data;
     const { row, centerId } = await pictureOf(deps, auth, picId, donorId);
     const file = received.files[0];
     if (!file) throw badRequest(UPLOAD_MSG.SELECT_FILE);

@@ -1,22 +1,18 @@
-import { ADDITIONAL_DOCUMENT_KINDS, CAPTION_MAX, ROLE, UPLOAD_MSG } from '@dm/shared';
+import { ADDITIONAL_DOCUMENT_KINDS, CAPTION_MAX, idSchema, ROLE, UPLOAD_MSG } from '@dm/shared';
 import { z } from 'zod';
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
+const donorId = idSchema({ label: 'Donor id' });
 const flag = z.union([
   z.boolean(),
   z.enum(['true', 'false', '0', '1']).transform((v) => v === 'true' || v === '1'),
 ]);
 
-export const donorParams = z.object({ id: id('Donor id') });
+export const donorParams = z.object({ id: donorId });
 export const profilePicParams = z.object({
-  id: id('Donor id'),
+  id: donorId,
   role: z.coerce.number().refine((r) => r === ROLE.DONOR, 'Role must be the donor role.'),
 });
-export const uploadParams = z.object({ id: id('Donor id'), uploadId: z.uuid('Upload id is invalid.') });
+export const uploadParams = z.object({ id: donorId, uploadId: z.uuid('Upload id is invalid.') });
 export const chunkParams = uploadParams.extend({
   index: z.coerce
     .number({ error: UPLOAD_MSG.CHUNK_INVALID })
@@ -29,26 +25,29 @@ export const startVideoBody = z.object({
   size: z.number({ error: UPLOAD_MSG.INVALID }).int(UPLOAD_MSG.INVALID),
 });
 
-export const pictureBody = z.object({ picId: id('Picture id'), donorId: id('Donor id') });
+export const pictureBody = z.object({ picId: idSchema({ label: 'Picture id' }), donorId });
 export const captionBody = pictureBody.extend({
   caption: z.string().max(CAPTION_MAX, `Caption can not be more than ${CAPTION_MAX} characters.`).default(''),
 });
 export const visibilityBody = z.object({
   is_public: flag,
-  id: id('File id'),
+  id: idSchema({ label: 'File id' }),
   type: z.enum(['picture', 'video', 'document'], { error: 'File type is invalid.' }),
-  donorId: id('Donor id'),
+  donorId,
 });
-export const videoBody = z.object({ video_id: id('Video id'), donorId: id('Donor id') });
-export const documentBody = z.object({ document_id: id('Document id'), donorId: id('Donor id') });
-export const donorBody = z.object({ donor_id: id('Donor id') });
+export const videoBody = z.object({ video_id: idSchema({ label: 'Video id' }), donorId });
+export const documentBody = z.object({ document_id: idSchema({ label: 'Document id' }), donorId });
+export const donorBody = z.object({ donor_id: donorId });
 
 export const additionalQuery = z.object({
-  donor_id: id('Donor id'),
+  donor_id: donorId,
   fileType: z.enum(ADDITIONAL_DOCUMENT_KINDS, { error: 'File type is invalid.' }),
 });
-export const additionalBody = z.object({ doc_id: id('Document id') });
-export const additionalVisibilityBody = z.object({ doc_id: id('Document id'), is_public: flag });
+export const additionalBody = z.object({ doc_id: idSchema({ label: 'Document id' }) });
+export const additionalVisibilityBody = z.object({
+  doc_id: idSchema({ label: 'Document id' }),
+  is_public: flag,
+});
 
 const mediaFile = z.object({
   id: z.number(),

@@ -1,3 +1,4 @@
+import { idSchema } from '@dm/shared';
 import { z } from 'zod';
 
 export {
@@ -15,21 +16,18 @@ export {
   userListBody,
 } from '@dm/shared';
 
-export const reinviteUserBody = z.object({ userId: z.number().int().positive() });
+export const reinviteUserBody = z.object({ userId: idSchema() });
 
 export const inviteUserAnswer = z.object({ userId: z.number() });
 
-const idParam = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is invalid.` })
-    .int(`${label} is invalid.`)
-    .positive(`${label} is invalid.`);
-
-export const userIdParams = z.object({ id: idParam('User') });
-export const managersQuery = z.object({ center_id: idParam('Center').optional() });
+export const userIdParams = z.object({ id: idSchema({ label: 'User' }) });
+export const managersQuery = z.object({ center_id: idSchema({ label: 'Center' }).optional() });
 
 /** POST /assignparticularclient: one client from the grid row. */
-export const assignOneClientBody = z.object({ manager_id: idParam('Manager'), client_id: idParam('Client') });
+export const assignOneClientBody = z.object({
+  manager_id: idSchema({ label: 'Manager' }),
+  client_id: idSchema({ label: 'Client' }),
+});
 
 export const userRowSchema = z.object({
   userId: z.number(),
