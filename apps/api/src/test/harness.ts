@@ -93,13 +93,27 @@ async function openEmbedded(): Promise<Database> {
   return lend(kept);
 }
 
-/** The kept database for one test file: closing it hands it on to the next file. */
+/**
+ * The kept database for one test file: closing it hands it on to the next file. What the file
+ * holds is a handle that refuses every call once closed, as a closed PGlite does, so a timer or
+ * job the file left running cannot reach the next file's rows.
+ */
 async function lend(held: NonNullable<typeof kept>): Promise<Database> {
-  const database = await usePglite(held.client, { closeClient: false });
+  let open = true;
+  const handle = new Proxy(held.client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        open ? value.apply(target, args) : Promise.reject(new Error('PGlite is closed'));
+    },
+  });
+  const database = await usePglite(handle, { closeClient: false });
   return {
     ...database,
     close: async () => {
       await database.close();
+      open = false;
       held.free = true;
     },
   };
