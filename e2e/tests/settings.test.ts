@@ -305,12 +305,18 @@ describe('fees and payment (/feeandpayment)', () => {
       await admin.page.getByRole('button', { name: 'Add option' }).click();
       await admin.page.getByRole('cell', { name: option, exact: true }).waitFor();
 
-      await go(donor.page, `/donorform/${me.data.userId}/2`);
-      const fee = donor.page.getByRole('combobox', { name: /Donor fee you ask for/ });
+      // The choices are seen where the form is edited: her agency's admin opens it (the donor's own
+      // tab is read-only once an earlier scenario matched her, and then shows only her answer).
+      const form = await admin.context.newPage();
+      await go(form, `/donorform/${me.data.userId}/2`);
+      const fee = form.getByRole('combobox', { name: /Donor fee you ask for/ });
       await fee.waitFor();
       await fee
         .locator('option', { hasText: `${option} (E2E returning donors)` })
         .waitFor({ state: 'attached' });
+      await form.close();
+      await go(donor.page, `/donorform/${me.data.userId}/2`);
+      await donor.page.getByLabel(/Donor fee you ask for/).waitFor();
 
       await admin.page.getByRole('button', { name: `Remove ${option}` }).click();
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
