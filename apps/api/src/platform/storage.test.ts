@@ -117,6 +117,31 @@ describe.each([
     expect(await all(store.keys())).not.toContain(cut);
   });
 
+  it('putAt: the file shows under its key only once whole', async () => {
+    const key = '12/33333333-3333-4333-8333-333333333333.bin';
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let halfSent = () => {};
+    const half = new Promise<void>((resolve) => {
+      halfSent = resolve;
+    });
+    async function* slow(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('first half, ');
+      halfSent();
+      await gate;
+      yield Buffer.from('second half');
+    }
+    const writing = store.putAt(key, slow());
+    await half;
+    await expect(store.size(key)).rejects.toThrow();
+    expect(await all(store.keys())).not.toContain(key);
+    release();
+    await writing;
+    expect((await store.read(key)).toString()).toBe('first half, second half');
+  });
+
   it('keys: every stored key and nothing else', async () => {
     // A second instance over the same folder or bucket: the list comes from the store, not memory.
     const keys = await all(make().keys());
