@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -18,18 +18,35 @@ export interface TestS3 {
 }
 
 let started = 0;
+const ROOT = path.join(tmpdir(), 'dm-test-s3');
+
+/** Whether a process of this id still runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * An S3-compatible server (s3rver) on loopback in this process, with one empty bucket, its
- * objects in a folder of its own under the system's temporary folder. The folder is named after
- * the vitest worker and emptied at the next start, so a worker ended without closing leaves one
- * folder behind, not one per run.
+ * objects in a folder of its own under the system's temporary folder, named after this process.
+ * A worker ended without closing its server leaves its folder behind: the next start removes the
+ * folders of processes that no longer run.
  */
 export async function startS3Server(bucket = 'dm-test'): Promise<TestS3> {
-  const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
-  const directory = path.join(tmpdir(), 'dm-test-s3', `${worker}-${started++}`);
+  mkdirSync(ROOT, { recursive: true });
+  for (const name of readdirSync(ROOT)) {
+    const pid = Number(name.split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid))
+      rmSync(path.join(ROOT, name), { recursive: true, force: true });
+  }
+  const directory = path.join(ROOT, `${process.pid}-${started++}`);
+  // An earlier process of the same id may have left it.
   rmSync(directory, { recursive: true, force: true });
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(directory);
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
