@@ -30,9 +30,10 @@ import { measure, type Result } from './lib/measure.js';
 import { scheduler } from './lib/scheduler.js';
 import { searchAlerts } from './lib/search-alerts.js';
 import { runSocket } from './lib/socket.js';
+import { storage } from './lib/storage.js';
 
 // BENCH_ONLY=search,grid runs only the named sections (details, search, match, xlsx, video,
-// grid, users, form, alerts, scheduler, heap, load); the basic calls always run, except when only
+// storage, grid, users, form, alerts, scheduler, heap, load); the basic calls always run, except when only
 // load, socket or heap are named (each of those runs processes of its own).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wants = (section: string) => !only || only.includes(section);
@@ -134,6 +135,7 @@ async function inProcess(): Promise<void> {
     match,
     xlsx,
     video,
+    storage,
     grid: donorGrid,
     users: userGrids,
     form: donorForm,
@@ -141,7 +143,7 @@ async function inProcess(): Promise<void> {
     alerts: searchAlerts,
     scheduler,
   };
-  const bench: Bench = { app, database, token, donorCount, results, loginToken };
+  const bench: Bench = { app, database, config, token, donorCount, results, loginToken };
   for (const [name, run] of Object.entries(SECTIONS)) if (wants(name)) await run(bench);
 
   console.log('\n| call | runs | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');

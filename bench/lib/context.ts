@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '@dm/shared';
 import type { buildApp } from '../../apps/api/src/app.js';
+import type { Config } from '../../apps/api/src/platform/config.js';
 import type { Database } from '../../apps/api/src/platform/db.js';
 import type { Result } from './measure.js';
 
@@ -7,6 +8,8 @@ import type { Result } from './measure.js';
 export interface Bench {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
+  /** The app's configuration (a section may build a second app with changes). */
+  config: Config;
   /** The admin's token (admin@demo.test). */
   token: string;
   donorCount: number;

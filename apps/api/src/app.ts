@@ -24,6 +24,8 @@ import type { Realtime } from './platform/realtime.js';
 import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
 import { compiledSerializerCompiler } from './platform/serializer.js';
+import type { FileStorage } from './platform/storage.js';
+import { openFileStorage } from './platform/storage-config.js';
 
 /** Everything the app needs from outside; tests pass their own database, clock and mail transport. */
 export interface AppDeps {
@@ -37,6 +39,8 @@ export interface AppDeps {
    */
   realtime?: Realtime;
   logger?: FastifyServerOptions['logger'];
+  /** The file store; without it the app opens the one the config names (storage-config.ts). */
+  storage?: FileStorage;
 }
 
 declare module 'fastify' {
@@ -155,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: new SecretBox(deps.config.appSecret),
     mailTransport: deps.mailTransport ?? smtpTransportFactory,
     realtime,
+    storage: deps.storage ?? (await openFileStorage(deps.config)),
   };
   audience = presenceAudience(moduleDeps);
 

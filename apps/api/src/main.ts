@@ -20,7 +20,7 @@ import {
 } from './platform/memory.js';
 import { gracefulShutdown } from './platform/shutdown.js';
 import { textDeliveryJob } from './platform/sms-delivery.js';
-import { LocalDiskStorage, uploadsDir } from './platform/storage.js';
+import { openFileStorage } from './platform/storage-config.js';
 
 keepGarbageYoung();
 const config = loadConfig();
@@ -36,10 +36,12 @@ const database = await openDatabase({
   },
 });
 await migrate(database);
+// One store for the seed and every request of this process.
+const storage = await openFileStorage(config);
 const seeded = await seedIfEmpty(database.db, {
   demo: config.seedDemo,
   secrets: new SecretBox(config.appSecret),
-  storage: new LocalDiskStorage(uploadsDir(config.dataDir)),
+  storage,
   donors: config.seedDonors,
   onProgress: (done, total) => {
     if (done === total || done % 2000 === 0) console.log(`Seeding synthetic donors: ${done}/${total}`);
@@ -56,6 +58,7 @@ boundHeapGrowth();
 const app = await buildApp({
   database,
   config,
+  storage,
   logger: { stream: pino.destination({ dest: 1, sync: false }) },
 });
 log = app.log;

@@ -73,6 +73,47 @@ export interface Config {
   stripeWebhookSecret: string | null;
   /** STRIPE_API_URL: where the stripe client sends its requests instead of Stripe (a test double). */
   stripeApiUrl: string | null;
+  /**
+   * FILE_STORAGE: where uploaded and generated files are kept (platform/storage-config.ts builds the
+   * store): disk, under DATA_DIR/uploads (the default), or s3, a bucket on any S3-compatible
+   * server, which every API process shares (decision 032).
+   */
+  fileStorage: FileStorageName;
+  /** With FILE_STORAGE=s3, the bucket and how to reach it (S3_*); null on disk. */
+  s3: S3Settings | null;
+}
+
+export const FILE_STORAGES = ['disk', 's3'] as const;
+export type FileStorageName = (typeof FILE_STORAGES)[number];
+
+export interface S3Settings {
+  /** S3_ENDPOINT: the server's address, e.g. https://s3.eu-west-1.amazonaws.com; addressed path-style. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** FILE_STORAGE and, for s3, every S3_* variable: a missing one stops the start with its name. */
+function fileStorageOf(env: NodeJS.ProcessEnv): Pick<Config, 'fileStorage' | 's3'> {
+  const name = env.FILE_STORAGE || 'disk';
+  if (!(FILE_STORAGES as readonly string[]).includes(name))
+    throw new Error(`FILE_STORAGE must be one of ${FILE_STORAGES.join(', ')}, got "${name}"`);
+  if (name === 'disk') return { fileStorage: 'disk', s3: null };
+  const variables = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  const missing = variables.filter((v) => !env[v]);
+  if (missing.length > 0) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
+  return {
+    fileStorage: 's3',
+    s3: {
+      endpoint: urlOrNull(env.S3_ENDPOINT, 'S3_ENDPOINT')!,
+      bucket: env.S3_BUCKET!,
+      region: env.S3_REGION!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    },
+  };
 }
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
@@ -206,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,
     ...paymentSettingsOf(env),
+    ...fileStorageOf(env),
   };
 }
 

@@ -4,6 +4,7 @@ import type { SecretBox } from './crypto.js';
 import type { Database } from './db.js';
 import type { MailTransportFactory } from './mail-transport.js';
 import type { Realtime } from './realtime.js';
+import type { FileStorage } from './storage.js';
 
 /**
  * What route plugins and services receive from the wiring (app.ts builds it). Modules import
@@ -18,4 +19,6 @@ export interface ModuleDeps {
   mailTransport: MailTransportFactory;
   /** Pushes events to browsers after a commit (platform/realtime.ts). */
   realtime: Realtime;
+  /** Every uploaded and generated file: the store FILE_STORAGE configures (platform/storage-config.ts). */
+  storage: FileStorage;
 }

@@ -22,6 +22,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplateDb: string;
+    /** The files the template's seed stored (a LocalDiskStorage root), for a bucket to start with. */
+    templateUploads: string;
   }
 }
 
@@ -29,6 +31,7 @@ declare module 'vitest' {
 interface Template {
   pgliteTemplate: string;
   pgTemplateDb: string;
+  templateUploads: string;
   teardown(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
   const template = await holder.template;
   project.provide('pgliteTemplate', template.pgliteTemplate);
   project.provide('pgTemplateDb', template.pgTemplateDb);
+  project.provide('templateUploads', template.templateUploads);
   return async () => {
     if (--holder.users > 0) return;
     delete scope[SHARED];
@@ -68,12 +72,18 @@ async function buildOnServer(serverUrl: string): Promise<Template> {
   const templateUrl = new URL(serverUrl);
   templateUrl.pathname = `/${name}`;
   const template = await openDatabase({ databaseUrl: templateUrl.toString() });
-  await buildTemplate(template);
+  // The seed's files in a folder of their own (kept for the run), then where every test app's disk
+  // store reads them.
+  const storedFiles = mkdtempSync(path.join(tmpdir(), 'dm-template-files-'));
+  await buildTemplate(template, storedFiles);
   await template.close();
+  cpSync(uploadsDir(storedFiles), uploadsDir(TEST_DATA_DIR), { recursive: true, force: false });
   return {
     pgliteTemplate: '',
     pgTemplateDb: name,
+    templateUploads: uploadsDir(storedFiles),
     teardown: async () => {
+      rmSync(storedFiles, { recursive: true, force: true });
       const rows = await admin.db.execute(
         sql`select datname from pg_database where datname like ${`${name}%`}`,
       );
@@ -105,7 +115,12 @@ async function buildEmbedded(): Promise<Template> {
   if (useCache && existsSync(file)) {
     // The seed's pictures and documents, where every test app's storage reads them.
     cpSync(path.join(cached, 'uploads'), uploadsDir(TEST_DATA_DIR), { recursive: true, force: false });
-    return { pgliteTemplate: file, pgTemplateDb: '', teardown: async () => {} };
+    return {
+      pgliteTemplate: file,
+      pgTemplateDb: '',
+      templateUploads: path.join(cached, 'uploads'),
+      teardown: async () => {},
+    };
   }
   const work = mkdtempSync(path.join(tmpdir(), 'dm-template-'));
   const storedFiles = path.join(work, 'data');
@@ -122,6 +137,7 @@ async function buildEmbedded(): Promise<Template> {
     return {
       pgliteTemplate: path.join(work, 'template.tar'),
       pgTemplateDb: '',
+      templateUploads: uploadsDir(storedFiles),
       teardown: async () => rmSync(work, { recursive: true, force: true }),
     };
   }
@@ -141,7 +157,12 @@ async function buildEmbedded(): Promise<Template> {
     // A run beside this one kept the same build first: use it.
     rmSync(staged, { recursive: true, force: true });
   }
-  return { pgliteTemplate: file, pgTemplateDb: '', teardown: async () => {} };
+  return {
+    pgliteTemplate: file,
+    pgTemplateDb: '',
+    templateUploads: path.join(cached, 'uploads'),
+    teardown: async () => {},
+  };
 }
 
 /** A hash of every file the template's build reads (see buildEmbedded). */

@@ -14,7 +14,10 @@ import { type Database, type Db, openDatabase, usePglite } from '../platform/db.
 import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
 import { type EmittedEvent, type Realtime, recordingRealtime } from '../platform/realtime.js';
+import type { FileStorage } from '../platform/storage.js';
+import { openFileStorage } from '../platform/storage-config.js';
 import { copyTemplateRows, putTemplateRowsBack, type TemplateRows } from './pglite-reuse.js';
+import { testFileStorage } from './s3.js';
 import { TEST_DATA_DIR, TEST_SECRET } from './template.js';
 
 export interface TestApp {
@@ -25,6 +28,8 @@ export interface TestApp {
   config: Config;
   /** The app's SecretBox (what queueTemplatedMail seals mail with). */
   secrets: SecretBox;
+  /** The app's file store: the disk, or a bucket with TEST_FILE_STORAGE=s3 (test/s3.ts). */
+  storage: FileStorage;
   /** The app's realtime push; `emitted` keeps what it sent (no sockets in tests). */
   realtime: Realtime & { emitted: EmittedEvent[] };
   /** Mail handed to SMTP by the mail job in this test app. */
@@ -169,14 +174,17 @@ async function buildTestApp(
     mailTransport: 'outbox',
     webDist: null,
     version: 'test-version',
+    ...(await testFileStorage()),
     ...overrides,
   };
+  const storage = await openFileStorage(config);
   const realtime = recordingRealtime();
   const app = await buildApp({
     database,
     config,
     clock,
     mailTransport,
+    storage,
     ...(options.sockets ? {} : { realtime }),
     ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
   });
@@ -226,6 +234,7 @@ async function buildTestApp(
     clock,
     config,
     secrets,
+    storage,
     realtime,
     sentMail,
     emitted: realtime.emitted,

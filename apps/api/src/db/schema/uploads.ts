@@ -1,16 +1,16 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { donors } from './donors.js';
 import { users } from './users.js';
 
 /**
- * A video upload in progress. The chunks themselves live on disk under
- * DATA_DIR/upload-sessions/{id}/ (one file per chunk index), so the disk is the truth about
- * which chunks arrived; this row says what the whole file must be and who may add to it.
+ * A video upload in progress: what the whole file must be and who may add to it. Its chunks are
+ * files in the file store, listed in donor_upload_chunks, so any API process can take the next
+ * chunk or join them (decision 032).
  */
 export const donorUploadSessions = pgTable(
   'donor_upload_sessions',
   {
-    /** Random UUID: also the folder name. */
+    /** Random UUID. */
     id: text('id').primaryKey(),
     donorId: integer('donor_id')
       .notNull()
@@ -29,6 +29,24 @@ export const donorUploadSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('donor_upload_sessions_donor_idx').on(t.donorId)],
+);
+
+/**
+ * The chunks of an upload that arrived whole, each a file in the file store: the truth about
+ * which chunks the server holds. Sending a chunk again replaces its row (and its file).
+ */
+export const donorUploadChunks = pgTable(
+  'donor_upload_chunks',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => donorUploadSessions.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
 
 /** Per-donor state of the photos & media tab: image guidelines accepted, last visit. */

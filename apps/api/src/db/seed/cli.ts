@@ -3,14 +3,14 @@ import { loadConfig } from '../../platform/config.js';
 import { SecretBox } from '../../platform/crypto.js';
 import { migrate, openDatabase } from '../../platform/db.js';
 import { vacuumAnalyze } from '../../platform/db-maintenance.js';
-import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
+import { openFileStorage } from '../../platform/storage-config.js';
 import { seedSyntheticDonors } from './donors.js';
 import { seedIfEmpty } from './index.js';
 
 /**
  * `npm run seed`: migrates and seeds the configured database (DATABASE_URL or DATA_DIR).
  * `npm run seed -- --donors N [--seed S]` then adds N synthetic donors (photos under
- * DATA_DIR/uploads); the same seed always gives the same donors.
+ * the configured file store, DATA_DIR/uploads by default); the same seed always gives the same donors.
  */
 const { values } = parseArgs({
   options: { donors: { type: 'string' }, seed: { type: 'string' } },
@@ -24,7 +24,7 @@ if (!Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) {
 }
 const config = loadConfig();
 const secrets = new SecretBox(config.appSecret);
-const storage = new LocalDiskStorage(uploadsDir(config.dataDir));
+const storage = await openFileStorage(config);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

@@ -3,15 +3,12 @@ import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import type { FileStorage } from '../../platform/storage.js';
 import { visibilityRule } from '../donor-access/donor-access.js';
 import * as repo from './donors.repo.js';
 
 // What a caller may see of a donor and how a read is recorded: every part of the donors module uses these.
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config' | 'realtime'> & {
-  storage: FileStorage;
-};
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config' | 'realtime' | 'storage'>;
 
 /** What the caller may see of one donor: the donor policy with the donor's center's switches. */
 export function visibilityFor(

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { jsonRoute } from '../../platform/routes.js';
-import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import * as favorites from './donors.favorites.js';
 import * as s from './donors.schemas.js';
 import * as service from './donors.service.js';
@@ -17,13 +16,11 @@ const STAFF: readonly PageKey[] = ['viewdonor'];
 
 /** Donor details, donor notes, sharing a donor, favourites and comparison (search spec 7). */
 export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const sdeps: service.Deps = { ...deps, storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)) };
-
   jsonRoute(app, 'GET /getdonordetails/:id/:usertype?', DETAILS, {
     summary: 'The donor page: every section, redacted for the caller (see DonorDetails)',
     params: s.donorIdWithTypeParams,
     data: s.donorDetails,
-    run: (auth, { params }) => service.donorDetails(sdeps, auth, params.id),
+    run: (auth, { params }) => service.donorDetails(deps, auth, params.id),
   });
 
   for (const [url, kind] of [
@@ -35,7 +32,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       summary: `The donor's ${kind}s (private ones not for clients)`,
       params: s.donorIdWithTypeParams,
       data: s.donorFiles,
-      run: (auth, { params }) => service.filesOf(sdeps, auth, params.id, kind),
+      run: (auth, { params }) => service.filesOf(deps, auth, params.id, kind),
     });
   }
 
@@ -43,14 +40,14 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: 'Additional documents (IMG, VID, DOC): manager, admin and client',
     params: s.donorIdParams,
     data: s.donorFiles,
-    run: (auth, { params }) => service.additionalDocuments(sdeps, auth, params.id),
+    run: (auth, { params }) => service.additionalDocuments(deps, auth, params.id),
   });
 
   jsonRoute(app, 'GET /getdonorfrozenbatchdetails/:id', STAFF, {
     summary: 'Frozen egg batches: admin and manager',
     params: s.donorIdParams,
     data: s.donorFieldsList,
-    run: (auth, { params }) => service.frozenBatches(sdeps, auth, params.id),
+    run: (auth, { params }) => service.frozenBatches(deps, auth, params.id),
   });
 
   app.get(
@@ -61,7 +58,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     },
     async (request, reply) => {
       const file = await service.donorFile(
-        sdeps,
+        deps,
         requireAuth(request),
         request.params.kind,
         request.params.fileId,
@@ -87,13 +84,13 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   jsonRoute(app, 'GET /checkcompensationvisibility', DETAILS, {
     summary: "Whether the caller's center shows donor compensation",
     data: z.object({ visible: z.boolean() }),
-    run: (auth) => service.compensationVisibility(sdeps, auth),
+    run: (auth) => service.compensationVisibility(deps, auth),
   });
 
   jsonRoute(app, 'GET /checkdonortypevisibility', DETAILS, {
     summary: "Whether the caller's center shows the donor type (Fresh, Frozen, Both)",
     data: z.object({ visible: z.boolean() }),
-    run: (auth) => service.donorTypeVisibility(sdeps, auth),
+    run: (auth) => service.donorTypeVisibility(deps, auth),
   });
 
   jsonRoute(app, 'PUT /donorviews/:id', DETAILS, {
@@ -101,7 +98,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     params: s.donorIdParams,
     body: s.donorViewBody,
     data: z.object({ counted: z.boolean() }),
-    run: (auth, { params, body, ip }) => service.recordView(sdeps, auth, params.id, body?.captcha, ip),
+    run: (auth, { params, body, ip }) => service.recordView(deps, auth, params.id, body?.captcha, ip),
   });
 
   // Clients (Pre-Active included) and case managers hold search; the service takes clients only.
@@ -110,7 +107,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     body: s.detailsAccessBody,
     data: z.object({ id: z.number() }),
     run: (auth, { body }) =>
-      sharing.requestDetailsAccess(sdeps, auth, { donorId: body.donorId, query: body.query }),
+      sharing.requestDetailsAccess(deps, auth, { donorId: body.donorId, query: body.query }),
     message: MSG.DETAILS_ACCESS_REQUESTED,
   });
 
@@ -120,14 +117,14 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: 'Staff notes on a donor, newest first',
     params: s.donorIdParams,
     data: s.donorNotes,
-    run: (auth, { params }) => service.listNotes(sdeps, auth, params.id),
+    run: (auth, { params }) => service.listNotes(deps, auth, params.id),
   });
 
   jsonRoute(app, 'POST /donornotes', STAFF, {
     summary: 'Adds a staff note to a donor',
     body: s.addNoteBody,
     data: s.donorNote,
-    run: (auth, { body }) => service.addNote(sdeps, auth, body.donor_id, body.note),
+    run: (auth, { body }) => service.addNote(deps, auth, body.donor_id, body.note),
     message: MSG.NOTE_ADDED,
   });
 
@@ -135,7 +132,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: 'Removes a note (its author, or an admin)',
     params: s.noteParams,
     data: null,
-    run: (auth, { params }) => service.removeNote(sdeps, auth, params.noteId),
+    run: (auth, { params }) => service.removeNote(deps, auth, params.noteId),
     message: MSG.NOTE_REMOVED,
   });
 
@@ -143,7 +140,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: "Saves the profile's admin notes",
     body: s.saveNotesBody,
     data: null,
-    run: (auth, { body }) => service.saveAdminNotes(sdeps, auth, body.donorid, body.notes),
+    run: (auth, { body }) => service.saveAdminNotes(deps, auth, body.donorid, body.notes),
     message: MSG.CHANGES_SAVED,
   });
 
@@ -152,7 +149,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   jsonRoute(app, 'GET /getmanagers', STAFF, {
     summary: "The other case managers of the caller's center",
     data: s.managerOptions,
-    run: (auth) => sharing.managers(sdeps, auth),
+    run: (auth) => sharing.managers(deps, auth),
   });
 
   jsonRoute(app, 'POST /sharedonortomanager', STAFF, {
@@ -160,7 +157,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     body: s.shareDonorBody,
     data: null,
     run: (auth, { body }) =>
-      sharing.shareDonor(sdeps, auth, {
+      sharing.shareDonor(deps, auth, {
         donorId: body.donor_id,
         sharedTo: body.shared_to,
         message: body.message,
@@ -171,7 +168,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   jsonRoute(app, 'GET /getshareddonorlist', ['shareddonors'], {
     summary: 'Donors other case managers shared with the caller',
     data: s.sharedDonorList,
-    run: (auth) => sharing.sharedDonors(sdeps, auth),
+    run: (auth) => sharing.sharedDonors(deps, auth),
   });
 
   // --- favourites
@@ -180,14 +177,14 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: "The caller's favourites, or (case manager) those of a client of their center",
     params: s.favoriteListParams,
     data: s.favoriteList,
-    run: (auth, { params }) => favorites.favoriteList(sdeps, auth, params.id),
+    run: (auth, { params }) => favorites.favoriteList(deps, auth, params.id),
   });
 
   jsonRoute(app, 'POST /savefavoritedonor', ['favorites'], {
     summary: 'Adds a donor to the favourites',
     body: s.favoriteBody,
     data: z.object({ added: z.boolean() }),
-    run: (auth, { body }) => favorites.saveFavorite(sdeps, auth, body.donor_id),
+    run: (auth, { body }) => favorites.saveFavorite(deps, auth, body.donor_id),
     message: MSG.FAVORITE_ADDED,
   });
 
@@ -195,7 +192,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: "Removes a donor from the caller's favourites",
     body: s.favoriteBody,
     data: z.object({ removed: z.boolean() }),
-    run: (auth, { body }) => favorites.removeFavorite(sdeps, auth, body.donor_id),
+    run: (auth, { body }) => favorites.removeFavorite(deps, auth, body.donor_id),
     message: MSG.FAVORITE_REMOVED,
   });
 
@@ -204,7 +201,7 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     body: s.favNotesBody,
     data: null,
     run: (auth, { body }) =>
-      sharing.favAndNotesNotification(sdeps, auth, {
+      sharing.favAndNotesNotification(deps, auth, {
         donorId: body.donor_id,
         type: body.type,
         message: body.message,
@@ -217,6 +214,6 @@ export const donorsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     summary: 'Up to 3 donors side by side (?ids=1,2,3)',
     querystring: s.compareQuery,
     data: s.compareList,
-    run: (auth, { query }) => favorites.compareDonors(sdeps, auth, query.ids),
+    run: (auth, { query }) => favorites.compareDonors(deps, auth, query.ids),
   });
 };

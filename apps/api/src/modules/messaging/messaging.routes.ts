@@ -17,13 +17,12 @@ import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
-import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
+import { uploadsWorkDir } from '../../platform/storage.js';
 import { receiveParts } from '../uploads/received.js';
 import * as files from './messaging.files.js';
 import * as lists from './messaging.lists.js';
 import * as s from './messaging.schemas.js';
 import * as service from './messaging.service.js';
-import type { Deps } from './messaging.shared.js';
 
 /** Everyone with the message room; the lists answer 403 to roles they are not for. */
 const ROOM: readonly PageKey[] = ['messageroom'];
@@ -32,13 +31,12 @@ const HISTORY: readonly PageKey[] = ['message-history'];
 
 export const messagingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const workDir = uploadsWorkDir(deps.config.dataDir);
-  const sdeps: Deps = { ...deps, storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)), workDir };
   await app.register(fastifyMultipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES },
     throwFileSizeLimit: false,
   });
 
-  callRoutes(app, sdeps, ROOM, [
+  callRoutes(app, deps, ROOM, [
     [
       '/create',
       "Opens (or reuses) the chat with someone on the caller's chat lists; anyone else 404",
@@ -165,28 +163,28 @@ export const messagingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     summary: "An admin's chat list: type 6 managers, 9 intended parents, 7 admins",
     querystring: s.usersByTypeQuery,
     data: z.array(s.chatContact),
-    run: (auth, { query }) => lists.usersByType(sdeps, auth, query.type),
+    run: (auth, { query }) => lists.usersByType(deps, auth, query.type),
   });
 
   jsonRoute(app, 'GET /chat/:chatId', ROOM, {
     summary: "Who a chat of the caller is with (another person's chat 404)",
     params: s.chatIdParams,
     data: s.chatInfo,
-    run: (auth, { params }) => service.getChat(sdeps, auth, params.chatId),
+    run: (auth, { params }) => service.getChat(deps, auth, params.chatId),
   });
 
   jsonRoute(app, 'GET /getchatdata/:id', ROOM, {
     summary: 'The chat with user {id}, opened when the caller may chat with them (else 404)',
     params: s.idParams,
     data: s.chatInfo,
-    run: (auth, { params }) => service.chatData(sdeps, auth, params.id),
+    run: (auth, { params }) => service.chatData(deps, auth, params.id),
   });
 
   jsonRoute(app, 'GET /messagehistory/:id', HISTORY, {
     summary: "Staff read of a person's chats (their manager or the center's admin; audited)",
     params: s.idParams,
     data: s.messageHistory,
-    run: (auth, { params }) => service.messageHistory(sdeps, auth, params.id),
+    run: (auth, { params }) => service.messageHistory(deps, auth, params.id),
   });
 
   // Plain Fastify: multipart file streams.
@@ -213,7 +211,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
       },
       async (request) =>
         ok(
-          await files.uploadMessageFile(sdeps, requireAuth(request), image, () =>
+          await files.uploadMessageFile(deps, requireAuth(request), image, () =>
             receiveParts(request, workDir, { maxBytes, maxFiles: 1 }),
           ),
         ),
@@ -227,7 +225,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
       schema: { summary: 'A chat attachment, to the two people of the chat only', params: s.idParams },
     },
     async (request, reply) => {
-      const file = await files.chatFile(sdeps, requireAuth(request), request.params.id);
+      const file = await files.chatFile(deps, requireAuth(request), request.params.id);
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)

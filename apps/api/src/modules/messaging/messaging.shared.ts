@@ -9,14 +9,10 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import type { FileStorage } from '../../platform/storage.js';
 import * as repo from './messaging.repo.js';
 
 /** What the messaging services use of the wiring. */
-export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets' | 'realtime'> & {
-  storage: FileStorage;
-  workDir: string;
-};
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets' | 'realtime' | 'storage'>;
 
 export const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 

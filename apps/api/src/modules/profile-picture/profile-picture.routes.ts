@@ -5,9 +5,8 @@ import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { jsonRoute } from '../../platform/routes.js';
-import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
+import { uploadsWorkDir } from '../../platform/storage.js';
 import { receiveParts } from '../uploads/received.js';
-import type { Deps } from '../uploads/uploads.shared.js';
 import * as s from './profile-picture.schemas.js';
 import * as service from './profile-picture.service.js';
 
@@ -17,8 +16,6 @@ const PAGE: readonly PageKey[] = ['profileimg'];
 /** The profile picture of users who are not donors: upload, read, remove (issue 21). */
 export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const workDir = uploadsWorkDir(deps.config.dataDir);
-  // The same storage as donor photos.
-  const sdeps: Deps = { ...deps, storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)), workDir };
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES }, throwFileSizeLimit: false });
 
   app.post(
@@ -35,7 +32,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     async (request) =>
       ok(
         await service.uploadPicture(
-          sdeps,
+          deps,
           requireAuth(request),
           request.params.userId,
           request.params.userTypeId,
@@ -49,14 +46,14 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     summary: "A user's profile picture: its address, or null (the user, staff of the center, chat partners)",
     params: s.userParams,
     data: s.userPicture,
-    run: (auth, { params }) => service.pictureInfo(sdeps, auth, params.userId),
+    run: (auth, { params }) => service.pictureInfo(deps, auth, params.userId),
   });
 
   jsonRoute(app, 'DELETE /profilepicture/:userId', PAGE, {
     summary: 'Removes the caller’s own profile picture',
     params: s.userParams,
     data: s.userPicture,
-    run: (auth, { params }) => service.removePicture(sdeps, auth, params.userId),
+    run: (auth, { params }) => service.removePicture(deps, auth, params.userId),
     message: UPLOAD_MSG.PROFILE_PICTURE_REMOVED,
   });
 
@@ -71,7 +68,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (request, reply) => {
-      const file = await service.pictureFile(sdeps, requireAuth(request), request.params.userId);
+      const file = await service.pictureFile(deps, requireAuth(request), request.params.userId);
       reply
         .header('content-type', file.contentType)
         // Never in a shared cache, and never answered from the browser's cache to another session.

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, userPictures, users } from '../../db/schema/index.js';
-import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { bmp, files, multipart, pdf, png, uploadRequests } from '../../test/uploads.js';
 import { userMaker } from '../../test/user-fixtures.js';
@@ -143,7 +142,7 @@ describe('POST /api/uploadprofilepic/:userId/0/:userTypeId', () => {
     // A new picture (an edited one, bmp becomes png) replaces it; the old file is gone from storage.
     const [row] = await t.db.select().from(userPictures).where(eq(userPictures.userId, parent));
     const oldKey = row!.storageKey;
-    await expect(new LocalDiskStorage(uploadsDir(t.config.dataDir)).read(oldKey)).resolves.toBeTruthy();
+    await expect(t.storage.read(oldKey)).resolves.toBeTruthy();
     t.clock.advance(1000);
     const form = multipart([
       { field: 'edited', value: 'true' },
@@ -151,8 +150,7 @@ describe('POST /api/uploadprofilepic/:userId/0/:userTypeId', () => {
     ]);
     const again = await upload(url(parent), form, 'parent@demo.test');
     expect(again.statusCode).toBe(200);
-    const storage = new LocalDiskStorage(uploadsDir(t.config.dataDir));
-    await expect(storage.read(oldKey)).rejects.toThrow();
+    await expect(t.storage.read(oldKey)).rejects.toThrow();
     const next = body<UserPicture>(again).data;
     const png2 = await get(next.url!, 'parent@demo.test');
     expect(png2.headers['content-type']).toBe('image/png');

@@ -28,7 +28,6 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { LocalDiskStorage, uploadsDir } from '../../platform/storage.js';
 import {
   donorVisibility,
   type VisibilityRule,
@@ -414,14 +413,13 @@ export async function deleteSearch(deps: SearchDeps, auth: Auth, searchId: numbe
 
 /** GET /donorphoto/{pictureId}: a visible donor's picture; private pictures only for staff. */
 export async function donorPhoto(
-  deps: Pick<ModuleDeps, 'db' | 'config'>,
+  deps: Pick<ModuleDeps, 'db' | 'storage'>,
   auth: Auth,
   pictureId: number,
 ): Promise<{ data: Buffer; contentType: string }> {
   const picture = await repo.findPicture(deps.db, pictureId, await donorVisibility(deps.db, auth));
   if (!picture || !canOpenDonorFile(auth, { kind: 'picture', private: picture.private })) throw notFound();
-  const storage = new LocalDiskStorage(uploadsDir(deps.config.dataDir));
-  const data = await storage.read(picture.storageKey).catch(() => {
+  const data = await deps.storage.read(picture.storageKey).catch(() => {
     throw notFound();
   });
   return { data, contentType: picture.contentType };

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { DOCUMENT_MAX_BYTES } from '@dm/shared';
-import { type FileTypeResult, fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { type FileTypeResult, fileTypeFromBuffer, fileTypeFromFile, fileTypeFromStream } from 'file-type';
+import type { FileStorage } from '../../platform/storage.js';
 import { headOf } from './received.js';
 
 /**
@@ -148,4 +149,34 @@ export async function sniffFile(file: string): Promise<Family | null> {
 export async function matchesExtension(ext: string, file: string): Promise<boolean> {
   const expected = EXTENSIONS[ext];
   return expected !== undefined && (await sniffFile(file)) === expected.family;
+}
+
+/**
+ * The family of a file in the store (joined video chunks), read from its first bytes as sniffFile
+ * reads a file on disk: the stream is dropped once file-type has what it needs.
+ */
+export async function sniffStored(storage: FileStorage, key: string): Promise<Family | null> {
+  const { stream, size } = await storage.open(key);
+  let type: FileTypeResult | undefined;
+  try {
+    type = await fileTypeFromStream(stream);
+  } finally {
+    stream.destroy();
+  }
+  if (type?.ext === 'zip') return size <= DOCUMENT_MAX_BYTES ? zipDocument(await storage.read(key)) : null;
+  if (type || size === 0) return familyOf(type, new Uint8Array(0), size);
+  const head = await storage.open(key, { start: 0, end: Math.min(size, 8) - 1 });
+  const bytes: Buffer[] = [];
+  for await (const chunk of head.stream) bytes.push(chunk as Buffer);
+  return familyOf(type, Buffer.concat(bytes), size);
+}
+
+/** Whether the bytes of a stored file are what the extension claims. */
+export async function storedMatchesExtension(
+  storage: FileStorage,
+  key: string,
+  ext: string,
+): Promise<boolean> {
+  const expected = EXTENSIONS[ext];
+  return expected !== undefined && (await sniffStored(storage, key)) === expected.family;
 }

@@ -5,6 +5,7 @@ import {
   donorPictures,
   donorProfiles,
   donors,
+  donorUploadChunks,
   donorUploadSessions,
   donorUploadState,
   donorVideos,
@@ -117,6 +118,69 @@ export const touchSession = (db: Db, id: string, now: Date) =>
 
 export const deleteSession = (db: Db, id: string) =>
   db.delete(donorUploadSessions).where(eq(donorUploadSessions.id, id));
+
+/**
+ * The session's status with its row locked until the transaction ends: the chunks of one upload,
+ * its claim for joining and its removal go one at a time, whichever process serves them.
+ */
+export async function lockSession(tx: Db, id: string): Promise<{ status: string } | null> {
+  const [row] = await tx
+    .select({ status: donorUploadSessions.status })
+    .from(donorUploadSessions)
+    .where(eq(donorUploadSessions.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** The indexes of the chunks received, in order. */
+export async function chunkIndexes(db: Db, uploadId: string): Promise<number[]> {
+  const rows = await db
+    .select({ index: donorUploadChunks.chunkIndex })
+    .from(donorUploadChunks)
+    .where(eq(donorUploadChunks.uploadId, uploadId))
+    .orderBy(asc(donorUploadChunks.chunkIndex));
+  return rows.map((r) => r.index);
+}
+
+/** The chunks received, in order, with the stored file of each. */
+export const chunksOf = (db: Db, uploadId: string) =>
+  db
+    .select({ index: donorUploadChunks.chunkIndex, storageKey: donorUploadChunks.storageKey })
+    .from(donorUploadChunks)
+    .where(eq(donorUploadChunks.uploadId, uploadId))
+    .orderBy(asc(donorUploadChunks.chunkIndex));
+
+/**
+ * Records a received chunk (the session row locked first, lockSession); returns the stored file of
+ * the chunk it replaced, to remove once committed.
+ */
+export async function putChunkRow(
+  tx: Db,
+  row: typeof donorUploadChunks.$inferInsert & { createdAt: Date },
+): Promise<string | null> {
+  const [old] = await tx
+    .select({ storageKey: donorUploadChunks.storageKey })
+    .from(donorUploadChunks)
+    .where(
+      and(eq(donorUploadChunks.uploadId, row.uploadId), eq(donorUploadChunks.chunkIndex, row.chunkIndex)),
+    );
+  await tx
+    .insert(donorUploadChunks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [donorUploadChunks.uploadId, donorUploadChunks.chunkIndex],
+      set: { storageKey: row.storageKey, sizeBytes: row.sizeBytes, createdAt: row.createdAt },
+    });
+  return old?.storageKey ?? null;
+}
+
+/** Deletes a session and its chunk rows (the session locked first); returns the chunks' stored files. */
+export async function deleteSessionWithChunks(tx: Db, id: string): Promise<string[]> {
+  await lockSession(tx, id);
+  const chunks = await chunksOf(tx, id);
+  await deleteSession(tx, id);
+  return chunks.map((c) => c.storageKey);
+}
 
 export async function uploadState(db: Db, donorId: number) {
   const [row] = await db

@@ -16,7 +16,7 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { callRoutes, jsonRoute } from '../../platform/routes.js';
-import { LocalDiskStorage, uploadsDir, uploadsWorkDir } from '../../platform/storage.js';
+import { uploadsWorkDir } from '../../platform/storage.js';
 import { type Receive, receiveParts } from './received.js';
 import * as additional from './uploads.additional.js';
 import * as documents from './uploads.documents.js';
@@ -44,13 +44,8 @@ type UploadRow = readonly [
 /** Photos, videos (chunked, resumable), documents, the COVID card and additional documents. */
 export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const workDir = uploadsWorkDir(deps.config.dataDir);
-  const sdeps: Deps = {
-    ...deps,
-    storage: new LocalDiskStorage(uploadsDir(deps.config.dataDir)),
-    workDir,
-  };
   await app.register(fastifyMultipart, { limits: { fileSize: VIDEO_MAX_BYTES }, throwFileSizeLimit: false });
-  // Video chunks arrive as raw bytes and are streamed to disk by the service, never buffered.
+  // Video chunks arrive as raw bytes and are streamed to the file store by the service.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   const parts = (request: FastifyRequest, maxBytes: number, maxFiles: number) => () =>
@@ -71,7 +66,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         },
         async (request) =>
           ok(
-            await call(sdeps, requireAuth(request), request.params.id, parts(request, maxBytes, maxFiles)),
+            await call(deps, requireAuth(request), request.params.id, parts(request, maxBytes, maxFiles)),
             message,
           ),
       );
@@ -82,7 +77,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     summary: 'The photos & media tab: pictures, videos, uploads in progress, documents, the COVID card',
     params: s.donorParams,
     data: s.donorMedia,
-    run: (auth, { params }) => service.media(sdeps, auth, params.id),
+    run: (auth, { params }) => service.media(deps, auth, params.id),
   });
 
   // --- videos (chunked, resumable); photos and documents are in the tables below
@@ -92,14 +87,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     params: s.donorParams,
     body: s.startVideoBody,
     data: s.videoUpload,
-    run: (auth, { params, body }) => video.startVideo(sdeps, auth, params.id, body),
+    run: (auth, { params, body }) => video.startVideo(deps, auth, params.id, body),
   });
 
   jsonRoute(app, 'GET /uploaddonorvideo/:id/:uploadId', FORM, {
     summary: 'Which chunks of an upload the server holds (resume from the missing ones)',
     params: s.uploadParams,
     data: s.videoUpload,
-    run: (auth, { params }) => video.videoStatus(sdeps, auth, params.id, params.uploadId),
+    run: (auth, { params }) => video.videoStatus(deps, auth, params.id, params.uploadId),
   });
 
   // Plain Fastify: the body is the raw chunk stream (application/octet-stream), not JSON.
@@ -118,7 +113,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       const body = request.body;
       if (!(body instanceof Readable)) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
       const { id, uploadId, index } = request.params;
-      return ok(await video.putChunk(sdeps, requireAuth(request), id, uploadId, index, body));
+      return ok(await video.putChunk(deps, requireAuth(request), id, uploadId, index, body));
     },
   );
 
@@ -126,7 +121,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     summary: 'Joins the chunks, checks the bytes are that kind of video, and stores it',
     params: s.uploadParams,
     data: s.mediaFile,
-    run: (auth, { params }) => video.completeVideo(sdeps, auth, params.id, params.uploadId),
+    run: (auth, { params }) => video.completeVideo(deps, auth, params.id, params.uploadId),
     message: UPLOAD_MSG.UPLOADED,
   });
 
@@ -134,7 +129,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     summary: 'Gives up an upload in progress',
     params: s.uploadParams,
     data: null,
-    run: (auth, { params }) => video.cancelVideo(sdeps, auth, params.id, params.uploadId),
+    run: (auth, { params }) => video.cancelVideo(deps, auth, params.id, params.uploadId),
   });
 
   // --- additional documents (staff): images, videos or documents at once
@@ -156,7 +151,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       const maxBytes =
         fileType === 'IMG' ? IMAGE_MAX_BYTES : fileType === 'VID' ? VIDEO_MAX_BYTES : DOCUMENT_MAX_BYTES;
       const { result, message } = await additional.uploadAdditional(
-        sdeps,
+        deps,
         requireAuth(request),
         donor_id,
         fileType,
@@ -216,7 +211,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     ],
   ]);
 
-  callRoutes(app, sdeps, { pages: FORM }, [
+  callRoutes(app, deps, { pages: FORM }, [
     [
       '/updateimageguidelinesflag',
       'Records that the image guidelines were read and accepted',
@@ -283,7 +278,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     ],
   ]);
 
-  callRoutes(app, sdeps, { pages: STAFF }, [
+  callRoutes(app, deps, { pages: STAFF }, [
     [
       '/savelastvisitedtimeonuploads',
       'Staff opened the photos & media tab: files added before now are no longer marked new',

@@ -4,7 +4,6 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { FileStorage } from '../../platform/storage.js';
 import * as repo from './uploads.repo.js';
 
 /**
@@ -13,7 +12,7 @@ import * as repo from './uploads.repo.js';
  * uploads.photos.ts, uploads.documents.ts, uploads.video.ts, uploads.additional.ts.
  */
 
-export type Deps = Pick<ModuleDeps, 'db' | 'clock'> & { storage: FileStorage; workDir: string };
+export type Deps = Pick<ModuleDeps, 'db' | 'clock' | 'storage'>;
 
 type FileKind = 'picture' | 'video' | 'document' | 'additional';
 type Row = {

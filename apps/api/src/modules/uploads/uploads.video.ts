@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   chunkCount,
   chunkLength,
@@ -18,22 +14,18 @@ import {
 } from '@dm/shared';
 import type { Auth } from '../../platform/auth-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { EXTENSIONS, matchesExtension } from './sniff.js';
+import { EXTENSIONS, storedMatchesExtension } from './sniff.js';
 import * as repo from './uploads.repo.js';
 import { assertMayManage, type Deps, record, removeMediaRow, removeStored, view } from './uploads.shared.js';
 
 // --- videos in chunks
+//
+// Each chunk is a file in the file store, listed in donor_upload_chunks; the upload's own row
+// says what the whole must be. No chunk depends on one process's disk, so consecutive chunks and
+// the join may each reach a different API process (decision 032).
 
-const sessionDir = (deps: Deps, id: string) => path.join(deps.workDir, 'sessions', id);
-const CHUNK_NAME = /^\d+$/;
-
-async function receivedChunks(deps: Deps, id: string): Promise<number[]> {
-  const names = await readdir(sessionDir(deps, id)).catch(() => [] as string[]);
-  return names
-    .filter((n) => CHUNK_NAME.test(n))
-    .map(Number)
-    .sort((a, b) => a - b);
-}
+/** The extension of a stored chunk: a part of a file, never served. */
+const CHUNK_EXT = 'part';
 
 export async function sessionView(deps: Deps, s: repo.UploadSession): Promise<VideoUploadState> {
   return {
@@ -42,20 +34,27 @@ export async function sessionView(deps: Deps, s: repo.UploadSession): Promise<Vi
     sizeBytes: s.sizeBytes,
     chunkSize: s.chunkSize,
     totalChunks: s.totalChunks,
-    received: await receivedChunks(deps, s.id),
+    received: await repo.chunkIndexes(deps.db, s.id),
     status: s.status === 'assembling' ? 'assembling' : 'uploading',
   };
 }
 
-/** An upload untouched this long is abandoned: it no longer holds a place or disk space. */
+/** An upload untouched this long is abandoned: it no longer holds a place or stored chunks. */
 export const STALE_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Ends an upload: its row and chunk rows, then its chunks' files; `also` runs in the same transaction. */
+async function dropSession(deps: Deps, uploadId: string, also?: (tx: Deps['db']) => Promise<unknown>) {
+  const keys = await deps.db.transaction(async (tx) => {
+    const chunkKeys = await repo.deleteSessionWithChunks(tx, uploadId);
+    if (also) await also(tx);
+    return chunkKeys;
+  });
+  await removeStored(deps, keys);
+}
 
 async function dropStaleSessions(deps: Deps, donorId: number, now: Date): Promise<void> {
   const stale = await repo.staleSessions(deps.db, donorId, new Date(now.getTime() - STALE_UPLOAD_MS));
-  for (const { id } of stale) {
-    await repo.deleteSession(deps.db, id);
-    await rm(sessionDir(deps, id), { recursive: true, force: true });
-  }
+  for (const { id } of stale) await dropSession(deps, id);
 }
 
 /** POST uploaddonorvideo/{id}/start: a resumable upload of one video, checked by name and size first. */
@@ -93,7 +92,6 @@ export async function startVideo(
     });
     await record(tx, auth, donorId, centerId, 'donor.media.video.start', { uploadId: id, size: input.size });
   });
-  await mkdir(sessionDir(deps, id), { recursive: true });
   const session = await repo.sessionById(deps.db, id);
   return sessionView(deps, session!);
 }
@@ -115,10 +113,22 @@ export async function videoStatus(
   return sessionView(deps, await sessionOf(deps, auth, donorId, uploadId));
 }
 
+/** The body as it streams in, refused (CHUNK_INVALID) the moment it is longer or shorter than `expected`. */
+async function* exactly(body: Readable, expected: number): AsyncIterable<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > expected) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
+    yield chunk;
+  }
+  if (bytes !== expected) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
+}
+
 /**
- * PUT uploaddonorvideo/{id}/{uploadId}/{index}: one chunk, streamed to its own file. A chunk
- * must be exactly its length (3,072,000 bytes but for the last); it only counts once whole, so
- * a dropped connection leaves nothing half-written behind. Sending a chunk again replaces it.
+ * PUT uploaddonorvideo/{id}/{uploadId}/{index}: one chunk, streamed into the file store. A chunk
+ * must be exactly its length (3,072,000 bytes but for the last); it only counts once whole and
+ * recorded, so a dropped connection leaves nothing half-written behind. Sending a chunk again
+ * replaces it.
  */
 export async function putChunk(
   deps: Deps,
@@ -132,36 +142,44 @@ export async function putChunk(
   if (session.status !== 'uploading') throw badRequest(UPLOAD_MSG.BUSY);
   if (index >= session.totalChunks) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
   const expected = chunkLength(session.sizeBytes, index);
-  const dir = sessionDir(deps, uploadId);
-  await mkdir(dir, { recursive: true });
-  const partial = path.join(dir, `${index}.${randomUUID()}.part`);
-  let bytes = 0;
+  let key: string;
   try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          bytes += chunk.length;
-          if (bytes > expected) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
-          yield chunk;
-        }
-      },
-      createWriteStream(partial),
-    );
-    if (bytes !== expected) throw badRequest(UPLOAD_MSG.CHUNK_INVALID);
-    await rename(partial, path.join(dir, String(index)));
-    await repo.touchSession(deps.db, uploadId, deps.clock.now());
+    key = await deps.storage.putStream(exactly(body, expected), CHUNK_EXT);
   } catch (error) {
-    await rm(partial, { force: true });
     throw error instanceof AppError ? error : badRequest(UPLOAD_MSG.UPLOAD_RETRY);
   }
+  let replaced: string | null;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      // Under the session's lock: a chunk lands before the upload is claimed for joining (and
+      // is joined) or is refused, never in between.
+      const locked = await repo.lockSession(tx, uploadId);
+      if (!locked) throw notFound(UPLOAD_MSG.UPLOAD_SESSION_GONE);
+      if (locked.status !== 'uploading') throw badRequest(UPLOAD_MSG.BUSY);
+      const now = deps.clock.now();
+      const old = await repo.putChunkRow(tx, {
+        uploadId,
+        chunkIndex: index,
+        storageKey: key,
+        sizeBytes: expected,
+        createdAt: now,
+      });
+      await repo.touchSession(tx, uploadId, now);
+      return old;
+    });
+  } catch (error) {
+    await removeStored(deps, [key]);
+    throw error;
+  }
+  if (replaced) await removeStored(deps, [replaced]);
   return { index };
 }
 
 /**
- * POST uploaddonorvideo/{id}/{uploadId}/complete: joins the chunks on disk (streamed, never
- * whole in memory), checks the bytes are the video the name says, and stores it; the video is
- * ready when this answers. While it runs the upload shows as assembling.
+ * POST uploaddonorvideo/{id}/{uploadId}/complete: joins the stored chunks in order into one
+ * stored file (streamed, never whole in memory or on a local disk), checks the bytes are the
+ * video the name says, and records it; the video is ready when this answers. While it runs the
+ * upload shows as assembling.
  */
 export async function completeVideo(
   deps: Deps,
@@ -172,24 +190,23 @@ export async function completeVideo(
   const centerId = await assertMayManage(deps, auth, donorId);
   const session = await sessionOf(deps, auth, donorId, uploadId);
   if (session.status !== 'uploading') throw badRequest(UPLOAD_MSG.BUSY);
-  const have = await receivedChunks(deps, uploadId);
+  const have = await repo.chunkIndexes(deps.db, uploadId);
   if (have.length !== session.totalChunks) {
     throw badRequest(UPLOAD_MSG.UPLOAD_INCOMPLETE, { received: have, totalChunks: session.totalChunks });
   }
   if (!(await repo.claimSession(deps.db, uploadId, deps.clock.now()))) throw badRequest(UPLOAD_MSG.BUSY);
-  const dir = sessionDir(deps, uploadId);
-  const whole = path.join(dir, 'assembled');
+  // Claimed: no chunk changes any more (putChunk checks the status under the session's lock).
+  const chunks = await repo.chunksOf(deps.db, uploadId);
   let key: string | null = null;
   try {
-    // One pipeline from every chunk file in order into the whole file: memory stays one read
-    // buffer, and the output stream gets its listeners once (not once per chunk).
-    const chunks = async function* () {
-      for (let i = 0; i < session.totalChunks; i++) yield* createReadStream(path.join(dir, String(i)));
+    const joined = async function* () {
+      for (const chunk of chunks) yield* (await deps.storage.open(chunk.storageKey)).stream;
     };
-    await pipeline(chunks, createWriteStream(whole));
-    if ((await stat(whole)).size !== session.sizeBytes) throw badRequest(UPLOAD_MSG.UPLOAD_RETRY);
-    if (!(await matchesExtension(session.extension, whole))) throw badRequest(UPLOAD_MSG.INVALID);
-    key = await deps.storage.putFile(whole, session.extension);
+    key = await deps.storage.putStream(joined(), session.extension);
+    if ((await deps.storage.size(key)) !== session.sizeBytes) throw badRequest(UPLOAD_MSG.UPLOAD_RETRY);
+    if (!(await storedMatchesExtension(deps.storage, key, session.extension))) {
+      throw badRequest(UPLOAD_MSG.INVALID);
+    }
     const storedKey = key;
     const row = await deps.db.transaction(async (tx) => {
       await repo.lockDonor(tx, donorId);
@@ -206,15 +223,16 @@ export async function completeVideo(
       await record(tx, auth, donorId, centerId, 'donor.media.video.add', { id: inserted.id });
       return inserted;
     });
-    await rm(dir, { recursive: true, force: true });
+    await removeStored(
+      deps,
+      chunks.map((c) => c.storageKey),
+    );
     return view('video', row);
   } catch (error) {
     if (key) await removeStored(deps, [key]);
-    await rm(whole, { force: true });
     if (error instanceof AppError && error.message === UPLOAD_MSG.INVALID) {
       // Not a video: the chunks are worthless, the upload is over.
-      await repo.deleteSession(deps.db, uploadId);
-      await rm(dir, { recursive: true, force: true });
+      await dropSession(deps, uploadId);
     } else {
       await repo.setSessionStatus(deps.db, uploadId, 'uploading', deps.clock.now());
     }
@@ -226,11 +244,9 @@ export async function completeVideo(
 export async function cancelVideo(deps: Deps, auth: Auth, donorId: number, uploadId: string): Promise<void> {
   const centerId = await assertMayManage(deps, auth, donorId);
   await sessionOf(deps, auth, donorId, uploadId);
-  await deps.db.transaction(async (tx) => {
-    await repo.deleteSession(tx, uploadId);
-    await record(tx, auth, donorId, centerId, 'donor.media.video.cancel', { uploadId });
-  });
-  await rm(sessionDir(deps, uploadId), { recursive: true, force: true });
+  await dropSession(deps, uploadId, (tx) =>
+    record(tx, auth, donorId, centerId, 'donor.media.video.cancel', { uploadId }),
+  );
 }
 
 export const removeVideo = (deps: Deps, auth: Auth, donorId: number, videoId: number) =>
