@@ -23,7 +23,7 @@ import { installOriginCheck } from './platform/origin-check.js';
 import { Readiness } from './platform/readiness.js';
 import type { Realtime } from './platform/realtime.js';
 import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
-import { RequestLog, requestForLog } from './platform/request-log.js';
+import { installRequestIdHeader, RequestLog, requestForLog, requestIdOf } from './platform/request-log.js';
 import { compiledSerializerCompiler } from './platform/serializer.js';
 import type { FileStorage } from './platform/storage.js';
 import { openFileStorage } from './platform/storage-config.js';
@@ -103,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
     // One line per request, written when it is answered, instead of Fastify's two.
     logController: new RequestLog(),
+    // The request id on every log line of a request and in its answer (request-log.ts).
+    genReqId: requestIdOf,
     ...(deps.logger
       ? {
           logger: {
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       : {}),
   });
+  installRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   // Answers: fast-json-stringify compiled from each route's zod schema (only declared fields).
   app.setSerializerCompiler(compiledSerializerCompiler);
