@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
@@ -119,6 +120,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'mail_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'search_index_rows')).toBeGreaterThan(0);
     expect(sample(text, 'search_index_lag_seconds')).toBe(0);
+
+    // A donor changed since the index's last look: it is behind by the time since that look.
+    await t.db.execute(
+      sql`update donor_search set user_id = user_id where user_id = (select min(user_id) from donor_search)`,
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const behind = sample((await scrape(`Bearer ${TOKEN}`)).body, 'search_index_lag_seconds')!;
+    expect(behind).toBeGreaterThan(1);
+    await donorSearchIndex(t.db).sync();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(sample((await scrape(`Bearer ${TOKEN}`)).body, 'search_index_lag_seconds')).toBe(0);
   });
 
   it('compares the token in constant time, whatever the lengths', () => {
