@@ -3,6 +3,7 @@ import {
   type ApiKeyScope,
   accessSubjectOf,
   decidePage,
+  type EndpointAccess,
   MSG,
   type PageKey,
   ROLE,
@@ -27,27 +28,10 @@ import { SessionCache } from './session-cache.js';
 import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
 /**
- * What a route declares about who may call it. Every route must declare one; a test walks
- * the routes and fails on any without it.
- * - public: anyone, signed in or not
- * - signedIn: any signed-in user whatever the role
- * - pages: roles that may open one of these pages (the shared role -> page table)
+ * What a route declares about who may call it (declared with the endpoint's contract in
+ * packages/shared). Every route must declare one; a test walks the routes and fails on any without it.
  */
-export type Access =
-  | { public: true }
-  | {
-      signedIn: true;
-      /**
-       * The route answers the session user (GET /me): the session lookup reads it in the same
-       * statement (`Auth.sessionUser`), one round trip instead of two.
-       */
-      sessionUser?: true;
-    }
-  | {
-      pages: readonly PageKey[];
-      /** A POST route that only reads (a search list): read-only API keys may call it (decision 028). */
-      reads?: true;
-    };
+export type Access = EndpointAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -33,7 +33,7 @@ import {
   type VisibilityRule,
   visibilityRule,
   visibilitySql,
-} from '../donor-access/donor-access.js';
+} from '../donor-access/index.js';
 import { clearDonorIdsFor } from '../genetics/genetics.service.js';
 import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
 import { widenSeen } from '../search-alerts/search-alerts.seen.js';
