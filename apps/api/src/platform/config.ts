@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-/** Every environment variable the server reads; the README documents each. */
+/** Every environment variable the server reads; docs/configuration.md documents each. */
 export interface Config {
   port: number;
   host: string;
