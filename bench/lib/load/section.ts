@@ -11,7 +11,7 @@ import { type Child, SERVER_MAIN, startBare, startFloor, startServer } from './p
 import { apiCpuPerRequest, FLOOR, goalRows, goalTable, megabytes, type Row, table } from './report.js';
 import { Writer } from './writer.js';
 
-// The load section of the bench (issue 19): the built production server as its own process (or
+// The load section of the bench: the built production server as its own process (or
 // two on one PostgreSQL database), autocannon against health, me, search and donor details, a
 // concurrent writer with its consistency check during the search runs, and a bare Fastify
 // server measured the same way in the same run. Configuration by environment: docs/benchmarks.md
