@@ -2,7 +2,7 @@ import type { AccessSubject } from '../pages.js';
 import { ROLE } from '../roles.js';
 
 /**
- * Who pays and who sees payments (issue 23). The page table admits the roles; these narrow them.
+ * Who pays and who sees payments. The page table admits the roles; these narrow them.
  * A payer is a primary intended parent of a center with payments: the couple's account holder
  * (a secondary parent is sent home from the paying pages).
  */

@@ -708,7 +708,7 @@ describe('POST /getdonorlist', () => {
 // ---------------------------------------------------------------------------------------------
 // The caller's own marks on the listed donors: fav, shortlists, feedback
 
-describe('POST /getdonorlist profiles (issue 17)', () => {
+describe('POST /getdonorlist profiles', () => {
   it('lists complete profiles to staff first, applicants when asked, and never applicants to clients', async () => {
     // A donor who has just signed up: Invited, the newest of center 1.
     const [donor] = await t.db
