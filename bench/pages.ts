@@ -1,5 +1,5 @@
 // `npx tsx bench/pages.ts`: how long the first pages take in a real browser while other people
-// use the app (issue 17). For each page and role it opens the page in headless chromium (a new
+// use the app. For each page and role it opens the page in headless chromium (a new
 // browser context signed in through the API, so nothing is cached: the first visit after login),
 // waits for a text that only shows once the page's data is there, and reports the time from
 // navigation start (p50 and worst of PAGES_RUNS runs), then the same page reloaded (warm HTTP

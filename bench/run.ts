@@ -6,7 +6,7 @@
 // measures an already migrated and seeded database as it is (`npm run seed -- --donors N` with
 // DATABASE_URL set fills one), so repeated runs at 100,000 donors need not seed each time;
 // BENCH_REUSE_DATA_DIR does the same for an embedded database seeded into that DATA_DIR.
-// The load section (issue 19, bench/lib/load) runs last: the built server as its own process
+// The load section (bench/lib/load) runs last: the built server as its own process
 // under autocannon; BENCH_ONLY=load runs it alone (so does `npx tsx bench/load.ts`).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +37,7 @@ import { storage } from './lib/storage.js';
 // load, socket or heap are named (each of those runs processes of its own).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wants = (section: string) => !only || only.includes(section);
-// The socket section (issue 20) runs only when named (BENCH_ONLY=socket): it needs the build and
+// The socket section runs only when named (BENCH_ONLY=socket): it needs the build and
 // the chat routes, and a PostgreSQL server for its scratch database (bench/lib/socket.ts).
 if (only?.every((s) => s === 'load' || s === 'socket' || s === 'heap')) {
   if (wants('heap')) runHeapGrowth();

@@ -1,4 +1,4 @@
-// PostgreSQL restart drill (issue 16): starts the built production server on a scratch
+// PostgreSQL restart drill: starts the built production server on a scratch
 // PostgreSQL database, runs concurrent writers (saved searches), restarts PostgreSQL for real
 // (`pg_ctlcluster <version> main stop -m immediate`, a pause, start) and reports: acknowledged
 // writes kept, 503s during the outage, time from the database's return to the first 2xx, and

@@ -20,7 +20,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    // ws: the socket at /api/socket.io (issue 20) goes through the proxy too.
+    // ws: the socket at /api/socket.io goes through the proxy too.
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } },
   },
   build: {
@@ -29,7 +29,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Issue 17: left to itself the bundler cut the libraries and the shared app code into some
+        // Left to itself the bundler cut the libraries and the shared app code into some
         // 90 small files, so opening a page asked the (busy) server for 20 to 45 of them in a row
         // of round trips. Now a page needs its own file plus at most the two shared ones below.
         codeSplitting: {

@@ -28,7 +28,7 @@ export function tokenLogin(app: Bench['app']): (username: string) => Promise<str
     const res = await app.inject({
       method: 'POST',
       url: '/api/authenticate',
-      // A script asks for the token; the browser only ever gets the httpOnly cookie (issue 16).
+      // A script asks for the token; the browser only ever gets the httpOnly cookie.
       payload: { username, password: DEMO_PASSWORD, issueToken: true },
     });
     ok(res, `authenticate ${username}`);

@@ -8,7 +8,7 @@ import { collectGarbage, measure } from './measure.js';
 
 // Donor pages: details and PDF, search, concurrent match requests.
 
-// Donor details (issue 3): the whole redacted donor page for staff and for a client.
+// Donor details: the whole redacted donor page for staff and for a client.
 export async function details({ app, database, token, results, loginToken }: Bench): Promise<void> {
   const { rows } = (await database.db.execute(
     "select d.user_id as id from donors d join users u on u.id = d.user_id where d.center_id = 1 and d.availability = 'Available' and u.status <> 'Archived' and u.username like '%@synthetic.test' order by d.user_id limit 1",
@@ -32,7 +32,7 @@ export async function details({ app, database, token, results, loginToken }: Ben
       }),
     );
   }
-  // The donor PDF (issue 4): the same page laid out with pdfkit (goal < 500 ms), for a donor with
+  // The donor PDF: the same page laid out with pdfkit (goal < 500 ms), for a donor with
   // the most pictures a PDF embeds: eight more copies of the default photo make ten.
   await database.db.execute(
     sql`insert into donor_pictures (donor_id, storage_key, content_type, size_bytes, caption, position)
@@ -148,7 +148,7 @@ export async function search({ app, database, donorCount, results, loginToken }:
   }
 }
 
-// Match requests (issue 4): 50 intended parents request the same donor at once. The donor row
+// Match requests: 50 intended parents request the same donor at once. The donor row
 // lock must hold the queue size (3 at the main center): exactly 3 succeed, the rest are told the
 // queue is full, nothing fails with a server error, and the donor's queue count says 3.
 export async function match({ app, database, results, loginToken }: Bench): Promise<void> {

@@ -5,7 +5,7 @@ import { measure } from './measure.js';
 
 // Files: the portfolio spreadsheet and a chunked video upload.
 
-// Portfolio download (issue 4): the .xlsx of a 150-donor portfolio (goal: under 500 ms). The
+// Portfolio download: the .xlsx of a 150-donor portfolio (goal: under 500 ms). The
 // consumer center's case manager sees every center's donors, so 150 fit the template.
 export async function xlsx({ app, database, results, loginToken }: Bench): Promise<void> {
   const { rows } = (await database.db.execute(
@@ -35,7 +35,7 @@ export async function xlsx({ app, database, results, loginToken }: Bench): Promi
   );
 }
 
-// Video upload (issue 5): a 200 MB video in 3,072,000-byte chunks as the donor, then the
+// Video upload: a 200 MB video in 3,072,000-byte chunks as the donor, then the
 // assembly and content check. The server streams chunks to disk, so its memory must stay flat:
 // the peak RSS growth over the whole upload is reported (sampled every 10 ms).
 export async function video({ app, results, loginToken }: Bench): Promise<void> {

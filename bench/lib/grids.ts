@@ -6,7 +6,7 @@ import { collectGarbage, measure } from './measure.js';
 
 // Staff grids and their CSV exports, then the donor form's tab saves.
 
-// Staff donor list (issue 6): the /viewdonor grid page (goal under 50 ms per page on PostgreSQL)
+// Staff donor list: the /viewdonor grid page (goal under 50 ms per page on PostgreSQL)
 // and the streamed CSV export of every donor of the center, read over a real socket so the
 // response is consumed as it streams; rows/s and the process's RSS growth during the export.
 export async function donorGrid({ app, database, token, results, loginToken }: Bench): Promise<void> {
@@ -89,7 +89,7 @@ export async function donorGrid({ app, database, token, results, loginToken }: B
   });
 }
 
-// Users grids (issue 6): 10,000 more users in the main center (every role and status, two
+// Users grids: 10,000 more users in the main center (every role and status, two
 // thirds of the clients with a case manager), then a page of each grid with its filters
 // (goal: under 50 ms a page on PostgreSQL) and the streamed CSV of every user of the center.
 export async function userGrids({ app, database, token, results }: Bench): Promise<void> {
@@ -145,7 +145,7 @@ export async function userGrids({ app, database, token, results }: Bench): Promi
   console.log(`users CSV: ${csvRows} rows`);
 }
 
-// The donor form (issue 5): the time to save each tab, read first and saved unchanged by the
+// The donor form: the time to save each tab, read first and saved unchanged by the
 // admin (one transaction: the tab's rows rewritten, the search words rebuilt, an audit row).
 export async function donorForm({ app, database, token, results }: Bench): Promise<void> {
   const { rows } = (await database.db.execute(

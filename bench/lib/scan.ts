@@ -13,7 +13,7 @@ import { collectGarbage } from './measure.js';
 
 /**
  * The search index in process over a seeded database (perf100k, or a million donors from
- * bench/lib/million.ts): its memory and load, then the scan of typical searches (issue 19).
+ * bench/lib/million.ts): its memory and load, then the scan of typical searches.
  *
  *   SCAN_URL=postgres://postgres@127.0.0.1:5432/perf_scan RUNS=300 npx tsx bench/lib/scan.ts
  *

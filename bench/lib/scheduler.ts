@@ -1,4 +1,4 @@
-// The reminder scheduler (issue 22, decision 016): one pass over every center with every donor
+// The reminder scheduler (decision 016): one pass over every center with every donor
 // made due, then two passes racing, checking that no reminder is recorded or mailed twice.
 // The donors' availability and account status are saved first and restored after, and the
 // reminders, their mails and the schedules removed, so the other sections (and a reused

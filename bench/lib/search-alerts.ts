@@ -1,4 +1,4 @@
-// The saved-search digests (issue 22, decision 021): BENCH_ALERT_USERS parents (300 by default)
+// The saved-search digests (decision 021): BENCH_ALERT_USERS parents (300 by default)
 // of the main agency, each with one alerted search, switched on through the search's own path;
 // then a batch of donors begins to match and one pass sends every digest; a look the next day
 // that finds nothing new (the steady state, once a minute); two passes racing the day after,

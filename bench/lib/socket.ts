@@ -17,7 +17,7 @@ import { type Db, openDatabase } from '../../apps/api/src/platform/db.js';
 import { call } from './load/api.js';
 import { type Child, startServer } from './load/processes.js';
 
-// The socket section (issue 20): the built production server as its own process, 500 signed-in
+// The socket section: the built production server as its own process, 500 signed-in
 // socket clients (pairs of a case manager and their client in one center), 50 chat messages a
 // second over HTTP for 30 s (POST /api/create, POST /api/savemessagetodb), measuring the time from
 // sending a message to the recipient's `chat:message` event, and the messages never delivered.

@@ -18,7 +18,7 @@ export function baseUrl(): string {
 /**
  * Headers for a state change a test makes through `page.request` (playwright's API client sends
  * the page's session cookie but no Origin): the server refuses a cookie-authenticated POST that
- * does not say it comes from the app itself (issue 16).
+ * does not say it comes from the app itself.
  */
 export function sameOrigin(): Record<string, string> {
   return { origin: new URL(baseUrl()).origin };
@@ -104,7 +104,7 @@ export async function waitShown(page: Page, locator: Locator): Promise<void> {
   }
 }
 
-/** What chromium refused under the server's Content-Security-Policy, per page (issue 16). */
+/** What chromium refused under the server's Content-Security-Policy, per page. */
 const cspViolations = new WeakMap<Page, string[]>();
 
 /** Collects the page's CSP refusals (chromium reports each one on the console), across navigations. */

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, login } from './auth.js';
 import { assertAccessible, newPage, sameOrigin } from './browser.js';
 
 /**
- * The main flows done with the keyboard alone (issue 24): Tab, Shift+Tab, Enter, Space, Escape and
+ * The main flows done with the keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and
  * the arrow keys, never a click. At every step the focused element must show a focus indicator.
  */
 

@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { sameOrigin } from './browser.js';
 
 /**
- * The accessibility walk (issue 24): every page of the shared page table (packages/shared
+ * The accessibility walk: every page of the shared page table (packages/shared
  * pages.ts) for every role that may open it, so a page added to the table later is walked
  * without touching the scenario. Which account of a role opens a page is decided by the same
  * decidePage the router uses; the ids in a page's address are those a real user has, asked of

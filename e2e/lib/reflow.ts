@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Reflow (WCAG 1.4.10, issue 24): the page at 320 CSS px wide, and at 200% zoom of a 1280 x 900
+ * Reflow (WCAG 1.4.10): the page at 320 CSS px wide, and at 200% zoom of a 1280 x 900
  * window (the same as a 640 x 450 CSS px viewport), must not scroll sideways, and its main action
  * must be reachable: scrolled to, it lies inside the viewport.
  */

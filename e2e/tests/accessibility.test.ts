@@ -25,7 +25,7 @@ import { DESKTOP, NARROW, reflowProblem, ZOOM_200 } from '../lib/reflow.js';
 import { type RunningServer, startServer } from '../lib/server.js';
 
 /**
- * Accessibility, proven (issue 24). The walk logs in as each role, opens every page the shared
+ * Accessibility, proven. The walk logs in as each role, opens every page the shared
  * page table lets it open, and runs axe-core (no serious or critical violation), the state
  * contrast check and the CSP check on each, then measures the contrast of every visible text,
  * at rest and with the pointer over each button and link (contrast.ts); the main pages of each
@@ -74,7 +74,7 @@ const MAIN_PAGES: Record<string, Partial<Record<string, string>>> = {
 };
 
 /**
- * Reflow findings of the walk not fixed yet (issue 24), by "page as account": printed by every run
+ * Reflow findings of the walk not fixed yet, by "page as account": printed by every run
  * and listed in docs/accessibility.md, never silent. A finding not named here fails the walk;
  * a named one no longer seen is printed so the line can be removed once its page reflows.
  */

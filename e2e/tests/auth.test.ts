@@ -11,7 +11,7 @@ describe('each demo account lands where the spec says', () => {
     ['admin@demo.test', '/viewclient'],
     ['admin111@demo.test', '/viewclient'],
     ['manager@demo.test', '/'],
-    // Center 1 has the IP form on (issue 21): parent@demo.test's first login lands on it
+    // Center 1 has the IP form on: parent@demo.test's first login lands on it
     // (later logins go to its one Active portfolio, id 1, as before).
     ['parent@demo.test', '/ipform'],
     // Center 46 keeps the IP form off: its parent, at a first login too, has no portfolio.

@@ -32,7 +32,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
   assert.fail(`the keyboard never reached "${name}"`);
 }
 
-describe('consumer center pages (issue 23): site tour, education resources, concierge upgrade', () => {
+describe('consumer center pages: site tour, education resources, concierge upgrade', () => {
   it('the agency admin publishes an article for her clients', async () => {
     const { context, page } = await newPage(browser);
     try {

@@ -6,7 +6,7 @@ import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/br
 
 const browser = useBrowser();
 
-// Issue 24: carrier screening. Both donors come from the parent's first search page, so the
+// Carrier screening. Both donors come from the parent's first search page, so the
 // filter's effect shows on the cards she sees.
 const PARENT = 'parent@demo.test';
 const MANAGER = 'manager@demo.test';

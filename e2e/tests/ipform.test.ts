@@ -6,7 +6,7 @@ import { assertReadableAnswers } from '../lib/contrast.js';
 
 const browser = useBrowser();
 
-// Issue 21: the demo seed turns the IP form on for center 1, so parent@demo.test has one. Where
+// The demo seed turns the IP form on for center 1, so parent@demo.test has one. Where
 // her first login lands (the form) is the auth scenario's; other scenarios may have signed her in
 // before this one, so it opens the form by its address.
 const PARENT = 'parent@demo.test';

@@ -20,7 +20,7 @@ async function me(page: Page): Promise<{ status: string; managerId: number | nul
   return ((await res.json()) as { data: { status: string; managerId: number | null } }).data;
 }
 
-describe('payments (issue 23): membership, coaching credits, staff history', () => {
+describe('payments: membership, coaching credits, staff history', () => {
   it('a member subscribes with the test card after a declined one, and buys two coaching credits with a coupon', async () => {
     const { context, page } = await newPage(browser);
     try {

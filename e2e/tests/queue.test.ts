@@ -7,7 +7,7 @@ import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/browser.js';
 import { newestMailTo, parseEml } from '../lib/mail.js';
 
-// Queue places and notify-me (issue 24, decision 027).
+// Queue places and notify-me (decision 027).
 const browser = useBrowser();
 const PARENT = 'parent@demo.test';
 const MANAGER = 'manager@demo.test';

@@ -49,7 +49,7 @@ async function saveWithAlert(page: Page, name: string): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-describe('saved-search alerts (issue 22, beyond the spec)', () => {
+describe('saved-search alerts (beyond the spec)', () => {
   it('a parent saves a search with the daily e-mail; a new donor begins to match; the digest names her', async () => {
     const parent = await newPage(browser);
     let donorPath = '';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { login } from '../lib/auth.js';
 import { assertAccessible, go, newPage, route, sameOrigin, useBrowser } from '../lib/browser.js';
 
-// Issue 22: the agency admin changes each general setting and fee option of center 1 and sees
+// The agency admin changes each general setting and fee option of center 1 and sees
 // the effect as its intended parent (and donor) would, most of them at once without a reload
 // (the center:settings push). Scenarios share one database: every setting is put back as the
 // seed has it in `finally`, so later scenarios (users: a parent invited without a case manager;

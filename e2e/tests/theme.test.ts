@@ -17,7 +17,7 @@ async function activeMenuItem(page: Page, name: string) {
   return found[0];
 }
 
-describe('theme contrast (issue 17)', () => {
+describe('theme contrast', () => {
   it("the current page's menu entry is readable, at rest and under the pointer, for every role", async () => {
     const cases: [string, string, string][] = [
       ['admin@demo.test', '/viewclient', 'Users'],

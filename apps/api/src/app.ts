@@ -86,7 +86,7 @@ function trustProxyOption(
 const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/;
 
 /**
- * How long a browser keeps a file of the web app (issue 17): the hashed build files for good, so a
+ * How long a browser keeps a file of the web app: the hashed build files for good, so a
  * reload or the next visit asks the (possibly busy) server only for index.html and the API; the
  * rest (index.html, which names the current files, the icon) is asked for again each time.
  */
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   audience = presenceAudience(moduleDeps);
 
   await app.register(fastifyCookie);
-  // Security headers on every answer, the web app's files and errors included (issue 16), the
+  // Security headers on every answer, the web app's files and errors included, the
   // build's version, and no-store on API answers unless the route chose otherwise (a donor's
   // photo or file bytes: private, short-lived).
   installSecurityHeaders(app, {
@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : 'signedIn' in access
           ? 'any signed-in user'
           : `pages: ${access.pages.join(', ')}`;
-    // Agency API keys (issue 24, decision 028): the routes of pages that are not personal.
+    // Agency API keys (decision 028): the routes of pages that are not personal.
     const keys = apiKeyAccessOf(access, [route.method].flat()[0] ?? 'GET');
     route.schema = {
       ...(route.schema ?? {}),

@@ -69,7 +69,7 @@ boundHeapGrowth();
 
 // Log lines go out asynchronously: while one write is under way the next lines gather and leave in
 // one write, off the request path (a synchronous write per request line cost a tenth of a cheap
-// request's CPU, issue 19). pino flushes what is left when the process exits.
+// request's CPU). pino flushes what is left when the process exits.
 const app = await buildApp({
   database,
   config,

@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
 });
 
 // The session and the code of the page the app opens on load side by side, and the app renders
-// once both are in (issue 17). Rendered earlier, the page suspends on its code and React holds
+// once both are in. Rendered earlier, the page suspends on its code and React holds
 // the fallback for at least 300 ms after the code arrives; its own requests would start late.
 // A slow answer does not hold the first paint for more than a second.
 // A partner's sign-in token leaves the address before anything reads it (decision 019).

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, sessionUser, stubApi } from './test/render';
 
-// Issue 17: a page's code is asked for while the session is, not after it; once there, the page
+// A page's code is asked for while the session is, not after it; once there, the page
 // shows with the frame, without a loading spinner in between.
 const loaded = vi.hoisted(() => vi.fn());
 vi.mock('./features/users/UsersPage', () => {

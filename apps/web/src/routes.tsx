@@ -33,7 +33,7 @@ function page(load: () => Promise<Module>): Page {
 /**
  * Renders a page. Once its code is loaded the page shows at once: going through React.lazy again
  * would suspend it for a moment, and React keeps a Suspense fallback on screen for up to 300 ms
- * before showing what was waited for (issue 17).
+ * before showing what was waited for.
  */
 function PageElement({ page }: { page: Page }) {
   const Loaded = page.loaded;
@@ -59,7 +59,7 @@ const ELEMENTS: Partial<Record<PageKey, Page>> = Object.fromEntries(
 const ROUTES = (Object.keys(PAGES) as PageKey[]).map((key) => ({ id: key, path: PAGES[key].path }));
 
 /**
- * Starts loading the code of the page at `pathname` (issue 17): called at start-up with the
+ * Starts loading the code of the page at `pathname`: called at start-up with the
  * address the app opens on, so the page's file comes while the session is asked for, instead of
  * after it. Whether the caller may see the page is still decided by PageGate.
  */
@@ -72,7 +72,7 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 /**
  * The data a page opens with, asked for as soon as the session is known, beside the page's code
- * (issue 17): the page finds it in the query cache on its first render instead of asking after
+ *: the page finds it in the query cache on its first render instead of asking after
  * that render.
  */
 const OPENING_DATA: Partial<Record<PageKey, (queryClient: QueryClient) => Promise<void>>> = {

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { signIn } from './api.js';
 import { benchAppSecret, PRODUCTION_NODE_ARGS } from './processes.js';
 
-// A/B cost per request on a busy machine (issue 19): two builds run side by side on one database
+// A/B cost per request on a busy machine: two builds run side by side on one database
 // and are measured in turn, a few seconds each, many rounds, so both see the same background load;
 // the cost is each server process's CPU time (/proc/<pid>/stat, user + system) per request answered.
 // `npx tsx bench/lib/load/ab.ts <main.js A> <main.js B>` with BENCH_LOAD_DATABASE_URL and

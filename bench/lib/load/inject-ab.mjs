@@ -1,5 +1,5 @@
 // In-process A/B of the request path of GET /health and GET /me (hooks, route, serializer, log
-// line; no sockets) for two builds (issue 19): `node bench/lib/load/inject-ab.mjs <dist A> <dist B>`
+// line; no sockets) for two builds: `node bench/lib/load/inject-ab.mjs <dist A> <dist B>`
 // (each an apps/api/dist folder, e.g. a copy made before a change) with BENCH_LOAD_DATABASE_URL
 // (a copy of a seeded database) and BENCH_LOAD_DATA_DIR (its seed's DATA_DIR). Both apps run in
 // this one process and are alternated, INJECT_ROUNDS (8) rounds of INJECT_REQUESTS (3,000), 50 in

@@ -11,10 +11,10 @@ import { type Child, SERVER_MAIN, startBare, startFloor, startServer } from './p
 import { apiCpuPerRequest, FLOOR, goalRows, goalTable, megabytes, type Row, table } from './report.js';
 import { Writer } from './writer.js';
 
-// The load section of the bench (issue 19): the built production server as its own process (or
+// The load section of the bench: the built production server as its own process (or
 // two on one PostgreSQL database), autocannon against health, me, search and donor details, a
 // concurrent writer with its consistency check during the search runs, and a bare Fastify
-// server measured the same way in the same run. Configuration by environment: README
+// server measured the same way in the same run. Configuration by environment: docs/benchmarks.md
 // "Benchmarks".
 
 const env = process.env;
@@ -116,7 +116,7 @@ export async function runLoad(): Promise<void> {
   if (processes > 1 && !databaseUrl)
     throw new Error('load: BENCH_LOAD_PROCESSES=2 needs BENCH_LOAD_DATABASE_URL');
   const ports = [num('BENCH_LOAD_PORT', 3201), num('BENCH_LOAD_PORT2', 3221)];
-  // Processes on one database share its connections (README, DATABASE_POOL_SIZE): with two, each
+  // Processes on one database share its connections (docs/configuration.md, DATABASE_POOL_SIZE): with two, each
   // keeps half the default pool unless BENCH_LOAD_POOL_SIZE says otherwise.
   const poolSize = env.BENCH_LOAD_POOL_SIZE
     ? num('BENCH_LOAD_POOL_SIZE', POOL_SIZE)

@@ -1,7 +1,7 @@
 import type { DonorListItem, SearchAnswer, SearchRequestInput } from '@dm/shared';
 import { type Api, ApiError, onServer, signIn } from './api.js';
 
-// The concurrent writer of the load bench, and its consistency check (issue 19): while the search
+// The concurrent writer of the load bench, and its consistency check: while the search
 // is under load it saves donor profiles (eye colour), changes availabilities (as staff) and
 // counts page views (as an intended parent) at a steady rate, and after each write has answered
 // it searches (on every API process in turn) for what it wrote: a search that begins after a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './validation.js';
 
 /**
- * Agency API keys and webhooks (issue 24, beyond the spec; decision 028). An agency admin (the
+ * Agency API keys and webhooks (beyond the spec; decision 028). An agency admin (the
  * master admin for any center) creates keys her center's own tools call the /api routes with
  * (`Authorization: Bearer dmk_<id>_<secret>`), and registers webhook endpoints that receive
  * signed deliveries of donor status changes, new match requests and completed matches.

@@ -3,7 +3,7 @@ import { MSG } from './messages.js';
 import { idSchema } from './validation.js';
 
 /**
- * Agency settings (/generalconfiguration) and fee options (/feeandpayment), issue 22, decision
+ * Agency settings (/generalconfiguration) and fee options (/feeandpayment), decision
  * 018. Every switch is a key of the center's settings; the master admin names the agency
  * (`center_id`), an agency admin changes her own.
  */

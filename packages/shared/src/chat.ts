@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './validation.js';
 
 /**
- * The chat calls' request shapes both sides agree on (issue 20). The messaging module owns the rest
+ * The chat calls' request shapes both sides agree on. The messaging module owns the rest
  * of the chat contract; these two are fixed because the socket bench drives them.
  */
 
@@ -25,7 +25,7 @@ export const saveChatMessageBody = z.object({
 });
 export type SaveChatMessageBody = z.input<typeof saveChatMessageBody>;
 
-// --- the rest of the chat contract (issue 20)
+// --- the rest of the chat contract
 
 /** Messages a page of `getchatmessage` holds (platform spec: "Chat message count 10"). */
 export const CHAT_MESSAGE_COUNT = 10;

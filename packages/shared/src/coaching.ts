@@ -4,7 +4,7 @@ import { isIsoDate } from './mapping.js';
 import { idSchema } from './validation.js';
 
 /**
- * Coaching sessions (issue 23, decision 024): a client of the consumer center books a session with
+ * Coaching sessions (decision 024): a client of the consumer center books a session with
  * her case manager from the manager's published weekly hours, paying one coaching credit. The
  * spec embeds an external scheduler (Calendly); the scheduler is built in.
  */

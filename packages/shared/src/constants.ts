@@ -1,6 +1,6 @@
 /** Business constants of platform.md section 9, kept once for server and web. */
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
-/** A session ends this long after sign-in however active it is (issue 16; decision 002). */
+/** A session ends this long after sign-in however active it is (decision 002). */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const FAILED_LOGINS_BEFORE_CAPTCHA = 3;
 export const DONOR_PAGE_VIEW_CAPTCHA_THRESHOLD = 20;

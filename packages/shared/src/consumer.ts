@@ -3,7 +3,7 @@ import { MSG } from './messages.js';
 import { emailSchema, idSchema, nameSchema } from './validation.js';
 
 /**
- * The consumer center's client pages beyond payments and coaching (issue 23, decision 025): the
+ * The consumer center's client pages beyond payments and coaching (decision 025): the
  * concierge membership upgrade, the site tour and the education resources.
  */
 

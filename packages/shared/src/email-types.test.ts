@@ -25,7 +25,7 @@ describe('EMAIL_TYPES', () => {
 
   it('keeps every type, in order, as the list of written-out objects had it', () => {
     // The hash of the list as it was written out object by object before it became rows.
-    // Types added later (the chat message, issue 20) come after them; issue 20 added
+    // Types added later (the chat message) come after them; issue 20 added
     // {unsubscribe} to every type's placeholders; issue 22 the saved-search alert (48) and the
     // agency number change request (55); issue 23 the concierge request (60) and its
     // confirmation (61), the coaching session booked and cancelled (62, 63);

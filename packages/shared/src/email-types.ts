@@ -38,19 +38,19 @@ export const EMAIL_TYPE = {
   FAVORITE_NOTES_NOTIFICATION: 45,
   CHAT_MESSAGE: 46,
   EMAIL_CHANGE_VERIFICATION: 47,
-  /** Beyond the spec (issue 22): the daily digest of new donors matching a user's alerted saved searches. */
+  /** Beyond the spec: the daily digest of new donors matching a user's alerted saved searches. */
   SAVED_SEARCH_ALERT: 48,
-  /** An agency asks the master admin to change its Twilio number (issue 22). */
+  /** An agency asks the master admin to change its Twilio number. */
   TWILIO_NUMBER_CHANGE_REQUEST: 55,
-  /** A consumer-center client asks for the concierge membership: her case manager or the admins are told (issue 23). */
+  /** A consumer-center client asks for the concierge membership: her case manager or the admins are told. */
   CONCIERGE_REQUEST: 60,
-  /** The client's confirmation that her concierge membership request was received (issue 23). */
+  /** The client's confirmation that her concierge membership request was received. */
   CONCIERGE_REQUEST_RECEIVED: 61,
-  /** A coaching session was booked (issue 23): to the client and to her case manager, with an .ics invitation. */
+  /** A coaching session was booked: to the client and to her case manager, with an .ics invitation. */
   COACHING_SESSION_BOOKED: 62,
-  /** A booked coaching session was cancelled (issue 23): to both, with an .ics cancellation. */
+  /** A booked coaching session was cancelled: to both, with an .ics cancellation. */
   COACHING_SESSION_CANCELLED: 63,
-  /** A donor a parent watches takes match requests again (issue 24, decision 027). */
+  /** A donor a parent watches takes match requests again (decision 027). */
   DONOR_AVAILABLE_AGAIN: 64,
 } as const;
 
@@ -287,7 +287,7 @@ const ROWS: readonly EmailTypeRow[] = [
 export const EMAIL_TYPES: readonly EmailTypeDef[] = ROWS.map(([id, title, names, subject, definition]) => ({
   id,
   title,
-  // {unsubscribe}: every mail to an account may place its unsubscribe link (issue 20).
+  // {unsubscribe}: every mail to an account may place its unsubscribe link.
   placeholders: [...names.split(' '), 'unsubscribe'].map((name) => `{${name}}`),
   subject,
   definition,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './validation.js';
 
 /**
- * Carrier-screening compatibility (issue 24, beyond the spec; decision 026): a donor's, an
+ * Carrier-screening compatibility (beyond the spec; decision 026): a donor's, an
  * intended parent's and a sperm source's carrier screening panels as data, and the pure
  * comparison of two panels the cards, the details page and the search filter all use.
  */

@@ -42,3 +42,5 @@ export * from './texts.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
+export * from './contract.js';
+export * from './contracts/index.js';

@@ -22,7 +22,7 @@ export const MSG = {
   BAD_TOKEN: 'Failed to authenticate token.',
   SESSION_EXPIRED_CODE: 'login',
   RELOGIN_CODE: 'relogin',
-  /** A state-changing request from another site (or one whose origin cannot be checked) (issue 16). */
+  /** A state-changing request from another site (or one whose origin cannot be checked). */
   CROSS_SITE_REFUSED: 'Cross-site request refused: this request must come from the application itself.',
   NO_MANAGER_CODE: 'nomanager',
   SESSION_EXPIRED: 'Session Expired',
@@ -209,7 +209,7 @@ export const MSG = {
   FORM_CHANGES_NOT_FOUND: 'Change set not found.',
   PICTURE_REQUIRED: 'Please upload at least one photo.',
   SELECT_ATLEAST_ONE_VALUE: 'Please select atleast one value',
-  // text messages and one-time codes (issue 20); the first three as the spec quotes them
+  // text messages and one-time codes; the first three as the spec quotes them
   FILL_CONTACT_NUMBER: 'Please fill Contact Number.',
   ENTER_VERIFICATION_CODE: 'Please enter Verification Code.',
   VERIFY_CONTACT_FIRST: 'Please verify your contact number first',
@@ -227,10 +227,10 @@ export const MSG = {
   TEXT_OUTBOX_DISABLED:
     'The local text outbox is only available when texts are captured (SMS_TRANSPORT=outbox).',
   TEXT_OUTBOX_NOT_YOURS: 'Only its recipient can read this text message.',
-  // input guard (issue 16): {field} is filled with the field's name by describeIssue
+  // input guard: {field} is filled with the field's name by describeIssue
   INPUT_CONTROL_CHARACTER: '{field} contains characters that are not allowed.',
   INPUT_TOO_DEEP: '{field} is nested too deeply.',
-  // Notifications and unsubscribe (issue 20; wording chosen, the spec quotes none).
+  // Notifications and unsubscribe (wording chosen, the spec quotes none).
   NOTIFICATIONS_READ: 'All notifications are marked as read.',
   NOTIFICATION_ARCHIVED: 'Notification archived.',
   NOTIFICATION_MESSAGE_SENT: 'Message sent.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './validation.js';
 
 /**
- * In-app notifications (issue 20): the bell, /notifications and the calls behind them.
+ * In-app notifications: the bell, /notifications and the calls behind them.
  * The kinds match `NotificationKind` of the API's notify().
  */
 export const NOTIFICATION_KINDS = [

@@ -93,18 +93,18 @@ const PAGE_ROWS = {
   'buy-coaching-credit': ['Buy coaching credit'],
   messageroom: ['Messages', ':notificationid?/:userid?/:type?/:donorid?'],
   'schedule-coaching-session': ['Coaching session'],
-  // beyond the spec's route list (issue 23, decision 025): the privacy policy the concierge
+  // beyond the spec's route list (decision 025): the privacy policy the concierge
   // upgrade links to, and the staff's list of concierge membership requests
   'privacy-policy': ['Privacy policy'],
   conciergerequests: ['Concierge requests'],
-  // coaching staff (issue 23, beyond the spec's routes: the spec's scheduler was external)
+  // coaching staff (beyond the spec's routes: the spec's scheduler was external)
   'coaching-sessions': ['Coaching sessions'],
   'coaching-availability': ['Coaching hours'],
-  // a parent's own match requests, her place in each queue and her watched donors (issue 24)
+  // a parent's own match requests, her place in each queue and her watched donors
   mymatches: ['My match requests'],
-  // carrier screening (issue 24, decision 026): a parent's own panels; staff open a client's by id
+  // carrier screening (decision 026): a parent's own panels; staff open a client's by id
   carrierscreening: ['Carrier screening', ':id?'],
-  // the agency API (issue 24, decision 028): a center's API keys and webhook endpoints
+  // the agency API (decision 028): a center's API keys and webhook endpoints
   apikeys: ['API keys'],
   webhooks: ['Webhooks'],
 } as const satisfies Record<string, readonly [string] | readonly [string, string]>;
@@ -231,7 +231,7 @@ export const ROLE_PAGES: Record<RoleId, readonly PageKey[]> = {
     'donormatchreport',
     'requested-donors-list',
     'messageroom',
-    // The agency admin manages her center's education resources on the clients' page (issue 23).
+    // The agency admin manages her center's education resources on the clients' page.
     'education-resources',
     'conciergerequests',
     'coaching-sessions',
@@ -312,7 +312,7 @@ export const PREACTIVE_CLIENT_PAGES: readonly PageKey[] = [
   'paymentsubscription',
   'join-as-a-member',
   'purchaseproducts',
-  // Opens to say "Subscribe the services to schedule coaching session" (issue 23); booking is refused.
+  // Opens to say "Subscribe the services to schedule coaching session"; booking is refused.
   'schedule-coaching-session',
   'education-resources',
   'site-tour',

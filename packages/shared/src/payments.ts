@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './validation.js';
 
 /**
- * Payments (issue 23, decision 023): the consumer center's premium subscription, coaching
+ * Payments (decision 023): the consumer center's premium subscription, coaching
  * sessions and the match processing fee. Money is integer cents in usd; prices, the coupon
  * discount and totals are worked out on the server with `priceOf` (the page shows what the server
  * answers). The subscription's states are `subscriptionStep`.

@@ -28,7 +28,7 @@ const ctx: fc.Arbitrary<NotificationContext> = fc.record({
   today: day,
 });
 
-/** The notification-preference rule the form and the server share (issue 21). */
+/** The notification-preference rule the form and the server share. */
 describe('notificationPrefsRefusal', () => {
   it('never accepts both e-mail and text off', () => {
     fc.assert(

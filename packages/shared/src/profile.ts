@@ -4,7 +4,7 @@ import { contactNo, countryCode, OTP_LENGTH } from './texts.js';
 import { emailSchema } from './validation.js';
 
 /**
- * The profile's "My account" tab (issue 21; donor-forms spec: Profile entity, validation "IP form
+ * The profile's "My account" tab (donor-forms spec: Profile entity, validation "IP form
  * and profile", messages "Profile and notifications"). The form and the server judge input with
  * these same schemas and the one preference rule below.
  */

@@ -178,21 +178,21 @@ export function answerText(answer: string | readonly string[]): string {
 }
 
 /** A question as the admin screen and the donor form read it. */
-export interface CustomQuestion {
-  id: number;
-  centerId: number;
-  question: string;
-  type: QuestionType;
+export const customQuestion = z.object({
+  id: z.number(),
+  centerId: z.number(),
+  question: z.string(),
+  type: z.enum(QUESTION_TYPES),
   /** public, staff or private; archived questions have isActive false and keep this. */
-  status: QuestionVisibility;
-  isActive: boolean;
-  isRequired: boolean;
-  tab: QuestionTab;
-  options: QuestionOption[];
-  updatedAt: string;
-}
+  status: z.enum(QUESTION_VISIBILITIES),
+  isActive: z.boolean(),
+  isRequired: z.boolean(),
+  tab: z.enum(QUESTION_TABS),
+  options: z.array(questionOption),
+  updatedAt: z.string(),
+});
+export type CustomQuestion = z.output<typeof customQuestion>;
 
 /** A question of the donor's center with the donor's stored answer ('' when none). */
-export interface DonorQuestion extends CustomQuestion {
-  answer: string;
-}
+export const donorQuestion = customQuestion.extend({ answer: z.string() });
+export type DonorQuestion = z.output<typeof donorQuestion>;

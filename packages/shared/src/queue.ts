@@ -3,7 +3,7 @@ import { QUEUE_TYPES, type QueueType } from './donor.js';
 import { idSchema } from './validation.js';
 
 /**
- * Queue position and notify-me (issue 24, beyond the spec; decision 027). A parent sees her own
+ * Queue position and notify-me (beyond the spec; decision 027). A parent sees her own
  * place in a donor's queue ("2nd of 3"), never who else waits; on a donor who takes no request
  * now (unavailable, or her queue full) she may ask to be told when the donor takes requests again.
  */

@@ -1,5 +1,5 @@
 /**
- * The events the server pushes to signed-in browsers over the socket (issue 20). Each payload is
+ * The events the server pushes to signed-in browsers over the socket. Each payload is
  * small; a browser refetches whatever else it shows. The socket only announces: everything it
  * announces is already stored, so a browser that missed an event loses nothing (it refetches on
  * reconnect).
@@ -44,7 +44,7 @@ export interface PresenceEvent {
 }
 
 /**
- * An agency's settings changed (issue 22): every signed-in browser of that agency refetches what
+ * An agency's settings changed: every signed-in browser of that agency refetches what
  * it shows (its session, whose center flags decide pages and menus, and the open screen).
  */
 export interface CenterSettingsEvent {

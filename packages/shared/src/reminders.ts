@@ -5,7 +5,7 @@ import type { DonorAvailability } from './roles.js';
 import { idSchema } from './validation.js';
 
 /**
- * The donor reminder scheduler (/scheduledonoremail, issue 22; decision 016). A center's
+ * The donor reminder scheduler (/scheduledonoremail; decision 016). A center's
  * schedule sends a donor whose application is incomplete a first reminder `durationFirst` days
  * after her last activity, then one every `durationRecurring` days, `totalReminders` in all.
  */

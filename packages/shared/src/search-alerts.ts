@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { savedSearchId } from './search.js';
 
 /**
- * Saved-search alerts (issue 22, beyond the spec; decision 021): a parent or case manager
+ * Saved-search alerts (beyond the spec; decision 021): a parent or case manager
  * switches on a daily e-mail (and text) of the donors who began to match a saved search.
  */
 

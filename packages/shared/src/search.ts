@@ -48,7 +48,7 @@ export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 export const MATCH_CONDITIONS = ['AND', 'OR'] as const;
 
 /**
- * Which donors a staff search lists (issue 17): `complete` the profiles intended parents may see
+ * Which donors a staff search lists: `complete` the profiles intended parents may see
  * (not archived, an availability of CLIENT_VISIBLE_AVAILABILITY), `applying` the donors still
  * applying or under form review (Invited, pending, rejected forms), `all` every donor the staff
  * member may see, archived ones included. Staff start with complete profiles and may widen;
@@ -166,7 +166,7 @@ export const searchFilters = z.object({
   previousdonor: z.boolean().optional(),
   provenfertility: z.boolean().optional(),
   college_degree: z.boolean().optional(),
-  /** Issue 24: donors whose carrier screening shares no carrier gene with the parent's results. */
+  /** Donors whose carrier screening shares no carrier gene with the parent's results. */
   noSharedCarrier: z.boolean().optional(),
 });
 export type SearchFilters = z.infer<typeof searchFilters>;

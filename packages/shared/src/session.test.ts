@@ -41,7 +41,7 @@ function client(over: Partial<SessionUser> = {}, center: Partial<SessionUser['ce
   };
 }
 
-describe('postLoginDestination: the IP form (issue 21)', () => {
+describe('postLoginDestination: the IP form', () => {
   it('sends an Active client with an unsubmitted form to /ipform at her first login', () => {
     expect(postLoginDestination(client())).toBe('/ipform');
   });

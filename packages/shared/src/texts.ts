@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { emailSchema, idSchema } from './validation.js';
 
-/** One-time codes for a contact number (issue 20). */
+/** One-time codes for a contact number. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
 /** Wrong codes before a code is dead. */

@@ -67,7 +67,7 @@ export function formatContactNo(digits: string): string {
 }
 
 export const loginBody = z.object({
-  // Capped: a 1 MB user name reached the login_attempts index and answered 500 (issue 16).
+  // Capped: a 1 MB user name reached the login_attempts index and answered 500.
   username: z.string().trim().min(1, MSG.LOGIN_REQUIRED).max(254),
   password: z.string().min(1, MSG.LOGIN_REQUIRED).max(200),
   /** The solved captcha payload when the server asked for one. */
@@ -120,7 +120,7 @@ export const registerBody = z
     password_c: z.string(),
     referrer: z.string().max(200).optional(),
     centerId: idSchema().optional(),
-    /** Text notifications chosen: the number must have been verified with `otp` (issue 20). */
+    /** Text notifications chosen: the number must have been verified with `otp`. */
     receive_text_notification: z.boolean().optional().default(false),
     otp: z.string().trim().max(10).optional(),
   })

@@ -29,7 +29,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./preform/preform.routes.js')).preformRoutes, deps);
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
-  await api.register((await import('./questions/questions.routes.js')).questionsRoutes, deps);
+  await api.register((await import('./questions/index.js')).questionsRoutes, deps);
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
   await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
@@ -52,21 +52,21 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
-  // Carrier-screening compatibility (issue 24, decision 026).
+  // Carrier-screening compatibility (decision 026).
   await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);
   await api.register(
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
   );
-  // The consumer center's pages beyond payments (issue 23, decision 025).
+  // The consumer center's pages beyond payments (decision 025).
   await api.register((await import('./concierge/concierge.routes.js')).conciergeRoutes, deps);
   await api.register((await import('./site-tour/site-tour.routes.js')).siteTourRoutes, deps);
   await api.register((await import('./education/education.routes.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
-  // Queue places and notify-me (issue 24, decision 027).
+  // Queue places and notify-me (decision 027).
   await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
-  // The agency API's keys and webhooks (issue 24, decision 028).
+  // The agency API's keys and webhooks (decision 028).
   await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
 }
 
@@ -92,7 +92,7 @@ export function moduleJobs(
 }
 
 /**
- * Who may see a user's presence on the socket (issue 20, platform/realtime-socket.ts): the people
+ * Who may see a user's presence on the socket (platform/realtime-socket.ts): the people
  * the user has a chat with.
  */
 export function presenceAudience(deps: ModuleDeps): (userId: number) => Promise<number[]> {

@@ -19,7 +19,7 @@ import { type Db, preparedPerDb } from './db.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 /**
- * Agency API keys as callers (issue 24, decision 028). A key is read from
+ * Agency API keys as callers (decision 028). A key is read from
  * `Authorization: Bearer dmk_<id>_<secret>` only when the request carries no session token, so
  * the session path costs one header read more and nothing else.
  */

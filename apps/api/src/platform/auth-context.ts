@@ -3,6 +3,7 @@ import {
   type ApiKeyScope,
   accessSubjectOf,
   decidePage,
+  type EndpointAccess,
   MSG,
   type PageKey,
   ROLE,
@@ -27,27 +28,10 @@ import { SessionCache } from './session-cache.js';
 import { sessionUserColumns, sessionUserOf, switchedFromUser } from './session-user.js';
 
 /**
- * What a route declares about who may call it. Every route must declare one; a test walks
- * the routes and fails on any without it.
- * - public: anyone, signed in or not
- * - signedIn: any signed-in user whatever the role
- * - pages: roles that may open one of these pages (the shared role -> page table)
+ * What a route declares about who may call it (declared with the endpoint's contract in
+ * packages/shared). Every route must declare one; a test walks the routes and fails on any without it.
  */
-export type Access =
-  | { public: true }
-  | {
-      signedIn: true;
-      /**
-       * The route answers the session user (GET /me): the session lookup reads it in the same
-       * statement (`Auth.sessionUser`), one round trip instead of two.
-       */
-      sessionUser?: true;
-    }
-  | {
-      pages: readonly PageKey[];
-      /** A POST route that only reads (a search list): read-only API keys may call it (decision 028). */
-      reads?: true;
-    };
+export type Access = EndpointAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,7 +60,7 @@ export interface Auth {
   /** The session user, read with the session when the route asked for it (Access `sessionUser`). */
   sessionUser?: SessionUser;
   /**
-   * The API key the caller is (issue 24, platform/api-key-auth.ts): then `userId` is the key's
+   * The API key the caller is (platform/api-key-auth.ts): then `userId` is the key's
    * creator, the role the agency admin's and `sessionId` 0; the audit log records the key.
    */
   apiKey?: { id: number; scope: ApiKeyScope };
@@ -209,7 +193,7 @@ export async function resolveSession(
   return authOf(found, ip);
 }
 
-/** Signed in 12 hours ago however active since (issue 16): the session ends ('login'). */
+/** Signed in 12 hours ago however active since: the session ends ('login'). */
 function tooOld(session: SessionRow['session'], now: Date): boolean {
   return now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
 }
@@ -307,7 +291,7 @@ export function installAccessHook(app: FastifyInstance, db: Db, clock: Clock, ch
         const decisions = access.pages.map((page) => decidePage(auth.subject, page));
         if (!decisions.some((d) => d.allowed)) {
           // Where the page table sends the caller instead, when it is not /unauthorize (a Pre-Active
-          // parent: /notpaid), so the browser goes there as its router would (issue 22).
+          // parent: /notpaid), so the browser goes there as its router would.
           const elsewhere = decisions.find((d) => !d.allowed && d.redirect !== '/unauthorize');
           return done(
             forbidden(

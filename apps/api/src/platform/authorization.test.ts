@@ -47,7 +47,7 @@ const NARROWED_BY_POLICY: Record<string, (subject: AccessSubject) => boolean> = 
   'GET /api/getuserbyuserid/1': (subject) => subject.role === ROLE.MASTER || canReadOthersProfiles(subject),
   // Submitting the IP form: the parent herself (case managers open it in preview only).
   'GET /api/ipformsubmission': isClient,
-  // Payments (issue 23): the payer (a primary parent of a center with payments), not the case
+  // Payments: the payer (a primary parent of a center with payments), not the case
   // manager the purchase page also admits, nor anyone else /editprofile admits.
   ...Object.fromEntries(
     [

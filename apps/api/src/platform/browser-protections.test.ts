@@ -8,7 +8,7 @@ import { body, startTestApp, type TestApp } from '../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
 import { loadConfig } from './config.js';
 
-// Issue 16: what a hostile page in the same browser could do with the user's session.
+// What a hostile page in the same browser could do with the user's session.
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-/** Every environment variable the server reads; the README documents each. */
+/** Every environment variable the server reads; docs/configuration.md documents each. */
 export interface Config {
   port: number;
   host: string;
@@ -30,7 +30,7 @@ export interface Config {
   /**
    * outbox: texts are kept in the local outbox (the development outbox viewer and the operator's
    * drop DATA_DIR/texts, the default); twilio: sent through the center's own Twilio number and
-   * account (issue 20).
+   * account.
    */
   smsTransport: SmsTransportName;
   /**
@@ -61,7 +61,7 @@ export interface Config {
    */
   redisUrl: string | null;
   /**
-   * PAYMENT_PROVIDER (issue 23, decision 023): local (the default) behaves like Stripe's test mode
+   * PAYMENT_PROVIDER (decision 023): local (the default) behaves like Stripe's test mode
    * without any account and takes no money; stripe charges through Stripe with the keys below.
    */
   paymentProvider: PaymentProviderName;

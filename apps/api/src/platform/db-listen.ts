@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Client, ClientBase, ClientConfig, Notification } from 'pg';
 
 /**
- * What this process hears of one NOTIFY channel (issue 19: the session cache drops what a
+ * What this process hears of one NOTIFY channel (the session cache drops what a
  * change made stale). Every notification sent on the channel reaches `payload`; this process's
  * own writes reach it before the statement or commit that sent them resolves, so a request that
  * wrote and the next request see the same state. While the listening connection is down some

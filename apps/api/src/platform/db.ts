@@ -202,7 +202,7 @@ async function runNamed<T>(client: PgPool, text: string, values: unknown[]): Pro
 
 /**
  * A hot statement assembled from constant parts (the search page, the donor page), rendered to
- * text once per shape (issue 19): drizzle turning a large composed SQL into text costs more than
+ * text once per shape: drizzle turning a large composed SQL into text costs more than
  * running it (about 1 ms for the donor page's). `build(shape, p)` makes the SQL of one shape;
  * `p` holds a placeholder for each value, so the text is rendered once and each run fills in its
  * values. On PostgreSQL (a pool, not a transaction) it runs as a named prepared statement, so
@@ -289,7 +289,7 @@ function preparedOn<R>(db: Db, built: Prepared<R>, name: string): Prepared<R> | 
 }
 
 /**
- * A query built once and run as a named prepared statement (issue 19): a drizzle select of a
+ * A query built once and run as a named prepared statement: a drizzle select of a
  * whole table costs more to build than to run, and PostgreSQL parses and plans a named statement
  * once per connection. `build` makes the query on the handle it is given with
  * `sql.placeholder(...)` for its values, once: a transaction (a handle of its own, for one

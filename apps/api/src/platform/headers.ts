@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * The Content-Security-Policy of every answer (issue 16). The web app is Vite's bundle with no
+ * The Content-Security-Policy of every answer. The web app is Vite's bundle with no
  * inline script and no third-party origin, so scripts come from the app's own origin only.
  * - style-src 'unsafe-inline': Mantine and the altcha widget write style attributes and elements.
  * - img-src data: blob:: icons drawn as data URLs and photo previews before upload.
@@ -11,10 +11,10 @@ import helmet from 'helmet';
  *   chromium frames (a chromium e2e run caught it under default-src); media-src blob: for videos.
  * - worker-src blob:: the altcha widget solves its proof of work in workers made from blobs.
  * - connect-src adds the WebSocket origin of PUBLIC_URL (ws: or wss:) for the socket at
- *   /api/socket.io (issue 20): CSP 3 lets 'self' match it, older browsers (Safari before 15.4)
+ *   /api/socket.io: CSP 3 lets 'self' match it, older browsers (Safari before 15.4)
  *   did not.
  * - frame-ancestors 'none': no other site may frame the app (with X-Frame-Options: DENY).
- * - With PAYMENT_PROVIDER=stripe (issue 23), Stripe.js and its card fields: script, frames and
+ * - With PAYMENT_PROVIDER=stripe, Stripe.js and its card fields: script, frames and
  *   requests of Stripe's own origins (the card number is typed into Stripe's frame, never ours).
  * The OpenAPI UI at /api/docs (swagger-ui, static files only) works under the same policy.
  */
@@ -49,9 +49,9 @@ export function contentSecurityPolicy(
 }
 
 /**
- * The security headers of every answer (issue 16), as helmet writes them for this app's options:
+ * The security headers of every answer, as helmet writes them for this app's options:
  * worked out once at start-up. @fastify/helmet ran helmet's whole set-up, the policy's parsing
- * included, again on every request (a tenth of the CPU of GET /health, issue 19); the headers do
+ * included, again on every request (a tenth of the CPU of GET /health); the headers do
  * not depend on the request.
  */
 export function securityHeaders(
@@ -94,7 +94,7 @@ export interface AnswerHeaders {
  * donor's photo, a file download) sets its own with `reply.header`, which wins over these
  * (Fastify passes its headers to writeHead, which gives them precedence). One synchronous hook
  * with the values worked out at start: an async onSend hook per answer for the version and
- * cache headers cost more than the headers themselves (issue 19).
+ * cache headers cost more than the headers themselves.
  */
 export function installSecurityHeaders(app: FastifyInstance, answer: AnswerHeaders): void {
   const https = answer.publicUrl.startsWith('https:');

@@ -8,7 +8,7 @@ import { body, startTestApp, type TestApp } from '../test/harness.js';
 import { errorSummary, withoutValues } from './log-safe.js';
 
 /**
- * Issue 16: control characters and lone surrogates are refused with a 400 naming the field
+ * Control characters and lone surrogates are refused with a 400 naming the field
  * (body, query, params, multipart text fields) before anything reaches the database; deep
  * nesting and 1 MB strings answer 4xx; a database error's parameters never reach the log; every
  * built-in validation message names its field.

@@ -35,7 +35,7 @@ const queue = (emailTypeId: number) =>
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-describe('the CC e-mail of the profile (issue 21): copies of notification e-mails until its expiry', () => {
+describe('the CC e-mail of the profile: copies of notification e-mails until its expiry', () => {
   it('sends a copy of a notification e-mail to the CC address, without the account unsubscribe link', async () => {
     await setCc(CC, isoDay(30));
     await queue(EMAIL_TYPE.CHAT_MESSAGE);

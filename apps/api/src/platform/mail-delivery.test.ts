@@ -215,7 +215,7 @@ describe('deliverPendingMail', () => {
   });
 });
 
-describe('attachments (issue 23: calendar invitations)', () => {
+describe('attachments (calendar invitations)', () => {
   const invite = {
     filename: 'invite.ics',
     contentType: 'text/calendar; charset=utf-8; method=REQUEST',

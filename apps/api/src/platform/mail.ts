@@ -203,7 +203,7 @@ export async function queueTemplatedMail(
       lastName: users.lastName,
       emailNotifications: users.emailNotifications,
       // The CC address that gets a copy of the notification e-mails until its expiry date (the
-      // profile's communication preferences, issue 21); '' when none or expired.
+      // profile's communication preferences); '' when none or expired.
       ccEmail: sql<string>`case when ${userProfiles.ccExpiryDate} >= current_date then ${userProfiles.ccEmail} else '' end`,
     })
     .from(users)
@@ -276,7 +276,7 @@ export interface BatchRecipient {
 const BATCH_INSERT_ROWS = 1000;
 
 /**
- * queueTemplatedMail for many accounts at once (the reminder scheduler, issue 22): the
+ * queueTemplatedMail for many accounts at once (the reminder scheduler): the
  * template is read and rendered once, each recipient's placeholders filled in, and the sealed
  * mails inserted a few hundred rows per statement, in the caller's transaction. For account
  * mail only (every recipient has an account; none is a notification type a user can turn off).

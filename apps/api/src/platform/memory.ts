@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-// Giving memory back after start-up (issue 19, decision 013). The server runs with a 2 x 16 MB
+// Giving memory back after start-up (decision 013). The server runs with a 2 x 16 MB
 // young generation (`--max-semi-space-size=16`) where a request's garbage dies young under load. The
 // search index's load grows that young generation to its full size and, with no full collection
 // after it, nothing shrinks it again: V8 gives an idle heap back only after a full collection (its

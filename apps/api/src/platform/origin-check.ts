@@ -6,7 +6,7 @@ import { forbidden } from './errors.js';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Cross-site request forgery guard (issue 16): may this state-changing request act for the caller?
+ * Cross-site request forgery guard: may this state-changing request act for the caller?
  * - An Origin header decides: the origin of PUBLIC_URL or of the request's own Host is the app
  *   itself (a center served on its own host included); anything else, `null` included, is not.
  * - Without Origin, Sec-Fetch-Site decides: only `same-origin` (or `none`, typed by the user).

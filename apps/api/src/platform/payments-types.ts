@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@dm/shared';
 import type { PaymentProviderName } from './config.js';
 
 /**
- * The payment provider's interface (issue 23, decision 023): who holds cards and moves money. Two
+ * The payment provider's interface (decision 023): who holds cards and moves money. Two
  * implementations behind one interface: `local` (platform/payments-local.ts, the default), which
  * behaves like Stripe's test mode without any account (4242 4242 4242 4242 pays, 4000 0000 0000
  * 0002 is declined) and takes no money, and `stripe` (platform/payments-stripe.ts) through the

@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.js';
 import { startSiblingApp, startTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Two API processes over one database and one Redis (issue 20): each delivers to the other's
+ * Two API processes over one database and one Redis: each delivers to the other's
  * sockets and sees the other's presence. Runs when TEST_REDIS_URL is set (.ci/run sets
  * redis://127.0.0.1:6379/2 for the PostgreSQL run).
  */

@@ -104,7 +104,7 @@ export function handshakeToken(
 }
 
 /**
- * The socket.io server of issue 20 on the app's HTTP server, at /api/socket.io. A connection is
+ * The socket.io server on the app's HTTP server, at /api/socket.io. A connection is
  * a signed-in session (checked as an HTTP request is, and again every `recheckMs`), joined to the
  * rooms of its user, session and center; events go to user rooms (and a center's settings change
  * to its center's room). With REDIS_URL the rooms span every

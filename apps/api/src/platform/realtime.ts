@@ -1,7 +1,7 @@
 import type { RealtimeEventMap, RealtimeEventName } from '@dm/shared';
 
 /**
- * Pushes events to signed-in browsers (issue 20). Call it only after the transaction that
+ * Pushes events to signed-in browsers. Call it only after the transaction that
  * stored what the event announces has committed. Emitting never throws and never waits: a
  * browser that misses an event refetches on reconnect.
  */

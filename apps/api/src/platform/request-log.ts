@@ -48,7 +48,7 @@ declare module 'fastify' {
 
 /**
  * One log line per request, written when it is answered: method, path, route, address, status and
- * time (issue 19). Fastify's default writes two (`incoming request` and `request completed`), and
+ * time. Fastify's default writes two (`incoming request` and `request completed`), and
  * at info level the second write per request cost a tenth of the CPU of a cheap request.
  */
 export class RequestLog extends LogController {

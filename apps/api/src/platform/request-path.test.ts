@@ -7,7 +7,7 @@ import { hashToken, newToken } from './crypto.js';
 import { buildSessionUser } from './session-user.js';
 
 /**
- * The path every signed-in request takes (issue 19): one log line per request, and GET /me read in
+ * The path every signed-in request takes: one log line per request, and GET /me read in
  * the session lookup itself, the same user as the one login and switching build.
  */
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { PageKey } from '@dm/shared';
+import type { EndpointContract, HandlerAnswer, PageKey, ParsedRequest } from '@dm/shared';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -43,6 +43,41 @@ export function callRoutes<D, const B extends readonly (z.ZodType | null)[]>(
       message: typeof message === 'function' ? (_answer, request) => message(request.body) : message,
     });
   }
+}
+
+// --- a route from its contract (packages/shared/src/contracts): the one way for a new route
+
+/** What a contract's route runs: the caller and the parsed request in, the answer's data out. */
+export interface ContractHandler<C extends EndpointContract> {
+  run: C['access'] extends { public: true }
+    ? (request: ParsedRequest<C>) => Promise<HandlerAnswer<C>>
+    : (auth: Auth, request: ParsedRequest<C>) => Promise<HandlerAnswer<C>>;
+  /** The envelope's message: fixed, or chosen by the answer (or the request). */
+  message?: string | ((answer: HandlerAnswer<C>, request: ParsedRequest<C>) => string);
+}
+
+/**
+ * Registers the route a contract declares: its method and path, access, schemas (validation,
+ * serialization and the OpenAPI document all come from them) and the envelope around `run`'s
+ * answer. The web calls the same contract (`call` in apps/web/src/lib/api.ts).
+ */
+export function route<C extends EndpointContract>(app: RouteApp, contract: C, handler: ContractHandler<C>): void {
+  const run = handler.run as (...args: unknown[]) => Promise<unknown>;
+  const isPublic = 'public' in contract.access;
+  register(
+    app,
+    `${contract.method} ${contract.path}`,
+    contract.access,
+    {
+      summary: contract.summary,
+      params: contract.params,
+      querystring: contract.query,
+      body: contract.body,
+      data: contract.data,
+      message: handler.message as JsonRoute<Schema, Schema, Schema, z.ZodType | null>['message'],
+    },
+    (request) => (isPublic ? run(request) : run(requireAuth(request), request)),
+  );
 }
 
 // --- any signed-in JSON route: params, query string and body, any method, a message from the answer

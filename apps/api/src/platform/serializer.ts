@@ -3,7 +3,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-// The answer serializer (issue 19): each route's zod answer schema becomes a JSON schema
+// The answer serializer: each route's zod answer schema becomes a JSON schema
 // (z.toJSONSchema) and fast-json-stringify compiles it into a function that writes exactly the
 // declared properties. The zod serializer it replaces validated every answer with zod and then
 // ran JSON.stringify: about as much CPU as the rest of a search request for its 16 KB of cards.

@@ -17,7 +17,7 @@ export interface KeptSession {
 const MAX_ENTRIES = 10_000;
 
 /**
- * The sessions this process checked, by token hash (issue 19, decision 013): a signed-in
+ * The sessions this process checked, by token hash (decision 013): a signed-in
  * request costs no database round trip while nothing it was read from has changed.
  *
  * - An entry is dropped when migration 0041's triggers say its user ('u:<id>': the session, the

@@ -3,7 +3,7 @@ import { centerSettings, centers, textOutbox } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db.js';
 
-/** A text message to send (issue 20). */
+/** A text message to send. */
 export interface TextInput {
   /** The center whose number (and credentials) send it. */
   centerId: number;

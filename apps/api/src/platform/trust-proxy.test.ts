@@ -7,7 +7,7 @@ import { TEST_DATA_DIR, TEST_SECRET } from '../test/template.js';
 import { loadConfig } from './config.js';
 import { hashToken } from './crypto.js';
 
-/** X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 16). */
+/** X-Forwarded-For is believed only from the proxies TRUST_PROXY names. */
 const trustProxy = (value: string | undefined) =>
   loadConfig({ APP_SECRET: TEST_SECRET, DATA_DIR: TEST_DATA_DIR, TRUST_PROXY: value }).trustProxy;
 

@@ -4,11 +4,13 @@ import {
   type ChatList,
   type ChatPerson,
   canReadMessageHistory,
+  chatListNarrowing,
   chatListOf,
   disablesChatAfterSend,
   ROLE,
   type RoleId,
 } from '@dm/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 /** Center 1 (own), 2 (a partner: linked by donor access), 3 (unrelated). */
@@ -178,5 +180,37 @@ describe('canReadMessageHistory', () => {
     ['a client', otherClient, client, false],
   ] as const)('%s', (_l, me, p, expected) => {
     expect(canReadMessageHistory(me, p)).toBe(expected);
+  });
+});
+
+describe('chatListNarrowing: the query never leaves out someone the rule puts on a list', () => {
+  const roles = [ROLE.CLIENT, ROLE.DONOR, ROLE.MANAGER, ROLE.ADMIN, ROLE.MASTER] as const;
+  const personArb = fc.record({
+    userId: fc.integer({ min: 1, max: 8 }),
+    role: fc.constantFrom(...roles),
+    centerId: fc.integer({ min: 1, max: 4 }),
+    managerId: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
+    status: fc.constantFrom('Active', 'Pre-Active', 'Archived'),
+  });
+  const factsArb = fc.record({
+    partnerCenterIds: fc.uniqueArray(fc.integer({ min: 2, max: 4 }), { maxLength: 3 }),
+    supportUserId: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
+  });
+  const within = (n: ReturnType<typeof chatListNarrowing>, p: ChatPerson) =>
+    n.roles.includes(p.role) &&
+    (n.centerIds === undefined || n.centerIds.includes(p.centerId)) &&
+    (n.managerId === undefined || p.managerId === n.managerId) &&
+    (n.userIds === undefined || n.userIds.includes(p.userId));
+
+  it('for random people, centers and partners', () => {
+    fc.assert(
+      fc.property(personArb, personArb, factsArb, (me, target, facts) => {
+        const list = chatListOf(me, target, facts);
+        if (list === null) return;
+        const ipCenter = list === 'partnerAgencyParents' ? target.centerId : undefined;
+        expect(within(chatListNarrowing(list, me, facts, ipCenter), target)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

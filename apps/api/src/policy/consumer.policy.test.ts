@@ -55,7 +55,7 @@ describe('consumer pages policy (packages/shared/src/policy/consumer.ts)', () =>
   });
 });
 
-describe('page table: the consumer pages (issue 23)', () => {
+describe('page table: the consumer pages', () => {
   const subject = (role: RoleId, payments: boolean, secondary = false): AccessSubject => ({
     role,
     status: role === ROLE.CLIENT ? 'Pre-Active' : 'Active',

@@ -27,7 +27,7 @@ import {
 } from './openapi-sweep.js';
 
 /**
- * Issue 16: every route of the OpenAPI document, called by each role of center 1 with every
+ * Every route of the OpenAPI document, called by each role of center 1 with every
  * id-like param or field pointing at objects of ANOTHER center (85) whose names, e-mails,
  * notes, portfolio names and question texts carry a marker. Fails on any 2xx whose body shows
  * that marker (the master admin works across centers and is left out of that check) and on
@@ -185,7 +185,7 @@ interface Finding {
   why: string;
 }
 
-/** Who calls: a person of center 1 by session, or one of center 1's API keys (issue 24). */
+/** Who calls: a person of center 1 by session, or one of center 1's API keys. */
 interface Caller {
   role: RoleId;
   label: string;

@@ -19,7 +19,7 @@ import {
 } from './openapi-sweep.js';
 
 /**
- * Issue 16: every route of the app's own OpenAPI document, as a signed-in user of a role
+ * Every route of the app's own OpenAPI document, as a signed-in user of a role
  * allowed on it (anonymously for public ones), gets hostile values in each string field of its
  * params, query and body: a NUL, a lone surrogate, a 1 MB string, a deeply nested array and
  * wrong types. Any 5xx fails, naming the route and the payload. Uploads (multipart bodies, raw

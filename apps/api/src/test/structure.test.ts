@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_BACK_DOORS, KNOWN_FOLDER_CIRCLES, KNOWN_UNTYPED_CALLS } from './structure.known.js';
 
 /**
  * The layering rules of docs/ARCHITECTURE.md ("Layers and patterns"), checked on the source
  * text so a new module that breaks one fails here, not in a review: repos alone query, modules
  * never import the wiring, platform never imports a module, web components reach the server
  * through their feature's queries module, no import circles, no source file over 600 lines.
+ * Modules use one another through their front doors (index.ts) and form no circle as folders; the
+ * web calls the server by contract. What predates those rules is listed in structure.known.ts,
+ * which may only shrink: a new back door fails, and so does a listed one that is gone.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -181,5 +185,51 @@ describe('import circles', () => {
 
   it('no circle in the shared package', () => {
     expect(importCircles(sharedFiles, (f) => (sharedFiles.includes(f) ? rel(f) : null))).toEqual([]);
+  });
+});
+
+const MODULES = 'apps/api/src/modules/';
+/** The module folder a file belongs to, or null outside modules/. */
+const moduleOf = (file: string) => rel(file).match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1] ?? null;
+
+describe('front doors', () => {
+  it('a module uses another only through its index.ts', () => {
+    const backDoors = new Set<string>();
+    for (const file of apiFiles) {
+      const from = moduleOf(file);
+      if (!from) continue;
+      for (const i of importsOf(file)) {
+        const to = moduleOf(i.target);
+        if (!to || to === from || rel(i.target) === `${MODULES}${to}/index.ts`) continue;
+        backDoors.add(`${from} -> ${rel(i.target).slice(MODULES.length)}`);
+      }
+    }
+    const found = [...backDoors].sort();
+    expect({
+      new: found.filter((d) => !KNOWN_BACK_DOORS.includes(d)),
+      gone: KNOWN_BACK_DOORS.filter((d) => !found.includes(d)),
+    }).toEqual({ new: [], gone: [] });
+  });
+
+  it('no circle between module folders (platform, db and the modules each one node)', () => {
+    const folderOf = (f: string) => {
+      if (!apiFiles.includes(f)) return null;
+      const r = rel(f);
+      return moduleOf(f) ?? r.match(/^apps\/api\/src\/(platform|db)\//)?.[1] ?? null;
+    };
+    const circles = importCircles(apiFiles, folderOf).map((c) => c.join(' '));
+    expect(circles.sort()).toEqual([...KNOWN_FOLDER_CIRCLES].sort());
+  });
+
+  it('web features call the server by contract, not with a hand-asserted answer type', () => {
+    const untyped = webFiles
+      .filter((f) => !rel(f).endsWith('/lib/api.ts'))
+      .map((f) => ({ file: rel(f), calls: (readFileSync(f, 'utf8').match(/\bapi(<|\()/g) ?? []).length }))
+      .filter((f) => f.calls > 0)
+      .map((f) => `${f.file}: ${f.calls}`);
+    expect({
+      new: untyped.filter((u) => !KNOWN_UNTYPED_CALLS.includes(u)),
+      gone: KNOWN_UNTYPED_CALLS.filter((k) => !untyped.some((u) => u === k)),
+    }).toEqual({ new: [], gone: [] });
   });
 });

@@ -88,7 +88,7 @@ describe('AppLayout leaving with unsaved changes', () => {
 });
 
 describe('AppLayout account menu', () => {
-  it('has a Profile entry to /editprofile (issue 21)', async () => {
+  it('has a Profile entry to /editprofile', async () => {
     page(admin);
     await openAccountMenu();
     const profile = await screen.findByRole('menuitem', { name: 'Profile' });

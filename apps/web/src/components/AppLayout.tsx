@@ -69,7 +69,7 @@ export function AppLayout({ page, children }: { page: PageKey; children: ReactNo
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0} className="app-header-actions">
-            {/* The consumer center's clients: the concierge upgrade, until asked for (issue 23). */}
+            {/* The consumer center's clients: the concierge upgrade, until asked for. */}
             <ConciergeOffer />
             {/* Only for those who may open /notifications (not a Pre-Active parent held at /notpaid). */}
             {canOpen(subjectOf(user), 'notifications') && <NotificationBell />}

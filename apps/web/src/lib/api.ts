@@ -1,4 +1,13 @@
-import { type Envelope, MSG, SESSION_IDLE_MS, VERSION_HEADER } from '@dm/shared';
+import {
+  type AnswerOf,
+  type CallInput,
+  type EndpointContract,
+  type Envelope,
+  MSG,
+  pathOf,
+  SESSION_IDLE_MS,
+  VERSION_HEADER,
+} from '@dm/shared';
 
 import { ApiError } from './api-error';
 
@@ -108,6 +117,28 @@ export async function api<T>(name: string, options: RequestOptions = {}): Promis
   const error = new ApiError(envelope.message, response.status, envelope.data);
   handleError(error, method, options.silent === true);
   throw error;
+}
+
+/** How a call's errors and success are shown (see RequestOptions). */
+export type CallOptions = Pick<RequestOptions, 'silent' | 'successToast'>;
+
+/**
+ * Calls an endpoint by its contract (packages/shared/src/contracts): the path with its
+ * parameters, the query and the body the contract declares, and the answer typed by the
+ * contract's answer schema. The one way for a feature's queries.ts to reach the server.
+ */
+export function call<C extends EndpointContract>(
+  contract: C,
+  input: CallInput<C>,
+  options: CallOptions = {},
+): Promise<AnswerOf<C>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  return api<AnswerOf<C>>(pathOf(contract, params), {
+    ...options,
+    method: contract.method,
+    query: query as RequestOptions['query'],
+    body,
+  });
 }
 
 function handleError(error: ApiError, method: string, silent: boolean): void {

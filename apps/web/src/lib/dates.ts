@@ -1,4 +1,4 @@
-// Every date the web shows goes through here (issue 18): days as MM/dd/yyyy (the spec's format),
+// Every date the web shows goes through here: days as MM/dd/yyyy (the spec's format),
 // times in the viewer's own time zone, which Intl reads from the browser.
 export { formatDate } from '@dm/shared';
 

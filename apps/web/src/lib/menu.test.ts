@@ -9,7 +9,7 @@ const withForm = (over: Parameters<typeof sessionUser>[0] = {}) => {
   return { ...base, center: { ...base.center, ipFormVisible: true } };
 };
 
-describe('menuFor: the IP form entry (issue 21)', () => {
+describe('menuFor: the IP form entry', () => {
   it('shows to a primary intended parent whose center has the form on', () => {
     expect(pages(withForm())).toContain('ipform');
   });
@@ -21,7 +21,7 @@ describe('menuFor: the IP form entry (issue 21)', () => {
   });
 });
 
-describe('menuFor: the agency settings entries (issue 22)', () => {
+describe('menuFor: the agency settings entries', () => {
   it('shows general configuration and fees to the agency admin and the master admin, beside the scheduler', () => {
     for (const role of [ROLE.ADMIN, ROLE.MASTER]) {
       const list = pages(sessionUser({ role, client: null }));
@@ -39,7 +39,7 @@ describe('menuFor: the agency settings entries (issue 22)', () => {
   });
 });
 
-describe('menuFor: the consumer pages (issue 23)', () => {
+describe('menuFor: the consumer pages', () => {
   const consumer = (over: Parameters<typeof sessionUser>[0] = {}) => {
     const base = sessionUser(over);
     return { ...base, center: { ...base.center, payments: true, preActiveAccess: true } };

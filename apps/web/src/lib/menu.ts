@@ -76,11 +76,11 @@ const MENU: MenuItem[] = [
  */
 const SHOWN_TO: Partial<Record<PageKey, (user: SessionUser) => boolean>> = {
   ipform: (user) => user.role === ROLE.CLIENT && user.parentId === null && user.center.ipFormVisible,
-  // Concierge requests come only from the clients of an agency that sells memberships (issue 23).
+  // Concierge requests come only from the clients of an agency that sells memberships.
   conciergerequests: (user) => user.center.payments,
   // Offered until she is a member (Active); the profile's subscription tab shows it after.
   paymentsubscription: (user) => user.status !== 'Active',
-  // A parent's own results (issue 24); staff open a client's from the users grid.
+  // A parent's own results; staff open a client's from the users grid.
   carrierscreening: (user) => user.role === ROLE.CLIENT,
   // A donor's own pages: her form once her pre-form is accepted (the form sends her back to the
   // pre-form before that), else the pre-form. Staff open a donor's forms from the donors grid.

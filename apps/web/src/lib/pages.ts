@@ -77,10 +77,10 @@ const BY_FEATURE: Record<string, Partial<Record<PageKey, string>>> = {
   cron: { cronjob: 'CronJobPage', crontable: 'CronTablePage' },
   dexi: { dexi: 'DexiPage' },
   audit: { auditlog: 'AuditLogPage' },
-  // The consumer center's pages beyond payments (issue 23).
+  // The consumer center's pages beyond payments.
   concierge: { conciergerequests: 'ConciergeRequestsPage', 'privacy-policy': 'PrivacyPolicyPage' },
   'site-tour': { 'site-tour': 'SiteTourPage' },
-  // The agency API (issue 24).
+  // The agency API.
   'agency-api': { apikeys: 'ApiKeysPage', webhooks: 'WebhooksPage' },
   education: { 'education-resources': 'EducationResourcesPage' },
   notifications: { notifications: 'NotificationsPage', unsubscribe: 'UnsubscribePage' },

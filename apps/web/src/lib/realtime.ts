@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 
 /**
- * The signed-in browser's socket (issue 20). One connection per tab, opened by the session
+ * The signed-in browser's socket. One connection per tab, opened by the session
  * (lib/session.tsx) while someone is signed in and closed at sign-out. The server only announces
  * what is already stored, so after a drop a screen refetches (`useRealtimeReconnect`).
  */
@@ -158,7 +158,7 @@ export class RealtimeClient {
 export const realtime = new RealtimeClient();
 
 /**
- * Calls `handler` for each event of this name the server pushes to the signed-in user (issue 20).
+ * Calls `handler` for each event of this name the server pushes to the signed-in user.
  * The handler may change between renders; the latest one is called.
  */
 export function useRealtimeEvent<E extends RealtimeEventName>(

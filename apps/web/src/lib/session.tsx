@@ -108,7 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [navigate, clear, queryClient]);
 
-  // The socket (issue 20) is open while someone is signed in; a switch into another account (or
+  // The socket is open while someone is signed in; a switch into another account (or
   // back) is a new session, so the connection is opened again with the new cookie.
   const socketIdentity = user ? `${user.userId}:${user.switchedFrom?.userId ?? ''}` : null;
   useEffect(() => {
@@ -117,7 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => realtime.stop();
   }, [socketIdentity]);
 
-  // An agency's settings changed (issue 22): the session (its center's switches decide pages and
+  // An agency's settings changed: the session (its center's switches decide pages and
   // menus) and whatever the screen shows are read again at once.
   useRealtimeEvent('center:settings', () => {
     void queryClient.invalidateQueries();

@@ -4,7 +4,7 @@ import { contrastRatio, MIN_TEXT_CONTRAST, readableVariantColors, resolvedTheme 
 const vars = readableVariantColors(resolvedTheme);
 const names = Object.keys(resolvedTheme.colors);
 
-describe('theme variant colours (issue 17)', () => {
+describe('theme variant colours', () => {
   it('measures contrast as WCAG does', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 1);
     expect(contrastRatio('#5f3dc4', '#5f3dc4')).toBe(1);

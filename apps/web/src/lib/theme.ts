@@ -53,7 +53,7 @@ function toHex(color: string): string {
 
 /**
  * The light and filled variants of every theme colour, chosen so their text stays at 4.5:1 or
- * more in every state (issue 17). Mantine's defaults draw the light variant's text (shade 9) on
+ * more in every state. Mantine's defaults draw the light variant's text (shade 9) on
  * shade 1 and, under the pointer, on shade 2: violet falls to 4.3:1 there, green, orange, lime and
  * yellow are under 4.5 even at rest; white on the filled shade 8 is under 4.5 for green, teal,
  * cyan, orange, lime and yellow. Here the light variant is shade 0, shade 1 under the pointer,

@@ -46,7 +46,7 @@ const DEFAULT_ROUTES: StubRoutes = {
     },
     year: 2026,
   }),
-  // The header's notification bell (issue 20) asks on every signed-in page.
+  // The header's notification bell asks on every signed-in page.
   getnotifications: ok({ items: [], unread: 0 }),
 };
 

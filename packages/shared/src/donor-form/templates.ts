@@ -36,7 +36,7 @@ export interface DonorFormFields {
 }
 
 /**
- * The general tab's questions a center's settings keep from the donor herself (issue 22): the
+ * The general tab's questions a center's settings keep from the donor herself: the
  * donor type where it is hidden (isDonorTypeVisible), the fee question where compensation is
  * (isCompensationVisible). Staff always see and answer them.
  */

@@ -4,7 +4,7 @@ import { ROLE } from '../roles.js';
 import type { PolicySubject } from './subject.js';
 
 /**
- * Who manages a center's API keys and webhooks (issue 24, decision 028): its agency admins, and
+ * Who manages a center's API keys and webhooks (decision 028): its agency admins, and
  * the master admin for any center. A caller that is itself an API key never does.
  */
 export const managesAgencyApi = (

@@ -66,14 +66,17 @@ export function chatListOf(me: ChatPerson, target: ChatPerson, facts: ChatCenter
   const partner = !sameCenter && facts.partnerCenterIds.includes(target.centerId);
   const multiAgency = facts.partnerCenterIds.length > 0;
   const adminOfMine = sameCenter && target.role === ROLE.ADMIN;
+  // A manager or support id that names someone who is not staff (bad data) opens nothing.
+  const centerStaff = target.role === ROLE.MANAGER || target.role === ROLE.ADMIN;
   switch (me.role) {
     case ROLE.CLIENT:
-      if (target.userId === me.managerId) return 'clientManager';
-      if (sameCenter && target.userId === facts.supportUserId) return 'support';
+      if (target.userId === me.managerId && (centerStaff || target.role === ROLE.MASTER))
+        return 'clientManager';
+      if (sameCenter && target.userId === facts.supportUserId && centerStaff) return 'support';
       if (target.role === ROLE.MANAGER && multiAgency && (sameCenter || partner)) return 'agencyCaseManagers';
       return adminOfMine ? 'admins' : null;
     case ROLE.DONOR:
-      if (sameCenter && target.userId === me.managerId) return 'donorStaff';
+      if (sameCenter && target.userId === me.managerId && centerStaff) return 'donorStaff';
       return adminOfMine ? 'admins' : null;
     case ROLE.MANAGER:
       if (target.role === ROLE.CLIENT && target.managerId === me.userId) return 'clients';
@@ -92,6 +95,59 @@ export function chatListOf(me: ChatPerson, target: ChatPerson, facts: ChatCenter
     }
     default:
       return null;
+  }
+}
+
+/** Which people a chat list can hold, as a query narrows them before chatListOf decides each one. */
+export interface ChatListNarrowing {
+  roles: readonly RoleId[];
+  /** Only people of these centers (none: nobody); absent: any center. */
+  centerIds?: readonly number[];
+  /** Only the clients of this case manager. */
+  managerId?: number;
+  /** Only these people (none: nobody). */
+  userIds?: number[];
+}
+
+const ids = (...list: (number | null)[]) => list.filter((x): x is number => x !== null);
+
+/**
+ * What a list can hold at most, for a query to narrow on before chatListOf decides each person:
+ * it must never leave out someone chatListOf puts on the list (chat.policy.test.ts checks that
+ * for random people). `ipCenter`: the partner center of partnerAgencyParents.
+ */
+export function chatListNarrowing(
+  list: ChatList,
+  me: ChatPerson,
+  facts: ChatCenterFacts,
+  ipCenter?: number,
+): ChatListNarrowing {
+  const everyCenter = me.role === ROLE.MASTER ? undefined : [me.centerId];
+  switch (list) {
+    case 'clientManager':
+      return { roles: [ROLE.MANAGER, ROLE.ADMIN, ROLE.MASTER], userIds: ids(me.managerId) };
+    case 'support':
+      return { roles: [ROLE.MANAGER, ROLE.ADMIN], userIds: ids(facts.supportUserId) };
+    case 'agencyCaseManagers':
+      return { roles: [ROLE.MANAGER], centerIds: [me.centerId, ...facts.partnerCenterIds] };
+    case 'admins':
+      return { roles: [ROLE.ADMIN], centerIds: [me.centerId] };
+    case 'donorStaff':
+      return { roles: [ROLE.MANAGER, ROLE.ADMIN], userIds: ids(me.managerId) };
+    case 'clients':
+      return { roles: [ROLE.CLIENT], managerId: me.userId };
+    case 'partnerCaseManagers':
+      return { roles: [ROLE.MANAGER], centerIds: facts.partnerCenterIds };
+    case 'agencyManagers':
+      return { roles: [ROLE.MANAGER], centerIds: [me.centerId] };
+    case 'partnerAgencyParents':
+      return { roles: [ROLE.CLIENT], centerIds: ids(ipCenter ?? null) };
+    case 'staffManagers':
+      return { roles: [ROLE.MANAGER], centerIds: everyCenter };
+    case 'staffParents':
+      return { roles: [ROLE.CLIENT], centerIds: everyCenter };
+    case 'staffAdmins':
+      return { roles: [ROLE.ADMIN, ROLE.MASTER], centerIds: everyCenter };
   }
 }
 

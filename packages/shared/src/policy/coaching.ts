@@ -15,7 +15,7 @@ export interface CoachingSessionFacts {
 }
 
 /**
- * How a caller stands to a coaching session (issue 23, decision 024): the couple who booked it
+ * How a caller stands to a coaching session (decision 024): the couple who booked it
  * ('client': the parent who booked and her co-parent, who share the credits), its case manager
  * ('manager'), an agency admin of its center ('admin'); anyone else, the master admin and the
  * center's other managers included, null (404: the session is not theirs to know of).

@@ -2,7 +2,7 @@ import { ROLE } from '../roles.js';
 import { isCenterStaff, type PolicySubject } from './subject.js';
 
 /**
- * The consumer center's pages beyond payments (issue 23, decision 025). Which roles open the pages
+ * The consumer center's pages beyond payments (decision 025). Which roles open the pages
  * is the page table (pages.ts); these decide what a caller may do with one object.
  */
 

@@ -1,3 +1,5 @@
+import { donorMayEdit, tabOpen } from '../donor-form/status.js';
+import type { DonorFormTab } from '../donor-form/tabs.js';
 import { ROLE } from '../roles.js';
 import { seesPrivateDonorFiles } from './file.js';
 import { isCenterStaff, isClient, isStaff, type PolicySubject } from './subject.js';
@@ -151,6 +153,20 @@ export const mayReviewDonorForm = (s: PolicySubject): boolean => isCenterStaff(s
 
 /** Saving a donor form tab: the donor herself, or an agency admin editing fields directly (managers only read). */
 export const mayEditDonorForm = (s: PolicySubject): boolean => s.role === ROLE.DONOR || s.role === ROLE.ADMIN;
+
+/**
+ * Changing one tab of a donor's form: an agency admin always; the donor while her state leaves the
+ * form open (not under review: donorMayEdit) and the tab open in it; nobody else (case managers and
+ * the master admin read). The save checks the same (mayEditDonorForm, then the donor's state).
+ */
+export function mayEditDonorFormTab(
+  s: Pick<PolicySubject, 'role'>,
+  availability: string,
+  tab: DonorFormTab,
+): boolean {
+  if (s.role === ROLE.ADMIN) return true;
+  return s.role === ROLE.DONOR && donorMayEdit(availability) && tabOpen(availability, tab);
+}
 
 /** Submitting and resetting a pre-form: the donor herself. */
 export const mayFillPreform = (s: PolicySubject): boolean => s.role === ROLE.DONOR;

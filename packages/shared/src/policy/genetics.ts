@@ -2,7 +2,7 @@ import { ROLE } from '../roles.js';
 import { isCenterStaff, type PolicySubject } from './subject.js';
 
 /**
- * Who may do what with carrier screening results (issue 24, decision 026). The donor's rules
+ * Who may do what with carrier screening results (decision 026). The donor's rules
  * assume the caller may already see the donor (the donor visibility rule; else 404).
  */
 

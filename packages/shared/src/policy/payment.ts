@@ -2,7 +2,7 @@ import type { AccessSubject } from '../pages.js';
 import { ROLE } from '../roles.js';
 
 /**
- * Who pays and who sees payments (issue 23). The page table admits the roles; these narrow them.
+ * Who pays and who sees payments. The page table admits the roles; these narrow them.
  * A payer is a primary intended parent of a center with payments: the couple's account holder
  * (a secondary parent is sent home from the paying pages).
  */
@@ -23,3 +23,20 @@ export const canManageOfflinePayments = (s: Pick<AccessSubject, 'role' | 'center
 /** Cancelling a subscription's auto-renewal: the member herself, or her center's admin or case manager. */
 export const canCancelSubscription = (s: Pick<AccessSubject, 'role' | 'secondary' | 'center'>): boolean =>
   isPayer(s) || s.role === ROLE.ADMIN || s.role === ROLE.MANAGER;
+
+/**
+ * Recording an offline payment of one unpaid invoice: the offline manager of the center whose
+ * parent owes it (an invoice of another center's parent, seen from the donor's side, is not hers).
+ */
+export const canPayInvoiceOffline = (
+  s: Pick<AccessSubject, 'role' | 'center'>,
+  centerId: number,
+  payerCenterId: number,
+): boolean => canManageOfflinePayments(s) && payerCenterId === centerId;
+
+/**
+ * The payment history of a center's parents (fetchagencycmbill): its agency admin and case
+ * managers; `whole`: the admin sees the whole agency, a case manager only her own clients' bills.
+ */
+export const agencyBillsScope = (s: Pick<AccessSubject, 'role'>): 'whole' | 'own clients' | null =>
+  s.role === ROLE.ADMIN ? 'whole' : s.role === ROLE.MANAGER ? 'own clients' : null;

@@ -2,7 +2,7 @@ import { QUEUE_MSG } from '../queue.js';
 import { isClient, type PolicySubject } from './subject.js';
 
 /**
- * Queue places and notify-me (issue 24, decision 027). A client sees her own place in a donor's
+ * Queue places and notify-me (decision 027). A client sees her own place in a donor's
  * queue and may watch a donor she can see (the donor-visibility rule is applied by the server on
  * every read and again before anything is sent); staff follow queues on the staff pages instead.
  */

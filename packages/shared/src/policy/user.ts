@@ -168,7 +168,7 @@ export const canReinviteAsCaller = (
 export const canReadOthersProfiles = (s: Pick<PolicySubject, 'role'>): boolean => isStaff(s);
 
 /**
- * Reading a user's profile (issue 21, GET getuserbyuserid, /viewprofile): one's own; the staff of
+ * Reading a user's profile (GET getuserbyuserid, /viewprofile): one's own; the staff of
  * the user's center (manager, admin) and the master (any center) read others'. A client or donor
  * asking for someone else is refused for the role (403); staff of another center (and anyone
  * asking for the master's) meet an unseen user (404).

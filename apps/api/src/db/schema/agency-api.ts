@@ -16,7 +16,7 @@ import { centers } from './centers.js';
 import { users } from './users.js';
 
 /**
- * A center's API keys (issue 24, decision 028). The key is `dmk_<id>_<secret>`; only its SHA-256
+ * A center's API keys (decision 028). The key is `dmk_<id>_<secret>`; only its SHA-256
  * is kept (`secret_hash`), with the secret's first characters (`hint`) to tell keys apart.
  * `created_by` is the person the key acts as for the columns that name a user (the key has the
  * agency admin's reach at its center, limited by `scope`); revoking sets `revoked_at`.

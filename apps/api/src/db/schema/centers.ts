@@ -112,7 +112,7 @@ export const centers = pgTable('centers', {
   payments: boolean('payments').notNull().default(false),
   consumerSite: boolean('consumer_site').notNull().default(false),
   settings: jsonb('settings').$type<Partial<CenterSettings>>().notNull().default({}),
-  /** The agency's own Twilio number and account (issue 20); texts are sent from them. */
+  /** The agency's own Twilio number and account; texts are sent from them. */
   twilioPhoneNumber: text('twilio_phone_number'),
   twilioAccountSid: text('twilio_account_sid'),
   /** SecretBox-sealed (platform/crypto.ts), like the SMTP password. */

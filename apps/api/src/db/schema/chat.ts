@@ -14,7 +14,7 @@ import {
 import { users } from './users.js';
 
 /**
- * One chat per pair of people (issue 20): the lower user id in `user_low`, the higher in
+ * One chat per pair of people: the lower user id in `user_low`, the higher in
  * `user_high`, unique together, so two browsers opening the same chat at once share one row.
  */
 export const chats = pgTable(

@@ -15,7 +15,7 @@ import { centers } from './centers.js';
 import { users } from './users.js';
 
 /**
- * A case manager's published coaching hours (issue 23, decision 024): the weekly periods in her own
+ * A case manager's published coaching hours (decision 024): the weekly periods in her own
  * IANA time zone, the session length, the days she is away and where sessions take place. One row
  * per manager; a booking locks it (`FOR UPDATE`), so bookings with one manager run one at a time.
  */

@@ -3,7 +3,7 @@ import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex
 import { users } from './users.js';
 
 /**
- * Coaching credits as a ledger (issue 23): each row adds or takes credits of one account holder
+ * Coaching credits as a ledger: each row adds or takes credits of one account holder
  * (the primary intended parent: `users.parent_id ?? users.id`, so a couple shares one balance).
  * `purchase` and `grant` add what was bought or given, `booking` takes one for a booked session,
  * `cancel` gives it back. The balance is the sum of `delta` and never goes below 0 (the booking

@@ -3,7 +3,7 @@ import { donors } from './donors.js';
 import { users } from './users.js';
 
 /**
- * Notify-me (issue 24, beyond the spec; decision 027): an intended parent asked to be told when
+ * Notify-me (beyond the spec; decision 027): an intended parent asked to be told when
  * a donor who takes no match request now (unavailable, or her queue full) takes requests again.
  * One row per parent and donor while the switch is on; switching it off deletes the row.
  *

@@ -157,7 +157,7 @@ export const donors = pgTable(
     /**
      * The races and ethnicities as a search card shows them ({ name, percentage } in the form's
      * order), kept by the same triggers (migration 0040): a page of cards reads them with the
-     * donor's row instead of two subqueries a card (issue 19).
+     * donor's row instead of two subqueries a card.
      */
     raceCard: jsonb('race_card').$type<PercentageShare[]>().notNull().default(sql`'[]'::jsonb`),
     ethnicityCard: jsonb('ethnicity_card').$type<PercentageShare[]>().notNull().default(sql`'[]'::jsonb`),

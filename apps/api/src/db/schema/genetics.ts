@@ -13,7 +13,7 @@ import { donors } from './donors.js';
 import { users } from './users.js';
 
 /**
- * Carrier screening panels (issue 24, decision 026): one row per donor ('donor'), and per intended
+ * Carrier screening panels (decision 026): one row per donor ('donor'), and per intended
  * parent their own ('self') and the sperm source's ('sperm_source'). The whole panel (lab, panel
  * name, date, genes tested, genes carried with variants) is one JSON sealed with SecretBox: it
  * names a person's medical data. Never logged.

@@ -3,7 +3,7 @@ import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
- * An intended parent's form (issue 21): one row per parent, one jsonb per savable tab (null until
+ * An intended parent's form: one row per parent, one jsonb per savable tab (null until
  * the tab is first saved), stored normalised by the shared rules (packages/shared/src/ip-form.ts).
  * Whether it is submitted is users.ip_form_submitted_at alone (it drives the post-login rule).
  * Its center is the parent's (users.center_id), not copied here: a parent who moves keeps one truth.

@@ -3,7 +3,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { users } from './users.js';
 
 /**
- * In-app notifications (issue 20): one row per recipient, written in the same transaction as the
+ * In-app notifications: one row per recipient, written in the same transaction as the
  * change it tells of (modules/notifications/notify.ts). The text never carries medical data.
  */
 export const notifications = pgTable(

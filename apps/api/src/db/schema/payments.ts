@@ -18,7 +18,7 @@ import { matches } from './matches.js';
 import { users } from './users.js';
 
 /**
- * Payments (issue 23, decision 023). Money is integer cents in usd. The payment provider
+ * Payments (decision 023). Money is integer cents in usd. The payment provider
  * (platform/payments.ts: local by default, or Stripe) holds cards and charges them; these tables
  * hold what the app needs to know: who is whose customer, the subscriptions and every charge
  * (`payment_bills`), offline payments, coupons, and the keys that make a retried request or a

@@ -15,7 +15,7 @@ import { savedSearches } from './search.js';
 import { users } from './users.js';
 
 /**
- * Saved searches with an alert switched on (issue 22, beyond the spec; decision 021): a row per
+ * Saved searches with an alert switched on (beyond the spec; decision 021): a row per
  * alerted search. `seen` holds every donor the search has found since the alert was switched on
  * (the search's result then, and each later look's), as a deflated bitset of donor ids in
  * base64: a donor the search finds who is not in it began to match since. Switching the alert

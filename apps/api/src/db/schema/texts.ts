@@ -4,7 +4,7 @@ import { centers } from './centers.js';
 import { users } from './users.js';
 
 /**
- * Every text message (issue 20) is written here in the transaction of the change that causes it
+ * Every text message is written here in the transaction of the change that causes it
  * (platform/sms.ts queueText) and delivered after commit by the text job (platform/sms-delivery.ts).
  * Texts carry one-time codes and private messages, so the body is kept only sealed with the app's
  * SecretBox and cleared once the text is sent or has failed for good, like mail_outbox

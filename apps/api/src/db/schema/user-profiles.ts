@@ -12,7 +12,7 @@ import {
 import { users } from './users.js';
 
 /**
- * The profile fields of the spec's Profile entity that `users` does not hold (issue 21). Names,
+ * The profile fields of the spec's Profile entity that `users` does not hold. Names,
  * contact number, its verification, country, text and e-mail notification flags stay on users.
  * A user without a row has the defaults.
  */

@@ -44,7 +44,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     contactNo: text('contact_no').notNull().default(''),
     countryCode: text('country_code').notNull().default('+1'),
-    /** The user chose text notifications (sign-up's optional step, issue 20). */
+    /** The user chose text notifications (sign-up's optional step). */
     receiveTextNotification: boolean('receive_text_notification').notNull().default(false),
     /** When a one-time code sent to contact_no was verified; null: not verified. */
     mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
@@ -171,7 +171,7 @@ export const auditLog = pgTable(
     actorUserId: integer('actor_user_id'),
     /** The admin behind a switched session. */
     onBehalfOfUserId: integer('on_behalf_of_user_id'),
-    /** The API key the change was made with (issue 24): the actor is then the key's creator. */
+    /** The API key the change was made with: the actor is then the key's creator. */
     apiKeyId: integer('api_key_id'),
     centerId: integer('center_id'),
     action: text('action').notNull(),

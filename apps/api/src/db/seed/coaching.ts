@@ -4,7 +4,7 @@ import { grantCoachingCredits } from '../../modules/coaching/coaching.credits.js
 import type { Db } from '../../platform/db.js';
 import { coachingCalendars, users } from '../schema/index.js';
 
-/** The consumer center's coaching demo (issue 23): whose hours are published, who holds credits. */
+/** The consumer center's coaching demo: whose hours are published, who holds credits. */
 export const COACHING_DEMO = {
   centerId: 111,
   /** The center's case manager: weekday hours published, for parent111 once she subscribes. */

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { educationResources, users } from '../schema/index.js';
 
 /**
- * The consumer center's pages beyond payments (issue 23, decision 025): a client of center 111
+ * The consumer center's pages beyond payments (decision 025): a client of center 111
  * whom no other browser scenario uses (the site tour, education resources and concierge upgrade
  * scenario changes her state), and the center's first education resources.
  */

@@ -56,9 +56,9 @@ export const DEMO_CENTERS: CenterSeed[] = [
       rejectionRange: DEFAULT_REJECTION_RANGE,
       autoRejection: true,
       matchingToolAllowed: true,
-      // Sends text messages (issue 20): sign-up offers text notifications; the local outbox by default.
+      // Sends text messages: sign-up offers text notifications; the local outbox by default.
       receiveTextMessages: true,
-      // The intended-parent form (issue 21): parent@demo.test meets it on a first login. The other
+      // The intended-parent form: parent@demo.test meets it on a first login. The other
       // demo centers keep it off (parent85@demo.test shows the behaviour without it).
       ipFormVisible: true,
     },
@@ -259,7 +259,7 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
     }
     await tx.insert(centerDonorAccess).values(allowed);
     await tx.insert(terms).values({ body: TERMS_TEXT, publishedAt: TERMS_PUBLISHED_AT });
-    // The donor form's fee question (issue 22): global options every agency offers.
+    // The donor form's fee question: global options every agency offers.
     await tx.insert(feeOptions).values(
       DEMO_FEE_OPTIONS.map(([options, comment]) => ({
         options,
@@ -328,7 +328,7 @@ export async function seedDemo(db: Db, deps: WriteDeps = {}): Promise<void> {
         .set({ settings: { ...c.settings, defaultCaseManagerId: managerId ?? null } })
         .where(eq(centers.id, c.id));
     }
-    // The consumer center's client of the site tour scenario and its education resources (issue 23).
+    // The consumer center's client of the site tour scenario and its education resources.
     await seedConsumerDemo(tx as unknown as Db, passwordHash);
     await seedCoachingDemo(tx as unknown as Db, passwordHash);
     await seedPaymentsDemo(tx as unknown as Db, passwordHash);

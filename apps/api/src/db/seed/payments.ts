@@ -6,7 +6,7 @@ import { coupons, users } from '../schema/index.js';
 export const DEMO_COUPON = { code: 'DEMO2026', percentOff: 20 } as const;
 
 /**
- * Payments demo data (issue 23): the demo coupon, and a Pre-Active member of the consumer center
+ * Payments demo data: the demo coupon, and a Pre-Active member of the consumer center
  * (111) of her own for the payments browser scenario, so no other scenario's parent111 changes.
  */
 export async function seedPaymentsDemo(tx: Db, passwordHash: string): Promise<void> {

@@ -6,7 +6,7 @@ import { jsonRoute } from '../../platform/routes.js';
 import { changePasswordBody, passwordChangedSchema, staffMemberSchema } from './account.schemas.js';
 import * as service from './account.service.js';
 
-/** Account settings of /editprofile (issue 21): change password and the center's staff list. */
+/** Account settings of /editprofile: change password and the center's staff list. */
 export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   jsonRoute(app, 'POST /changepassword', ['editprofile'], {
     summary:

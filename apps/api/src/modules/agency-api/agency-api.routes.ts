@@ -16,7 +16,7 @@ import { jsonRoute } from '../../platform/routes.js';
 import * as service from './agency-api.service.js';
 
 /**
- * The agency API's management (issue 24, decision 028): a center's API keys and webhook
+ * The agency API's management (decision 028): a center's API keys and webhook
  * endpoints, for its agency admins and the master admin. Both pages are personal pages
  * (PERSONAL_PAGES): an API key never calls these routes.
  */

@@ -21,7 +21,7 @@ import { checkResolvedHost, checkWebhookUrl } from './webhook-target.js';
 export type AgencyApiDeps = Pick<ModuleDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 
 /**
- * The center the caller works on (issue 24, decision 028): the master admin's named one, an
+ * The center the caller works on (decision 028): the master admin's named one, an
  * agency admin's own; another center named by an agency admin, or one that does not exist, is 404.
  */
 async function centerOf(deps: AgencyApiDeps, auth: Auth, named: number | undefined): Promise<number> {

@@ -14,7 +14,7 @@ import { guardedLookup } from './webhook-target.js';
 export { WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './agency-api.repo.js';
 
 /**
- * Delivering the webhook outbox (issue 24, decision 028). The database triggers queue one
+ * Delivering the webhook outbox (decision 028). The database triggers queue one
  * webhook_deliveries row per event and endpoint; this job claims due rows (FOR UPDATE SKIP LOCKED,
  * as the mail job), POSTs the signed body, records each attempt and retries with backoff until
  * WEBHOOK_MAX_ATTEMPTS, when the delivery is marked failed.

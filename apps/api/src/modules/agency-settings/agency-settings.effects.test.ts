@@ -17,7 +17,7 @@ import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { portfolioFixtures } from '../../test/portfolio-fixtures.js';
 
 /**
- * Issue 22: each agency setting, changed through its call by the agency admin, takes effect at
+ * Each agency setting, changed through its call by the agency admin, takes effect at
  * once where it matters, as the intended parent (or donor) meets it. The file has its own copy of
  * the database, so the settings of center 1 change freely here.
  */

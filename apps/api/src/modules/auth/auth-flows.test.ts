@@ -140,7 +140,7 @@ describe('POST /api/userregistration and /api/updateduserregistration', () => {
     expect(b.message).toBe(MSG.USER_REGISTERED);
     expect(b.data.outcome).toBe('success');
     expect(b.data.user).toMatchObject({ status: 'Pre-Active', role: 9 });
-    // Center 1 has the IP form on (issue 21) but no pre-active access: the page table holds a
+    // Center 1 has the IP form on but no pre-active access: the page table holds a
     // Pre-Active client at /notpaid, so she lands there, not on a form she may not open.
     expect(b.data.destination).toBe('/notpaid');
     expect(sessionCookie(res)).toBeTruthy();

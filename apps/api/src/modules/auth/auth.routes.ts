@@ -125,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  // State changes are never GETs, so a cross-site link or image cannot make them (issue 16).
+  // State changes are never GETs, so a cross-site link or image cannot make them.
   app.post(
     '/logoutuser',
     {

@@ -192,7 +192,7 @@ export async function authenticate(
   // Only after the right password, so the outcome never reveals an account to a guesser.
   if (archivedClient) {
     await record(ATTEMPT.FAILED);
-    // What lets her ask her agency to reactivate her (sendarchivedclientnotification, issue 20).
+    // What lets her ask her agency to reactivate her (sendarchivedclientnotification).
     await audit(
       deps.db,
       null,
@@ -427,7 +427,7 @@ export async function updatePassword(
 /** POST /userregistration and /updateduserregistration: self sign-up, then signed in at once. */
 export async function register(deps: AuthDeps, body: RegisterBody, ctx: RequestContext): Promise<SignedIn> {
   const now = deps.clock.now();
-  // Text notifications need the number's code verified (issue 20); a wrong code counts as a try.
+  // Text notifications need the number's code verified; a wrong code counts as a try.
   const number = { country_code: body.countryCode, contactno: body.contactno };
   if (body.receive_text_notification) await assertVerifiedCode(deps, number, body.otp);
   const passwordHash = await hashPassword(body.password);

@@ -14,7 +14,7 @@ import { solvedCaptcha } from '../../test/codes.js';
 import { body, startSiblingApp, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * Issue 16: the login throttle must not let a stranger lock an owner out, and every limit must
+ * The login throttle must not let a stranger lock an owner out, and every limit must
  * hold across API processes (they share the database, nothing is counted in memory).
  */
 let t: TestApp;

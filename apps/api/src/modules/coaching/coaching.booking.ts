@@ -1,4 +1,4 @@
-// Booking, confirming and cancelling coaching sessions (issue 23, decision 024).
+// Booking, confirming and cancelling coaching sessions (decision 024).
 //
 // A booking is one transaction: the credit holder's user row locked (FOR UPDATE) and the balance
 // read under it, then the manager's calendar row locked, the slot checked against her hours and

@@ -1,4 +1,4 @@
-// Coaching credits (issue 23): the one way other modules give and read them. The payments module
+// Coaching credits: the one way other modules give and read them. The payments module
 // grants what a paid purchase bought; the coaching module takes one per booked session.
 import type { Db } from '../../platform/db.js';
 import { creditBalanceOf, insertCreditRow, lockHolder } from './coaching.credits.repo.js';

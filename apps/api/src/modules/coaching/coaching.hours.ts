@@ -1,4 +1,4 @@
-// A case manager's coaching hours and the free slots her clients see (issue 23, decision 024).
+// A case manager's coaching hours and the free slots her clients see (decision 024).
 import {
   COACHING_BOOKING_DAYS,
   COACHING_MIN_NOTICE_MINUTES,

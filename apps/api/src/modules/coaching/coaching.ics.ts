@@ -1,4 +1,4 @@
-// Calendar invitations of coaching sessions (issue 23): RFC 5545 iCalendar through the `ics`
+// Calendar invitations of coaching sessions: RFC 5545 iCalendar through the `ics`
 // package (loaded on first use), METHOD REQUEST on booking and CANCEL on cancellation (RFC 5546),
 // one UID per session and a SEQUENCE that each update raises, so calendars replace the entry.
 import type { MailAttachment } from '../../platform/mail.js';

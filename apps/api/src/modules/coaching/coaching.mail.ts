@@ -1,4 +1,4 @@
-// The coaching e-mails (issue 23): booking and cancellation, to the client and to her case
+// The coaching e-mails: booking and cancellation, to the client and to her case
 // manager, each with the calendar invitation attached and the time in the recipient's own zone.
 // Queued in the caller's transaction. The session's details stay out of the mail and the
 // invitation (calendars sync elsewhere); the link leads to the session in the app.

@@ -1,4 +1,4 @@
-// Coaching session lists, comments, the credits count and the booking confirmation poll (issue 23).
+// Coaching session lists, comments, the credits count and the booking confirmation poll.
 // Session details and comments are personal: staff reads are audited, and a session outside the
 // caller's scope (another center's, another manager's) answers 404.
 import {

@@ -1,4 +1,4 @@
-// Coaching slots (issue 23, decision 024): pure functions from a manager's weekly hours in her own
+// Coaching slots (decision 024): pure functions from a manager's weekly hours in her own
 // IANA time zone to the instants a client may book. Time zones go through Intl (the runtime's
 // tz database); a wall time that a daylight-saving change skips has no slot, and a wall time it
 // repeats has one, at its first occurrence.

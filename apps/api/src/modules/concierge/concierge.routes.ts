@@ -12,7 +12,7 @@ import { callRoutes } from '../../platform/routes.js';
 import * as service from './concierge.service.js';
 
 /**
- * The concierge membership upgrade (issue 23, decision 025). The client's calls declare the
+ * The concierge membership upgrade (decision 025). The client's calls declare the
  * membership page: the consumer center's primary intended parents, Pre-Active ones too (others
  * are sent to /unauthorize, a secondary parent home). Staff read and handle on /conciergerequests.
  */

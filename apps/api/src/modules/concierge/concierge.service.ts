@@ -22,7 +22,7 @@ import * as repo from './concierge.repo.js';
 
 export type ConciergeDeps = Pick<ModuleDeps, 'db' | 'clock' | 'secrets' | 'config' | 'realtime'>;
 
-// The concierge membership upgrade (issue 23, decision 025): a consumer-center client asks once;
+// The concierge membership upgrade (decision 025): a consumer-center client asks once;
 // her case manager (or the center's admins) are told; staff mark the request handled.
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, donorPictures, donors, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -63,7 +63,7 @@ import { type Db, readAll } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { assertDonorVisible } from '../donor-access/index.js';
 import * as donorsRepo from '../donors/donors.repo.js';
 import * as repo from './donorform.repo.js';
 import { readTab, writeTab } from './donorform.tabs.js';

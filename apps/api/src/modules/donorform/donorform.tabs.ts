@@ -273,7 +273,7 @@ export interface WriteContext {
 }
 
 /**
- * The fee question (issue 22): a new answer must be one of the agency's fee options (its own and
+ * The fee question: a new answer must be one of the agency's fee options (its own and
  * the global ones, /feeandpayment) or Other with an amount; an answer kept from before stays
  * valid. The donor's compensation is the amount the answer names ("$10,000": 10000; Other: the
  * amount given), none for an option without one.

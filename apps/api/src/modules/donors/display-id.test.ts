@@ -16,7 +16,7 @@ import { donors, users } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { parseCsv } from '../../platform/csv.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 
 /**
  * One donor, one id: a donor with an agency id shows that id (not the system display id) in

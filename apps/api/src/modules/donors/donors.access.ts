@@ -3,7 +3,7 @@ import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { visibilityRule } from '../donor-access/donor-access.js';
+import { visibilityRule } from '../donor-access/index.js';
 import * as repo from './donors.repo.js';
 
 // What a caller may see of a donor and how a read is recorded: every part of the donors module uses these.

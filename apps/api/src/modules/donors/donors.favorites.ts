@@ -2,7 +2,7 @@ import { type CompareDonor, canReadFavoritesOf, type FavoriteDonor, isStaff, MSG
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import { auditRead, type Deps, loadVisible, summaryOf, visibilityFor } from './donors.access.js';
 import * as repo from './donors.repo.js';
 

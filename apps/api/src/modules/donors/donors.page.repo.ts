@@ -20,9 +20,9 @@ import {
   favorites,
 } from '../../db/schema/index.js';
 import { type Db, preparedStatement } from '../../platform/db.js';
-import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/questions.repo.js';
+import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/index.js';
 
-// The donor page in one statement (issue 19, decision 013): a section of the donors module's
+// The donor page in one statement (decision 013): a section of the donors module's
 // queries (donors.repo.ts holds the rest, the form tables' own readers among them).
 
 /** Column types json_build_object gives as drizzle's select does (or as `fields` reads them). */

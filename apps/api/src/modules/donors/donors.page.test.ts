@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import { donorFixtures } from '../../test/donor-fixtures.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/questions.repo.js';
+import { type AnswerVisibilityKind, answerVisibilityOf } from '../questions/index.js';
 import { donorPageRows } from './donors.page.repo.js';
 import * as repo from './donors.repo.js';
 

@@ -29,7 +29,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type Db, preparedPerDb } from '../../platform/db.js';
-import { type VisibilityRule, visibilitySqlOf, visibilityValues } from '../donor-access/donor-access.repo.js';
+import { type VisibilityRule, visibilitySqlOf, visibilityValues } from '../donor-access/index.js';
 
 /** Queries only; the rules (who may see what) are in donors.service.ts. */
 

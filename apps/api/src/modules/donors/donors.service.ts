@@ -23,7 +23,7 @@ import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { verifyCaptcha } from '../../platform/captcha.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { assertDonorVisible } from '../donor-access/index.js';
 import { matchPanelsOf } from '../matches/matches.followed.js';
 import { auditRead, type Deps, loadVisible, visibilityFor } from './donors.access.js';
 import * as pageRepo from './donors.page.repo.js';

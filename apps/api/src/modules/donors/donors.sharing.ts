@@ -11,7 +11,7 @@ import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import { notify } from '../notifications/notify.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import { type Deps, loadVisible, summaryOf } from './donors.access.js';

@@ -19,7 +19,7 @@ import * as repo from './education.repo.js';
 
 export type EducationDeps = Pick<ModuleDeps, 'db' | 'clock'>;
 
-// Education resources (/education-resources/{resourcetype}, issue 23, decision 025): the center's
+// Education resources (/education-resources/{resourcetype}, decision 025): the center's
 // admin writes them; the center's clients read the published ones. Every write is audited.
 
 function view(row: repo.ResourceRow): EducationResource {

@@ -10,7 +10,7 @@ import { deliverPendingMail } from '../../platform/mail-delivery.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { TEST_DATA_DIR, TEST_SECRET } from '../../test/template.js';
 
-// Issue 16: mail carrying sign-in secrets (reset links, invitations, codes) reaches its recipient
+// Mail carrying sign-in secrets (reset links, invitations, codes) reaches its recipient
 // alone. Reproduced on a production build: anonymous reset for the master admin, then an agency
 // admin read the link at GET /api/devoutbox and took the master's account.
 

@@ -22,7 +22,7 @@ const DONOR_READERS: readonly PageKey[] = ['donordetails', 'viewdonor'];
 const DONOR_EDITORS: readonly PageKey[] = ['viewdonor'];
 const PARENT_PAGES: readonly PageKey[] = ['carrierscreening'];
 
-/** Carrier-screening compatibility (issue 24, decision 026). */
+/** Carrier-screening compatibility (decision 026). */
 export const geneticsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   jsonRoute(app, 'GET /donorcarrierpanel/:id', DONOR_READERS, {
     summary: "A donor's carrier screening results (variants to the donor's center); reads audited",

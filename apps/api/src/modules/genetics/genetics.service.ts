@@ -23,7 +23,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
+import { assertDonorVisible, donorVisibility } from '../donor-access/index.js';
 import { parseCarrierCsv } from './genetics.csv.js';
 import * as repo from './genetics.repo.js';
 

@@ -42,7 +42,7 @@ describe('the web app', () => {
     expect(body(api).status).toBe('error');
   });
 
-  // Issue 17: under load every request waits for the busy server; a browser that has the app's
+  // Under load every request waits for the busy server; a browser that has the app's
   // hashed files keeps them without asking again, and always asks for the page that names them.
   it('lets the browser keep the hashed build files for good, and revalidate everything else', async () => {
     const hashed = await t.request({ method: 'GET', url: '/assets/index-B1aPQMLo.js' });

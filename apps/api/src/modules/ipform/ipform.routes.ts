@@ -10,7 +10,7 @@ const IPFORM: readonly PageKey[] = ['ipform'];
 /** The users grids (the "IP form" row action) and the form itself. */
 const GRID_OR_FORM: readonly PageKey[] = ['ipform', 'viewclient'];
 
-/** The intended-parent form (issue 21; donor-forms spec: IP form). */
+/** The intended-parent form (donor-forms spec: IP form). */
 export const ipformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   jsonRoute(app, 'GET /checkipformvisibility', GRID_OR_FORM, {
     summary: "Whether the caller's center has the IP form on (ip_form_visible)",

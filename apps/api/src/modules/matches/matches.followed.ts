@@ -16,7 +16,7 @@ import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { assertDonorVisible } from '../donor-access/index.js';
 import { remainingQueue } from '../search/search.service.js';
 import { assertMatchRole, type Deps, isStaffRole, rowOf, staffDonor } from './matches.access.js';
 import * as repo from './matches.repo.js';

@@ -3,7 +3,7 @@ import type { Realtime } from '../../platform/realtime.js';
 import * as repo from './notifications.repo.js';
 
 /**
- * What a notification is about (issue 20). The bell and /notifications list them; the kind picks
+ * What a notification is about. The bell and /notifications list them; the kind picks
  * the icon and where "open" goes.
  */
 export type NotificationKind =

@@ -1,8 +1,10 @@
 import {
   type agencyBillsBody,
+  agencyBillsScope,
   BILL_KIND_LABEL,
   type BillList,
   canManageOfflinePayments,
+  canPayInvoiceOffline,
   formatCents,
   ITEM_PRICE_CENTS,
   isPaymentsStaff,
@@ -13,7 +15,6 @@ import {
   type offlinePaymentBody,
   PAYMENT_ITEM,
   PAYMENT_MSG,
-  ROLE,
   subscriptionStep,
   type UnpaidInvoiceList,
   type unpaidInvoicesBody,
@@ -41,8 +42,6 @@ import {
   unpaidInvoices,
 } from './payments.staff.repo.js';
 
-const isStaffOfCenter = (auth: Auth) => auth.role === ROLE.ADMIN || auth.role === ROLE.MANAGER;
-
 /** Staff of a center with payments (unpaid invoices; the policy isPaymentsStaff); otherwise 403. */
 function assertPaymentsStaff(auth: Auth): void {
   if (!isPaymentsStaff(auth.subject)) throw forbidden();
@@ -62,8 +61,9 @@ export async function agencyBills(
   auth: Auth,
   body: z.output<typeof agencyBillsBody>,
 ): Promise<BillList> {
-  if (!isStaffOfCenter(auth)) throw forbidden();
-  const managerId = auth.role === ROLE.ADMIN ? null : auth.userId;
+  const scope = agencyBillsScope(auth);
+  if (!scope) throw forbidden();
+  const managerId = scope === 'whole' ? null : auth.userId;
   return centerBills(deps.db, { centerId: auth.centerId, managerId, search: body.search }, body);
 }
 
@@ -89,7 +89,7 @@ export async function unpaidInvoiceList(
     count: page.count,
     rows: page.rows.map(({ payerCenterId, ...row }) => ({
       ...row,
-      canPayOffline: auth.role === ROLE.ADMIN && payerCenterId === auth.centerId,
+      canPayOffline: canPayInvoiceOffline(auth.subject, auth.centerId, payerCenterId),
     })),
   };
 }

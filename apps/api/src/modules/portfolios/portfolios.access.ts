@@ -12,7 +12,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import type { Db } from '../../platform/db.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import * as repo from './portfolios.repo.js';
 
 // Who may open a portfolio and as what: every part of the portfolios module goes through this.

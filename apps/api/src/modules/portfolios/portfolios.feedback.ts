@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { assertDonorVisible, donorVisibility } from '../donor-access/donor-access.js';
+import { assertDonorVisible, donorVisibility } from '../donor-access/index.js';
 import { notify } from '../notifications/notify.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import {

@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import { matchingDonorIds } from '../search/search.service.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import {

@@ -11,7 +11,7 @@ import {
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import { remainingQueue } from '../search/search.service.js';
 import {
   type Deps,

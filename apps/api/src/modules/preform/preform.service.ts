@@ -27,7 +27,7 @@ import { audit } from '../../platform/audit.js';
 import { type Auth, assertCenter } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { assertDonorVisible } from '../donor-access/index.js';
 import * as repo from './preform.repo.js';
 
 export type Deps = Pick<ModuleDeps, 'db' | 'clock'>;

@@ -13,7 +13,7 @@ import * as service from './profile-picture.service.js';
 /** /profileimg: every signed-in user may open it; the service says whose picture is whose. */
 const PAGE: readonly PageKey[] = ['profileimg'];
 
-/** The profile picture of users who are not donors: upload, read, remove (issue 21). */
+/** The profile picture of users who are not donors: upload, read, remove. */
 export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const workDir = uploadsWorkDir(deps.config.dataDir);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES }, throwFileSizeLimit: false });

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 
-/** Every SQL statement of the profile (issue 21). */
+/** Every SQL statement of the profile. */
 
 /** A user with their profile row (null fields when they have none) and their center's text setting. */
 export async function findProfile(db: Db, userId: number) {

@@ -23,7 +23,7 @@ const READ: readonly PageKey[] = ['editprofile', 'viewprofile'];
 /** The e-mail change is finished from the profile (code) or the mail's link (/verifyuser). */
 const VERIFY: readonly PageKey[] = ['editprofile', 'verifyuser'];
 
-/** The profile's My account tab, contact number and e-mail change (issue 21). */
+/** The profile's My account tab, contact number and e-mail change. */
 export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   jsonRoute(app, 'GET /getuserbyuserid', READ, {
     summary: "The caller's own profile",

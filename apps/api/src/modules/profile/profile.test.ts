@@ -6,7 +6,7 @@ import { codeTextedTo, solvedCaptcha } from '../../test/codes.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { userById, userMaker } from '../../test/user-fixtures.js';
 
-/** getuserbyuserid, updateprofileuserdetails, the signed-in contact number and e-mail change (issue 21). */
+/** getuserbyuserid, updateprofileuserdetails, the signed-in contact number and e-mail change. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

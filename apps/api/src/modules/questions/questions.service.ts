@@ -22,7 +22,7 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { assertDonorVisible } from '../donor-access/donor-access.js';
+import { assertDonorVisible } from '../donor-access/index.js';
 import * as repo from './questions.repo.js';
 
 type Deps = Pick<ModuleDeps, 'db' | 'clock'>;

@@ -5,7 +5,7 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { jsonRoute } from '../../platform/routes.js';
 import * as service from './queue.service.js';
 
-/** A parent's own queue places and watched donors (issue 24, decision 027): clients only. */
+/** A parent's own queue places and watched donors (decision 027): clients only. */
 const PARENTS: readonly PageKey[] = ['mymatches'];
 
 const place = z.object({

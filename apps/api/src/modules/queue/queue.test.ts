@@ -12,7 +12,7 @@ import {
 import { resolveSession } from '../../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
 import { matchFixtures } from '../../test/match-fixtures.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 import { DONOR_WATCH_JOB, runDonorWatchPass } from './queue.jobs.js';
 
 let t: TestApp;

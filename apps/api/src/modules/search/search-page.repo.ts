@@ -15,7 +15,7 @@ import {
   type VisibilityValues,
   visibilitySqlOf,
   visibilityValues,
-} from '../donor-access/donor-access.repo.js';
+} from '../donor-access/index.js';
 
 // One page of a search (decision 013): the cards the search index chose, with their centers'
 // settings and the caller's marks, and the search's own writes, in one prepared statement.

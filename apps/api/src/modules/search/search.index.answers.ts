@@ -1,7 +1,7 @@
 import type { IndexAnswer, IndexQuery, IndexSort } from './search.index.columns.js';
 
 /**
- * The search index's last answers (issue 19): the same search asked again while the index has
+ * The search index's last answers: the same search asked again while the index has
  * not changed gets the answer already found, without a scan. Many searches are the same: every
  * intended parent of a center opens the same landing list, and a parent goes back to her list.
  *

@@ -1,5 +1,5 @@
 import { CLIENT_VISIBLE_AVAILABILITY, type SearchFilters, type SearchSort } from '@dm/shared';
-import type { VisibilityRule } from '../donor-access/donor-access.js';
+import type { VisibilityRule } from '../donor-access/index.js';
 
 /**
  * What the in-process search index (search.index.ts) shares with its filters

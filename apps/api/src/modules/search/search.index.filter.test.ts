@@ -1,6 +1,6 @@
 import { searchFilters } from '@dm/shared';
 import { describe, expect, it } from 'vitest';
-import type { VisibilityRule } from '../donor-access/donor-access.js';
+import type { VisibilityRule } from '../donor-access/index.js';
 import { CODES, dayOf, FLAG, type IndexColumns, type IndexQuery, NUMBERS } from './search.index.columns.js';
 import { predicate } from './search.index.filter.js';
 

@@ -24,7 +24,7 @@ function yearsBefore(now: Date, years: number): string {
  * come from the postings' bitmaps (search.index.postings.ts, kept exact by every write), so they
  * hold the filters on posted columns (eye, hair, state...) and, for an intended parent, the
  * listing and center rules of her visibility already, and those tests are left out: fewer calls
- * per slot, and the same few test shapes whatever the query (issue 19).
+ * per slot, and the same few test shapes whatever the query.
  */
 export function predicate(
   ix: IndexColumns,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorSearch, donors } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { indexQuery } from '../../test/search-index.js';
-import type { VisibilityRule } from '../donor-access/donor-access.js';
+import type { VisibilityRule } from '../donor-access/index.js';
 import { FLAG } from './search.index.columns.js';
 import { DonorSearchIndex } from './search.index.js';
 import { MAX_BITMAPS, POSTED, type PostedColumn, Postings } from './search.index.postings.js';

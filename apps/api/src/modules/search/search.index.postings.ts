@@ -3,7 +3,7 @@ import { type CodeColumn, FLAG } from './search.index.columns.js';
 
 /**
  * Which slots hold a value of the selective filter columns, and which a center, as bitmaps by
- * slot (issue 19): a search ORs the bitmaps of the values it asks for within a filter, ANDs the
+ * slot: a search ORs the bitmaps of the values it asks for within a filter, ANDs the
  * filters and the centers the caller may see, and runs its full test on the slots left only (a
  * search for blue or green eyes and blond or brown hair leaves 8% of them).
  *

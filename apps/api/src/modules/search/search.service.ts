@@ -33,7 +33,7 @@ import {
   type VisibilityRule,
   visibilityRule,
   visibilitySql,
-} from '../donor-access/donor-access.js';
+} from '../donor-access/index.js';
 import { clearDonorIdsFor } from '../genetics/genetics.service.js';
 import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
 import { widenSeen } from '../search-alerts/search-alerts.seen.js';
@@ -86,7 +86,7 @@ async function withoutHiddenDonorTypes(
 async function queryOf(deps: SearchDeps, auth: PolicySubject, f: SearchFilters): Promise<IndexQuery> {
   const query = await filtersQuery(deps.db, auth, f, deps.clock.now());
   if (!f.noSharedCarrier) return query;
-  // Issue 24: the donors whose carrier screening is clear against the parent's (staff have none).
+  // The donors whose carrier screening is clear against the parent's (staff have none).
   const clear =
     auth.role === ROLE.CLIENT
       ? await clearDonorIdsFor(deps.db, deps.secrets, auth.userId)

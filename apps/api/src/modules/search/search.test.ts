@@ -44,7 +44,7 @@ import {
 } from '../../db/schema/index.js';
 import { resolveSession } from '../../platform/auth-context.js';
 import { body, startTestApp, type TestApp } from '../../test/harness.js';
-import { donorVisibility } from '../donor-access/donor-access.js';
+import { donorVisibility } from '../donor-access/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -708,7 +708,7 @@ describe('POST /getdonorlist', () => {
 // ---------------------------------------------------------------------------------------------
 // The caller's own marks on the listed donors: fav, shortlists, feedback
 
-describe('POST /getdonorlist profiles (issue 17)', () => {
+describe('POST /getdonorlist profiles', () => {
   it('lists complete profiles to staff first, applicants when asked, and never applicants to clients', async () => {
     // A donor who has just signed up: Invited, the newest of center 1.
     const [donor] = await t.db

@@ -5,7 +5,7 @@ import * as repo from './site-tour.repo.js';
 
 export type SiteTourDeps = Pick<ModuleDeps, 'db' | 'clock'>;
 
-// The site tour (/site-tour, issue 23, decision 025): offered on the first visit until it was
+// The site tour (/site-tour, decision 025): offered on the first visit until it was
 // finished or skipped, remembered per user on the server so every device agrees.
 
 /** GET sitetourstatus */

@@ -8,7 +8,7 @@ import { body, DEMO_PASSWORD, startTestApp, type TestApp } from '../../test/harn
 
 /**
  * Sign-up with text notifications (the number's code must verify first), the archived client's
- * notice and the development text outbox (issue 20).
+ * notice and the development text outbox.
  */
 let t: TestApp;
 beforeAll(async () => {

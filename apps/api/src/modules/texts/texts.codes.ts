@@ -212,7 +212,7 @@ export async function useVerifiedCode(
 }
 
 /**
- * A signed-in user's contact number change (issue 21, profile): in the caller's transaction the
+ * A signed-in user's contact number change (profile): in the caller's transaction the
  * code must be the number's live one; it is then verified and used up at once (the number is
  * the user's from now). A wrong code counts as a try and is refused with its message.
  */

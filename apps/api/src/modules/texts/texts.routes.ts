@@ -13,7 +13,7 @@ import { otpSent, outboxText, textVisibility } from './texts.schemas.js';
 import * as service from './texts.service.js';
 
 /**
- * Text messages and one-time codes (issue 20). The code calls are open: sign-up verifies a
+ * Text messages and one-time codes. The code calls are open: sign-up verifies a
  * number before there is an account.
  */
 export const textsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {

@@ -14,7 +14,7 @@ import { centers, phoneCodes, textOutbox } from '../../db/schema/index.js';
 import { codeTextedTo } from '../../test/codes.js';
 import { body, startSiblingApp, startTestApp, type TestApp } from '../../test/harness.js';
 
-/** sendotpcontact, resendmoileotp, verifycontact and checktextmessagesvisibility (issue 20). */
+/** sendotpcontact, resendmoileotp, verifycontact and checktextmessagesvisibility. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

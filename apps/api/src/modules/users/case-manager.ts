@@ -3,7 +3,7 @@ import { centerSettingsOf, findActiveManager, findUser, type UserRecord } from '
 
 /**
  * The center's default case manager (the agency setting, /generalconfiguration) while she is still
- * an active case manager of that center; else null. New intended parents get her (issue 22).
+ * an active case manager of that center; else null. New intended parents get her.
  */
 export async function defaultCaseManagerOf(db: Db, centerId: number): Promise<number | null> {
   const id = (await centerSettingsOf(db, centerId)).defaultCaseManagerId;

@@ -171,7 +171,7 @@ export async function reinviteUser(deps: AuthDeps, auth: Auth, userId: number, i
     if (!found) throw notFound();
     const invitee = found.user;
     assertCenter(auth, invitee.centerId);
-    // Staff who could have invited her, or a primary parent for her own second parent (issue 21).
+    // Staff who could have invited her, or a primary parent for her own second parent.
     if (!canReinviteAsCaller(auth, invitee)) throw forbidden();
     if (invitee.status !== 'Invited') throw badRequest(MSG.NOT_INVITED);
     await sendInvitation(tx, deps, now, auth, invitee);

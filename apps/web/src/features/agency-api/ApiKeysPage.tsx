@@ -130,7 +130,7 @@ function KeysTable({ centerId, keys }: { centerId: number; keys: ApiKeyRow[] }) 
 }
 
 /**
- * /apikeys (issue 24, decision 028): a center's API keys. The key is shown once when created;
+ * /apikeys (decision 028): a center's API keys. The key is shown once when created;
  * a key acts for the center with an agency admin's reach, read-only or read-write.
  */
 export default function ApiKeysPage() {

@@ -209,7 +209,7 @@ function WebhooksTable({ centerId, webhooks }: { centerId: number; webhooks: Web
 }
 
 /**
- * /webhooks (issue 24, decision 028): the URLs a center's events are sent to, signed with a
+ * /webhooks (decision 028): the URLs a center's events are sent to, signed with a
  * secret shown once, and each delivery's outcome.
  */
 export default function WebhooksPage() {

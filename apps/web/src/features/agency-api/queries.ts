@@ -10,7 +10,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** The agency API's keys and webhooks (issue 24, decision 028), per center. */
+/** The agency API's keys and webhooks (decision 028), per center. */
 export const agencyApiKeys = {
   keys: (centerId: number | null) => ['agency-api', 'keys', centerId] as const,
   webhooks: (centerId: number | null) => ['agency-api', 'webhooks', centerId] as const,

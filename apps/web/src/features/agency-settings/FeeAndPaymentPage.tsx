@@ -156,7 +156,7 @@ function OptionsTable({
 
 /**
  * /feeandpayment: the agency's fee options (the donor form's fee question) and whether donor
- * compensation is shown (issue 22). The master admin picks the agency, and also keeps the global
+ * compensation is shown. The master admin picks the agency, and also keeps the global
  * options every agency offers.
  */
 export default function FeeAndPaymentPage() {

@@ -211,7 +211,7 @@ function DefaultManagerForm({ centerId }: { centerId: number }) {
 }
 
 /**
- * /generalconfiguration: one agency's general settings (issue 22). The master admin picks the
+ * /generalconfiguration: one agency's general settings. The master admin picks the
  * agency; an agency admin works on her own. Each switch takes effect at once for everyone of the
  * agency.
  */

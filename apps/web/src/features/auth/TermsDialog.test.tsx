@@ -45,7 +45,7 @@ describe('TermsDialog', () => {
     fireEvent.scroll(text);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(onAccepted).toHaveBeenCalledTimes(1));
-    // A state change, so a POST: a GET could be made by any cross-site link (issue 16).
+    // A state change, so a POST: a GET could be made by any cross-site link.
     expect(requests.filter((r) => r.name === 'accepteula').map((r) => r.method)).toEqual(['POST']);
     // The session is read again, so the app knows the terms are accepted.
     expect(requests.filter((r) => r.name === 'me').length).toBeGreaterThanOrEqual(2);

@@ -19,7 +19,7 @@ interface TextValues {
 }
 
 /**
- * The sign-up's optional text-notification step (issue 20): shown when the agency sends texts.
+ * The sign-up's optional text-notification step: shown when the agency sends texts.
  * Choosing it asks for a code texted to the contact number; the form then verifies the code
  * before registering. Sending without a number says "Please fill Contact Number." and turns
  * the choice off (spec). Resend waits 30 s after a send and 10 s after a failure.

@@ -8,7 +8,7 @@ import { useRequestConcierge } from './queries';
 type Values = ConciergeState['prefill'] & { privacy_policy: boolean };
 
 /**
- * The concierge membership upgrade (issue 23): the spec's fields prefilled from the profile, all
+ * The concierge membership upgrade: the spec's fields prefilled from the profile, all
  * but the two choices mandatory, the privacy policy to accept (its page opens in a new tab). The
  * form checks with the route's own schema; after the request it says what happens next.
  */

@@ -6,7 +6,7 @@ import { ConciergeDialog } from './ConciergeDialog';
 import { useConciergeState } from './queries';
 
 /**
- * The header's concierge upgrade (issue 23): for the clients who may ask for it (the membership
+ * The header's concierge upgrade: for the clients who may ask for it (the membership
  * page's rule: the consumer center's primary intended parents) a button that opens the dialog,
  * and once asked a "Concierge requested" mark instead, so it is never offered twice.
  */

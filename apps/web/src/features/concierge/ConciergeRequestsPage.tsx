@@ -108,7 +108,7 @@ function HandleDialog({ request, onClose }: { request: ConciergeRequest; onClose
 }
 
 /**
- * /conciergerequests (issue 23): the center's concierge membership requests for its admins and
+ * /conciergerequests: the center's concierge membership requests for its admins and
  * case managers, open ones first; each is marked handled once, with a note.
  */
 export default function ConciergeRequestsPage() {

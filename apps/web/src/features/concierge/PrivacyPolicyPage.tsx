@@ -27,7 +27,7 @@ const SECTIONS: [string, string][] = [
 ];
 
 /**
- * /privacy-policy (issue 23, beyond the spec's route list): the policy the concierge upgrade asks
+ * /privacy-policy (beyond the spec's route list): the policy the concierge upgrade asks
  * the client to accept, open to everyone like the other pages before sign-in.
  */
 export default function PrivacyPolicyPage() {

@@ -5,6 +5,7 @@ import {
   type DonorFormTab,
   isSavableTab,
   MSG,
+  mayEditDonorFormTab,
   pagePath,
   ROLE,
   type SavableTab,
@@ -92,11 +93,14 @@ export default function DonorFormPage() {
   const [highlightBlank, setHighlightBlank] = useState<BlankField[]>([]);
 
   const s = status.data;
+  // Who may change the tab is the policy's (the save checks the same); a donor whose state lands
+  // her in preview (In Cycle, Under Review, Available with a current match) also sees it read-only.
   const readOnly =
     !s ||
+    !user ||
     mode !== null ||
-    user?.role === ROLE.MANAGER ||
-    (isDonor && (s.preview || !tabOpen(s.availability, page)));
+    !mayEditDonorFormTab(user, s.availability, page) ||
+    (isDonor && s.preview);
 
   const tabQuery = useFormTab(donorId, page, isSavableTab(page));
   const formFields = useFormFields(donorId).data;

@@ -37,7 +37,7 @@ export function useFormFields(donorId: number | null) {
   });
 }
 
-/** GET getfeeoptions: the fee question's choices, the agency's own and the global ones (issue 22). */
+/** GET getfeeoptions: the fee question's choices, the agency's own and the global ones. */
 export function useFeeChoices(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.feeOptions(centerId ?? 0),

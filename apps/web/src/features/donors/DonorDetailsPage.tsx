@@ -56,7 +56,7 @@ import {
 import { RequestDetailsAccessDialog } from './RequestDetailsAccessDialog';
 import { ShareDonorDialog } from './ShareDonorDialog';
 
-/** The captcha widget (altcha) is loaded only when a client has to solve one (issue 17). */
+/** The captcha widget (altcha) is loaded only when a client has to solve one. */
 const CaptchaField = lazy(() => import('../auth/CaptchaField').then((m) => ({ default: m.CaptchaField })));
 
 type ViewState = 'recording' | 'captcha' | 'ready' | 'failed';

@@ -159,7 +159,7 @@ function Manager({ type }: { type: EducationResourceType }) {
 }
 
 /**
- * /education-resources/{resourcetype} (issue 23): articles, videos, guides and FAQs of the
+ * /education-resources/{resourcetype}: articles, videos, guides and FAQs of the
  * caller's agency. Its clients read the published ones; its admin manages them on the same page.
  */
 export default function EducationResourcesPage() {

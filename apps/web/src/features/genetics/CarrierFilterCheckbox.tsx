@@ -5,7 +5,7 @@ import { subjectOf, useSession } from '../../lib/session';
 import { useParentPanels } from './queries';
 
 /**
- * The search filter "No shared carrier genes with my results" (issue 24): offered to a parent
+ * The search filter "No shared carrier genes with my results": offered to a parent
  * with results; one without is pointed to her carrier screening page. Only a parent who may open
  * that page asks for her results (a Pre-Active parent may search but not keep results: the
  * server would refuse the call).

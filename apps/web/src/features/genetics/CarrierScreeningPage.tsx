@@ -16,7 +16,7 @@ import { carrierKeys, importParentPanel, saveParentPanel, useParentPanels } from
 
 /**
  * /carrierscreening: an intended parent's own carrier screening results and the sperm source's
- * (issue 24, decision 026); staff of the parent's center open a client's as /carrierscreening/:id.
+ * (decision 026); staff of the parent's center open a client's as /carrierscreening/:id.
  * Donors are compared with the sperm source's results when recorded, else with the parent's own.
  */
 export default function CarrierScreeningPage() {

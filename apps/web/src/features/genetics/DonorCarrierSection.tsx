@@ -20,7 +20,7 @@ import {
 } from './queries';
 
 /**
- * The donor details page's carrier screening (issue 24): the donor's results (variants to the
+ * The donor details page's carrier screening: the donor's results (variants to the
  * donor's center), the compatibility with the viewing parent's results (staff: the client named
  * by ?client=), and for the donor's center the entry form and the lab CSV import.
  */

@@ -5,7 +5,7 @@ import { ok, renderPage, sessionUser } from '../../test/render';
 import { userRow } from '../../test/rows';
 import ViewClientPage from '../users/UsersPage';
 
-// The users grid's "IP form" row action (issue 21): staff of a center with the form on open a
+// The users grid's "IP form" row action: staff of a center with the form on open a
 // client's form in preview; the page table gives the ipform page to case managers.
 const center = (ipFormVisible: boolean) => ({ ...sessionUser().center, ipFormVisible });
 const manager = (ipFormVisible: boolean) =>

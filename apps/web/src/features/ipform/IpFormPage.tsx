@@ -70,7 +70,7 @@ function errorsOf(form: Form, inputOf: (field: string) => string = (f) => f): Re
 const isDirty = (form: Form, initial: Values) => JSON.stringify(form.values) !== JSON.stringify(initial);
 
 /**
- * /ipform/{id?}/{mode?}: the intended-parent form (issue 21). The parent fills four tabs (general,
+ * /ipform/{id?}/{mode?}: the intended-parent form. The parent fills four tabs (general,
  * personal characteristics, fertility history, confirm), each saved on its own, and submits it
  * from the last; staff of the parent's center (the users grid's "IP form") and mode 'preview'
  * read it only. Leaving the page with unsaved changes asks first (a parent's tab change does

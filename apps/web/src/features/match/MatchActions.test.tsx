@@ -101,7 +101,7 @@ describe('MatchActions', () => {
     const { requests } = page({
       me: ok(client),
       'getdonormatchstatus/42': ok(status({ own: row({ queuePosition: 2 }) })),
-      // Her place as the server computes it (issue 24): her own place and the length, nobody else.
+      // Her place as the server computes it: her own place and the length, nobody else.
       'donorqueue/42': ok({
         place: {
           matchId: 7,

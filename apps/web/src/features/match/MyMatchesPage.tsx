@@ -28,7 +28,7 @@ function WatchSwitch({ watch }: { watch: DonorWatchRow }) {
 }
 
 /**
- * mymatches (issue 24, decision 027): the parent's open match requests with her place in each
+ * mymatches (decision 027): the parent's open match requests with her place in each
  * donor's queue ("2nd of 3"; never who else waits), and the donors she asked to be told about.
  */
 export default function MyMatchesPage() {

@@ -93,7 +93,7 @@ export function useMatchCall() {
 export const downloadMatchCsv = (config: { csvEndpoint: string; csvName: string }, filters: unknown) =>
   apiDownload(config.csvEndpoint, filters, config.csvName);
 
-/** Queue places and notify-me (issue 24, decision 027): the parent's own calls. */
+/** Queue places and notify-me (decision 027): the parent's own calls. */
 // Under the match keys, so every match call (which reloads matchKeys.all) reloads the places too.
 export const queueKeys = {
   all: ['match', 'queue'] as const,

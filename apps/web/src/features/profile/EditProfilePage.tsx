@@ -12,7 +12,7 @@ import { StaffListTab } from './StaffListTab';
 
 /**
  * What each tab shows. The subscription tab (subscriptiondetails: primary clients of centers with
- * payments, issue 23) is the payments feature's.
+ * payments) is the payments feature's.
  */
 const PANELS: Record<ProfileTab, () => ReactNode> = {
   myaccount: () => <MyAccountTab />,

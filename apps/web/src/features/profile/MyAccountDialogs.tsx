@@ -83,7 +83,7 @@ function CodeStep({
 }
 
 /**
- * Changing the contact number (issue 21): the new number and a solved captcha, then the code
+ * Changing the contact number: the new number and a solved captcha, then the code
  * texted to it (the texts module's one-time code; resend after 30 s), then verify: the number
  * becomes the user's, verified.
  */
@@ -211,7 +211,7 @@ export function ContactNumberDialog({
 }
 
 /**
- * Changing the e-mail (issue 21, decision 015): a code (and a link) goes to the new address; the
+ * Changing the e-mail (decision 015): a code (and a link) goes to the new address; the
  * e-mail, which is the username, changes once the code is entered here or the link is opened.
  */
 export function EmailChangeDialog({

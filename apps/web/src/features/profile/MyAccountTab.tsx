@@ -63,7 +63,7 @@ export function valuesOf(p: ProfileView): Values {
 }
 
 /**
- * The profile's My account tab (issue 21): every profile field, the mandatory ones marked; the
+ * The profile's My account tab: every profile field, the mandatory ones marked; the
  * communication preferences judged by the shared rule (notificationPrefsRefusal) before the
  * server judges them again; the contact number and the e-mail change through their dialogs.
  * The shell (/editprofile) renders it without props: it reads the signed-in user's profile.

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { useVerifyEmail } from './queries';
 
 /**
- * /verifyuser/{token}/{newEmail} (issue 21): the link of the e-mail change mail. Sent once on
+ * /verifyuser/{token}/{newEmail}: the link of the e-mail change mail. Sent once on
  * opening; success goes to the profile, failure shows "E-mail doesn't verfied successfully." and
  * goes to /viewclient for staff (the profile for everyone else).
  */

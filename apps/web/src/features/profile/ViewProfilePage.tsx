@@ -44,7 +44,7 @@ export function profileRows(p: ProfileView): KeyValueRow[] {
 }
 
 /**
- * /viewprofile/{id?} (issue 21): a user's profile, read-only, for the staff of the user's center
+ * /viewprofile/{id?}: a user's profile, read-only, for the staff of the user's center
  * (the server audits the read and answers 404 for another center); without an id, one's own.
  */
 export default function ViewProfilePage() {

@@ -1,22 +1,22 @@
-import type { CustomQuestion, DonorQuestion, SubmitAnswersBody, UpdateQuestionBody } from '@dm/shared';
+import { questionsContract as contract, type SubmitAnswersBody, type UpdateQuestionBody } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const questionKeys = {
   list: ['questions', 'list'] as const,
   donor: (donorId: number) => ['questions', 'donor', donorId] as const,
 };
 
-/** GET /getuserquestions: the agency's questions, archived ones included. */
+/** The agency's questions, archived ones included. */
 export function useQuestions() {
-  return useQuery({ queryKey: questionKeys.list, queryFn: () => api<CustomQuestion[]>('getuserquestions') });
+  return useQuery({ queryKey: questionKeys.list, queryFn: () => call(contract.list, {}) });
 }
 
-/** GET /getcustomizedquestiondetails/{id}: the donor's agency questions with the donor's answers. */
+/** The donor's agency questions with the donor's answers. */
 export function useDonorQuestions(donorId: number) {
   return useQuery({
     queryKey: questionKeys.donor(donorId),
-    queryFn: () => api<DonorQuestion[]>(`getcustomizedquestiondetails/${donorId}`),
+    queryFn: () => call(contract.donorAnswers, { params: { id: donorId } }),
   });
 }
 
@@ -26,13 +26,10 @@ type SaveInput = Omit<UpdateQuestionBody, 'questionId'> & { questionId?: number 
 export function useSaveQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveInput) =>
-      api<CustomQuestion>(body.questionId ? 'updatequestiondetails' : 'savecustomizedquestion', {
-        method: 'POST',
-        body,
-        silent: true,
-        successToast: true,
-      }),
+    mutationFn: ({ questionId, ...fields }: SaveInput) =>
+      questionId
+        ? call(contract.update, { body: { ...fields, questionId } }, { silent: true, successToast: true })
+        : call(contract.save, { body: fields }, { silent: true, successToast: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.list }),
   });
 }
@@ -43,31 +40,18 @@ export function useArchiveQuestion() {
   return useMutation({
     mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
       archive
-        ? api<CustomQuestion>('updatecustomizedquestionstatus', {
-            method: 'POST',
-            body: { question_id: id, status: 'archive' },
-            successToast: true,
-          })
-        : api<CustomQuestion>('restorecustomizedquestion', {
-            method: 'POST',
-            body: { question_id: id },
-            successToast: true,
-          }),
+        ? call(contract.setStatus, { body: { question_id: id, status: 'archive' } }, { successToast: true })
+        : call(contract.restore, { body: { question_id: id } }, { successToast: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.list }),
   });
 }
 
-/** POST /submitcustomizedanswers for one tab. */
+/** Saves the donor's answers on one tab. */
 export function useSubmitAnswers(donorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SubmitAnswersBody) =>
-      api<{ saved: number }>('submitcustomizedanswers', {
-        method: 'POST',
-        body,
-        silent: true,
-        successToast: true,
-      }),
+      call(contract.submitAnswers, { body }, { silent: true, successToast: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.donor(donorId) }),
   });
 }

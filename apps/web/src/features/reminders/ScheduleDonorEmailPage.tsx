@@ -54,7 +54,7 @@ const dayOptions = REMINDER_DAY_CHOICES.map((n) => ({
 const totalOptions = REMINDER_TOTAL_CHOICES.map((n) => ({ value: String(n), label: reminderTotalLabel(n) }));
 
 /**
- * /scheduledonoremail: the agency's donor reminder schedule (issue 22). Donors whose application
+ * /scheduledonoremail: the agency's donor reminder schedule. Donors whose application
  * is incomplete get the first e-mail after N days, then one every N days, the total chosen;
  * the switch turns the e-mails on and off at once once a schedule is saved.
  */

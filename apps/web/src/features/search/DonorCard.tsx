@@ -62,7 +62,7 @@ function Availability({ donor }: { donor: DonorListItem }) {
       <Badge color={AVAILABILITY_COLOR[donor.availability] ?? 'gray'} variant="light" c="black">
         {donor.availability}
       </Badge>
-      {/* Only staff are ever shown a donor still applying; the mark sets her apart (issue 17). */}
+      {/* Only staff are ever shown a donor still applying; the mark sets her apart. */}
       {hasCompleteProfile(donor.availability) ? null : (
         <Badge color="orange" variant="outline">
           Profile not complete
@@ -163,7 +163,7 @@ function Marks({ donor }: { donor: DonorListItem }) {
 export function DonorCard({ donor, compare }: { donor: DonorListItem; compare?: CompareSelection }) {
   const [quickView, setQuickView] = useState(false);
   const { user } = useSession();
-  // A Pre-Active parent opens profiles only where her agency allows it (issue 22): no dead link.
+  // A Pre-Active parent opens profiles only where her agency allows it: no dead link.
   const profiles = user === null || canOpen(subjectOf(user), 'donordetails');
   const label = donorDisplayId(donor);
   return (

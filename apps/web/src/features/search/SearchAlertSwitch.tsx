@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import { useSavedSearchMutations } from './queries';
 
 /**
- * The daily e-mail of a saved search's new matches (issue 22, decision 021), on or off at once.
+ * The daily e-mail of a saved search's new matches (decision 021), on or off at once.
  * `inTable`: one switch per row, so its name says which search; beside the search picker the
  * visible label and a description naming the picked search.
  */

@@ -160,7 +160,7 @@ export function SearchFiltersForm({ values, set, errors, staff = false }: Props)
   }));
   return (
     // Closed sections are not rendered (their values live in the page's state): the first render
-    // of /search drew every select of every section, some 200 ms of a first visit (issue 17).
+    // of /search drew every select of every section, some 200 ms of a first visit.
     <Accordion multiple defaultValue={['basics']} variant="separated" keepMounted={false}>
       <Accordion.Item value="basics">
         <Accordion.Control>Age, height and location</Accordion.Control>

@@ -183,7 +183,7 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('lets staff choose complete profiles, applicants or every donor, and marks an applicant (issue 17)', async () => {
+  it('lets staff choose complete profiles, applicants or every donor, and marks an applicant', async () => {
     const { requests } = page(false, {
       me: ok(sessionUser({ role: ROLE.MANAGER, username: 'manager@demo.test' })),
       getdonorlist: (r: StubRequest) =>

@@ -45,7 +45,7 @@ export function useDonorList(req: SearchRequestInput | null) {
   return useQuery({ ...donorList(req), enabled: req !== null, placeholderData: keepPreviousData });
 }
 
-/** Asks for the opening search before the page has rendered (issue 17, see routes.tsx). */
+/** Asks for the opening search before the page has rendered (see routes.tsx). */
 export function prefetchFirstSearch(queryClient: QueryClient): Promise<void> {
   return queryClient.prefetchQuery(donorList(FIRST_SEARCH));
 }

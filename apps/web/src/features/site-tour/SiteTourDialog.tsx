@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { tourSteps } from './steps';
 
 /**
- * The site tour (issue 23): one step at a time in a dialog. "Step n of m" names where the reader
+ * The site tour: one step at a time in a dialog. "Step n of m" names where the reader
  * is; each step's heading takes the focus, so a screen reader reads it; Back, Next and the arrow
  * keys move; Skip tour (or Escape) leaves, Finish on the last step. `onClose` says which.
  */

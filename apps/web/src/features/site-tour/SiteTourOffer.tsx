@@ -6,7 +6,7 @@ import { useMarkSiteTourSeen, useSiteTourState } from './queries';
 import { SiteTourDialog } from './SiteTourDialog';
 
 /**
- * The first-visit offer of the site tour (issue 23): a consumer-center client who has neither
+ * The first-visit offer of the site tour: a consumer-center client who has neither
  * finished nor skipped the tour sees it above every page until she takes or declines it. It asks
  * rather than opening the dialog over the page she came to (a deep link, a page of work).
  */

@@ -5,7 +5,7 @@ import { useMarkSiteTourSeen } from './queries';
 import { SiteTourDialog } from './SiteTourDialog';
 
 /**
- * /site-tour (issue 23): the tour opened from the menu. It starts at once and can be taken again;
+ * /site-tour: the tour opened from the menu. It starts at once and can be taken again;
  * finishing or skipping it is remembered on the server, so the first-visit offer goes away.
  */
 export default function SiteTourPage() {

@@ -1,5 +1,5 @@
 /**
- * The site tour's steps (issue 23, decision 025): the consumer client's main screens, each with
+ * The site tour's steps (decision 025): the consumer client's main screens, each with
  * where to find it. Plain text; the dialog shows one at a time.
  */
 export interface TourStep {

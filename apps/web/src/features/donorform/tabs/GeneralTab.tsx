@@ -140,7 +140,7 @@ const DELIVERY: FieldDef[] = [
 ];
 
 /**
- * The fee question (issue 22): the agency's fee options and the global ones (/feeandpayment), or
+ * The fee question: the agency's fee options and the global ones (/feeandpayment), or
  * Other with an amount. A stored answer that is no option any more stays shown. Hidden from the
  * donor where her agency does not show compensation (the form's template says so).
  */

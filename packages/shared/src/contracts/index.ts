@@ -1,0 +1,2 @@
+// One contract per module: each endpoint declared once, for the server's route and the web's call.
+export { questionsContract } from './questions.js';
