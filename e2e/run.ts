@@ -1,11 +1,15 @@
 // The end-to-end runner: the scenario files under tests/ in headless chromium, split over two
 // built servers, each on a fresh embedded database, side by side (the suite waits on pages, jobs
-// and mail far more than it computes, so two halves take little more than the longer one).
+// and mail far more than it computes, so two halves take little more than the longer one). The
+// first server keeps its files in a bucket of an S3-compatible server on loopback (s3rver), the
+// second on its disk, so the scenarios of uploads, chat files and profile pictures (all on the
+// first) prove the production store and the others the default one.
 // `npm run build` must run first. Arguments filter the files by name.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { type E2eS3, startS3 } from './lib/s3.js';
 import { ROOT, type RunningServer, startServer } from './lib/server.js';
 
 if (
@@ -28,13 +32,14 @@ const files = readdirSync(testsDir)
  * Which server a file runs on. Scenarios see what earlier ones on their server did, so every file
  * that signs in as parent@demo.test stays on the first server, after auth.test.ts checks her first
  * login. Files that start their own server, and those that never sign her in, go to the second;
- * BALANCE keeps a few of the latter on the first so the halves take about as long.
+ * ON_FIRST keeps a few of the latter on the first: the uploads, whose files should reach the
+ * bucket of the first server, and some others so the halves take about as long.
  */
-const BALANCE = new Set(['coaching.test.ts', 'consumer.test.ts', 'search-alerts.test.ts']);
+const ON_FIRST = new Set(['coaching.test.ts', 'search-alerts.test.ts', 'uploads.test.ts']);
 function serverOf(file: string): 0 | 1 {
   const text = readFileSync(path.join(testsDir, file), 'utf8');
   if (/\bstartServer\(/.test(text)) return 1;
-  if (text.includes('parent@demo.test') || file === 'auth.test.ts' || BALANCE.has(file)) return 0;
+  if (text.includes('parent@demo.test') || file === 'auth.test.ts' || ON_FIRST.has(file)) return 0;
   return 1;
 }
 const halves: string[][] = [[], []];
@@ -44,9 +49,12 @@ const runs = halves.filter((h) => h.length > 0);
 /** Runs one half on its own server; its lines are prefixed so the two halves read apart. */
 async function runHalf(half: string[], tag: string): Promise<number> {
   let server: RunningServer | undefined;
+  let bucket: E2eS3 | undefined;
   try {
-    server = await startServer({}, { anyPort: tag !== '1' });
-    console.log(`${tag}| e2e server on ${server.baseUrl}: ${half.join(' ')}`);
+    if (tag === '1') bucket = await startS3();
+    server = await startServer(bucket?.env ?? {}, { anyPort: tag !== '1' });
+    const store = bucket ? `files in s3rver at ${bucket.env.S3_ENDPOINT}` : 'files on disk';
+    console.log(`${tag}| e2e server on ${server.baseUrl} (${store}): ${half.join(' ')}`);
     return await new Promise<number>((resolve) => {
       const child = spawn(
         process.execPath,
@@ -72,6 +80,7 @@ async function runHalf(half: string[], tag: string): Promise<number> {
     return 1;
   } finally {
     await server?.stop();
+    await bucket?.close();
   }
 }
 
