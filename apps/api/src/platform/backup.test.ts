@@ -173,7 +173,7 @@ describe('backup and restore of an embedded installation', () => {
       await restoreBackup([backup], { DATA_DIR: folder('third'), APP_SECRET: TEST_SECRET }, damaged),
     ).toBe(1);
     expect(damaged.text()).toContain('1 files of the backup are missing or differ');
-  });
+  }, 120_000);
 
   it('says what is not a backup', async () => {
     const out = output();
@@ -258,7 +258,7 @@ describe.skipIf(!SERVER)('on PostgreSQL', () => {
     const bucketFull = output();
     expect(await restoreBackup([backup], envOf('third', to), bucketFull)).toBe(1);
     expect(bucketFull.text()).toContain('already holds files');
-  });
+  }, 180_000);
 
   it('moves an embedded installation to an empty PostgreSQL database row for row; the demo logins work there', async () => {
     const dataDir = folder('moving');
@@ -278,5 +278,5 @@ describe.skipIf(!SERVER)('on PostgreSQL', () => {
       await moveToPostgres([urlOf('moved')], { DATA_DIR: dataDir, APP_SECRET: TEST_SECRET }, again),
     ).toBe(1);
     expect(again.text()).toContain('is not empty');
-  });
+  }, 180_000);
 });
