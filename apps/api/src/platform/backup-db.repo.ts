@@ -101,7 +101,8 @@ export async function readTableInBatches(
   db: Db,
   table: string,
   columns: string[],
-  batchSize: number,
+  /** 'all': one batch (a table whose rows refer to each other, checked at the end of one insert). */
+  batchSize: number | 'all',
   onBatch: (rowsJson: string) => Promise<void>,
 ): Promise<void> {
   const list = sql.join(columns.map(ident), sql`, `);
@@ -116,7 +117,7 @@ export async function readTableInBatches(
       );
       if (rows.length === 0) break;
       await onBatch(`[${rows.map((r) => r.row).join(',')}]`);
-      if (rows.length < batchSize) break;
+      if (batchSize === 'all' || rows.length < batchSize) break;
     }
     await tx.execute(sql`close backup_rows`);
   });

@@ -21,10 +21,9 @@ const USAGE = 'Usage: DATA_DIR=... npm run move-to-postgres -- postgres://user:p
 const BATCH = 500;
 
 /**
- * The tables in an order where each comes after every table it refers to, so each row's
- * foreign keys find their rows. A table referring to itself is fine (rows go in id order? no:
- * the constraint is checked at the end of each statement, and a batch is one statement), but
- * a cycle between tables is not: it is reported.
+ * The tables in an order where each comes after every table it refers to, so each row's foreign
+ * keys find their rows. A table that refers to itself (users' manager and parent) is copied in one
+ * statement, at whose end its foreign keys are checked; a cycle between tables is reported.
  */
 export function foreignKeyOrder(tables: string[], keys: { table: string; references: string }[]): string[] {
   const needs = new Map(tables.map((t) => [t, new Set<string>()]));
@@ -53,7 +52,9 @@ async function copyRows(
   target: Database,
   out: MoveOutput,
 ): Promise<{ tables: string[]; rows: number }> {
-  const tables = foreignKeyOrder(await appTables(source.db), await foreignKeys(source.db));
+  const keys = await foreignKeys(source.db);
+  const tables = foreignKeyOrder(await appTables(source.db), keys);
+  const selfReferring = new Set(keys.filter((k) => k.table === k.references).map((k) => k.table));
   let rows = 0;
   await target.db.transaction(async (tx) => {
     for (const [i, table] of tables.entries()) {
@@ -64,7 +65,8 @@ async function copyRows(
       show();
       // Its triggers derive rows of other tables (search facts) that are copied as they are.
       await setUserTriggers(tx, table, false);
-      await readTableInBatches(source.db, table, columns, BATCH, async (json) => {
+      const batch = selfReferring.has(table) ? 'all' : BATCH;
+      await readTableInBatches(source.db, table, columns, batch, async (json) => {
         await insertJsonRows(tx, table, columns, json);
         copied += JSON.parse(json).length;
         show();
