@@ -45,6 +45,8 @@ async function loadDatabase(config: Config, dir: string, manifest: BackupManifes
       '--no-privileges',
       '--no-comments',
       '--exit-on-error',
+      // A failure leaves the database empty, so the same command runs again once its cause is fixed.
+      '--single-transaction',
       file,
     ]);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
