@@ -15,6 +15,7 @@ import { restoreBackup } from './backup-restore.js';
 import { SecretBox } from './crypto.js';
 import { type Database, migrate, openDatabase } from './db.js';
 import { foreignKeyOrder, moveToPostgres } from './db-move.js';
+import { runPgTool } from './pg-tools.js';
 import { LocalDiskStorage, uploadsDir } from './storage.js';
 import { copyFiles } from './storage-copy.js';
 import { S3Storage } from './storage-s3.js';
@@ -259,6 +260,16 @@ describe.skipIf(!SERVER)('on PostgreSQL', () => {
     expect(await restoreBackup([backup], envOf('third', to), bucketFull)).toBe(1);
     expect(bucketFull.text()).toContain('already holds files');
   }, 180_000);
+
+  it("pg_dump is given the password through its environment: neither its command line nor a failure's message holds it", async () => {
+    const failed = runPgTool('pg_dump', 'postgres://someone:Secret%21pw@127.0.0.1:1/nowhere', [
+      '--format=custom',
+      `--file=${folder('never.dump')}`,
+    ]);
+    await expect(failed).rejects.toThrow('pg_dump failed');
+    const message = await failed.catch((error: Error) => error.message);
+    expect(message).not.toContain('Secret');
+  });
 
   it('moves an embedded installation to an empty PostgreSQL database row for row; the demo logins work there', async () => {
     const dataDir = folder('moving');
