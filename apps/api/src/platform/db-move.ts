@@ -2,6 +2,8 @@ import {
   appTables,
   foreignKeys,
   insertJsonRows,
+  migrationsApplied,
+  migrationsInCode,
   readTableInBatches,
   rowCount,
   sequenceStates,
@@ -127,6 +129,13 @@ export async function moveToPostgres(
     if (filled.length > 0) {
       out.line(
         `The PostgreSQL database is not empty (${filled.length} tables hold rows, e.g. ${filled[0]}): move into a new, empty database.`,
+      );
+      return 1;
+    }
+    const [applied, inCode] = [await migrationsApplied(source.db), migrationsInCode()];
+    if (applied > inCode) {
+      out.line(
+        `The embedded database has ${applied} migrations, this version of the app ${inCode}: move it with the version that last ran on it.`,
       );
       return 1;
     }
