@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -53,6 +53,19 @@ const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function embeddedDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/**
+ * Whether an embedded database is open on `dataDir`: PGlite writes postmaster.pid when it opens
+ * its folder and removes it when closed (a process that ended without closing leaves it too).
+ */
+export function embeddedInUse(dataDir: string): boolean {
+  return existsSync(path.join(embeddedDataDir(dataDir), 'postmaster.pid'));
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (or memory). */
 export async function openDatabase(opts: {
   databaseUrl?: string | null;
@@ -92,7 +105,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create({
-    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+    dataDir: opts.dataDir ? embeddedDataDir(opts.dataDir) : undefined,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
   });

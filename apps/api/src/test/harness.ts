@@ -144,6 +144,15 @@ export async function startTestApp(
   return buildTestApp(await openTestDatabase(), new TestClock(), overrides, true, options);
 }
 
+/** The real app on a database the test opened itself (a restored or moved one); closing it closes that. */
+export function startTestAppOn(
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: LogOptions = {},
+): Promise<TestApp> {
+  return buildTestApp(database, new TestClock(), overrides, true, options);
+}
+
 /**
  * A second app process over the same database and clock as `t` (as when several API processes
  * run behind a load balancer); closing it leaves the database open for `t`.
