@@ -5,7 +5,6 @@ import {
   decidePage,
   type EndpointAccess,
   MSG,
-  type PageKey,
   ROLE,
   type RoleId,
   SESSION_ABSOLUTE_MS,

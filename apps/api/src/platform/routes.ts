@@ -61,7 +61,11 @@ export interface ContractHandler<C extends EndpointContract> {
  * serialization and the OpenAPI document all come from them) and the envelope around `run`'s
  * answer. The web calls the same contract (`call` in apps/web/src/lib/api.ts).
  */
-export function route<C extends EndpointContract>(app: RouteApp, contract: C, handler: ContractHandler<C>): void {
+export function route<C extends EndpointContract>(
+  app: RouteApp,
+  contract: C,
+  handler: ContractHandler<C>,
+): void {
   const run = handler.run as (...args: unknown[]) => Promise<unknown>;
   const isPublic = 'public' in contract.access;
   register(

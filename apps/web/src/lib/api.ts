@@ -132,7 +132,11 @@ export function call<C extends EndpointContract>(
   input: CallInput<C>,
   options: CallOptions = {},
 ): Promise<AnswerOf<C>> {
-  const { params, query, body } = input as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: unknown;
+  };
   return api<AnswerOf<C>>(pathOf(contract, params), {
     ...options,
     method: contract.method,

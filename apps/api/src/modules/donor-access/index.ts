@@ -7,4 +7,9 @@ export {
   visibilityRule,
   visibilitySql,
 } from './donor-access.js';
-export { isDonorVisible, type VisibilityValues, visibilitySqlOf, visibilityValues } from './donor-access.repo.js';
+export {
+  isDonorVisible,
+  type VisibilityValues,
+  visibilitySqlOf,
+  visibilityValues,
+} from './donor-access.repo.js';

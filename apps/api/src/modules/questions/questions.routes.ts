@@ -1,4 +1,4 @@
-import { MSG, questionsContract as api } from '@dm/shared';
+import { questionsContract as api, MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { route } from '../../platform/routes.js';
@@ -16,7 +16,8 @@ export const questionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   });
   route(app, api.setStatus, {
     run: (auth, { body, ip }) => service.setQuestionStatus(deps, auth, body, ip),
-    message: (_answer, { body }) => (body.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED),
+    message: (_answer, { body }) =>
+      body.status === 'archive' ? MSG.QUESTION_ARCHIVED : MSG.QUESTION_STATUS_SAVED,
   });
   route(app, api.restore, {
     run: (auth, { body, ip }) => service.restoreQuestion(deps, auth, body.question_id, ip),

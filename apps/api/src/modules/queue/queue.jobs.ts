@@ -10,8 +10,7 @@ import { errorSummary } from '../../platform/log-safe.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { e164, queueText } from '../../platform/sms.js';
-import { visibilityRule, visibilitySql } from '../donor-access/index.js';
-import { isDonorVisible } from '../donor-access/index.js';
+import { isDonorVisible, visibilityRule, visibilitySql } from '../donor-access/index.js';
 import { type Announce, notify } from '../notifications/notify.js';
 import * as repo from './queue.repo.js';
 

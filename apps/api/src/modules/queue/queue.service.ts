@@ -11,8 +11,7 @@ import {
 import type { Auth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { assertDonorVisible, donorVisibility } from '../donor-access/index.js';
-import { isDonorVisible } from '../donor-access/index.js';
+import { assertDonorVisible, donorVisibility, isDonorVisible } from '../donor-access/index.js';
 import * as repo from './queue.repo.js';
 
 export type QueueDeps = Pick<ModuleDeps, 'db' | 'clock'>;
