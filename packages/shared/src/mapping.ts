@@ -120,41 +120,45 @@ export function isIsoDate(value: string): boolean {
 }
 
 /** GET getdatafromtables/{id}: what an item maps to. */
-export interface MappingItemData {
-  id: MappingItem;
-  label: string;
-  kind: 'list' | 'multi' | 'date';
-  values: string[];
-}
+export const mappingItemData = z.object({
+  id: item,
+  label: z.string(),
+  kind: z.enum(['list', 'multi', 'date']),
+  values: z.array(z.string()),
+});
+export type MappingItemData = z.output<typeof mappingItemData>;
 
 /** A Mapping row: the imported value (type) and what it maps to. */
-export interface MappingRow {
-  id: number;
+export const mappingRow = z.object({
+  id: z.number(),
   /** The value as imported. */
-  type: string;
+  type: z.string(),
   /** The app value, races comma-joined; null while unmapped. */
-  mapped_type: string | null;
+  mapped_type: z.string().nullable(),
   /** mapped_type for reading (races joined with ', '). */
-  mapped_type_name: string | null;
+  mapped_type_name: z.string().nullable(),
   /** Donors imported with this value. */
-  donor_count: number;
-  created_at: string;
-  mapped_at: string | null;
-}
+  donor_count: z.number(),
+  created_at: z.string(),
+  mapped_at: z.string().nullable(),
+});
+export type MappingRow = z.output<typeof mappingRow>;
 
-export interface MappingPage {
-  rows: MappingRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const mappingPage = z.object({
+  rows: z.array(mappingRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MappingPage = z.output<typeof mappingPage>;
 
-export interface MappingSaved {
+export const mappingSaved = z.object({
   /** Rows mapped by this call. */
-  rows: number;
+  rows: z.number(),
   /** Donors whose field was written. */
-  donors: number;
-}
+  donors: z.number(),
+});
+export type MappingSaved = z.output<typeof mappingSaved>;
 
 /**
  * A race row's percentage shared among the races it maps to: equal parts to two decimals, the

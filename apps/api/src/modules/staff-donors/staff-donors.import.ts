@@ -25,7 +25,7 @@ import { isDatabaseUnavailable } from '../../platform/db-errors.js';
 import { finishRun, startRun } from '../../platform/job-runs.js';
 import type { JobDefinition } from '../../platform/jobs/runner.js';
 import { errorSummary } from '../../platform/log-safe.js';
-import * as mappingRepo from '../mapping/mapping.repo.js';
+import * as mappingRepo from '../mapping/index.js';
 import * as repo from './staff-donors.repo.js';
 
 /** A donor's rows from every file, with where each came from (for the rejection report). */

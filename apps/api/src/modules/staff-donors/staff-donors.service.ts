@@ -46,7 +46,7 @@ import {
   spendUserTokens,
   updateUser,
 } from '../auth/auth.repo.js';
-import { awaitingForImport } from '../mapping/mapping.repo.js';
+import { awaitingForImport } from '../mapping/index.js';
 import {
   reserveDonor as reserveThroughWorkflow,
   unreserveDonor as unreserveThroughWorkflow,

@@ -1,13 +1,13 @@
 import {
+  mappingContract as contract,
   MAPPING_MSG,
   type MappingItem,
-  type MappingItemData,
-  type MappingPage,
-  type MappingSaved,
   type MappingType,
+  type UpdateMappingBody,
+  type UpdateMappingOneBody,
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 
 export const mappingKeys = {
   all: ['mapping'] as const,
@@ -19,7 +19,7 @@ export const mappingKeys = {
 export function useMappingItem(item: MappingItem | null) {
   return useQuery({
     queryKey: mappingKeys.item(item ?? 'eye_color'),
-    queryFn: () => api<MappingItemData>(`getdatafromtables/${item}`),
+    queryFn: () => call(contract.item, { params: { id: item ?? 'eye_color' } }),
     enabled: item !== null,
     staleTime: 60 * 60_000,
   });
@@ -31,20 +31,25 @@ export function useMappingRows(
 ) {
   return useQuery({
     queryKey: mappingKeys.rows(q),
-    queryFn: () => api<MappingPage>('getfieldtobemapped', { body: q }),
+    queryFn: () => call(contract.rows, { body: q }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
+/** One row's mapping, or rows moved together, named by the endpoint that saves it. */
+type SaveMapping =
+  | { name: 'updatemappingfielde'; body: UpdateMappingOneBody }
+  | { name: 'updatemappingfield'; body: UpdateMappingBody };
+
 /** Saves a mapping (one row, or rows moved together); a refusal goes to `onError` to show inline. */
 export function useSaveMapping(onDone: () => void, onError: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (call: {
-      name: 'updatemappingfield' | 'updatemappingfielde';
-      body: Record<string, unknown>;
-    }) => api<MappingSaved>(call.name, { body: call.body, successToast: true, silent: true }),
+    mutationFn: (save: SaveMapping) =>
+      save.name === 'updatemappingfielde'
+        ? call(contract.mapOne, { body: save.body }, { successToast: true, silent: true })
+        : call(contract.mapMany, { body: save.body }, { successToast: true, silent: true }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       onDone();
