@@ -98,21 +98,33 @@ export const toggleEmailScheduleBody = z.object({
 export type ToggleEmailScheduleBody = z.input<typeof toggleEmailScheduleBody>;
 
 /** GET getemailscheduler: the spec's two parts, with the schedule's own fields beside them. */
-export interface EmailSchedulerData {
-  centerId: number;
+export const emailSchedulerData = z.object({
+  centerId: z.number(),
   /** null: the center has no schedule yet (the form starts empty, reminders off). */
-  resultsDuration: {
-    duration_first_email: number;
-    duration_email_afterward: number;
-    total_reminder: number;
-    send_email_flag: boolean;
-    selected_first_email: number;
-    selected_recurring_email: number;
-    subject: string;
-  } | null;
+  resultsDuration: z
+    .object({
+      duration_first_email: z.number(),
+      duration_email_afterward: z.number(),
+      total_reminder: z.number(),
+      send_email_flag: z.boolean(),
+      selected_first_email: z.number(),
+      selected_recurring_email: z.number(),
+      subject: z.string(),
+    })
+    .nullable(),
   /** The templates a schedule may send: the center's wording or the default. */
-  resultsEmail: { email_type: number; title: string; definition: string; subject: string }[];
-}
+  resultsEmail: z.array(
+    z.object({ email_type: z.number(), title: z.string(), definition: z.string(), subject: z.string() }),
+  ),
+});
+export type EmailSchedulerData = z.output<typeof emailSchedulerData>;
+
+/** POST devreminderpass {days, center_id?} (development only). */
+export const devReminderPassBody = z.object({
+  days: z.number().int().min(0).max(365),
+  center_id: idSchema().optional(),
+});
+export const devReminderPassData = z.object({ at: z.string(), sent: z.number() });
 
 // --- which reminder is due (pure; the scheduler's SQL is the set-based twin of this) -------
 

@@ -8,7 +8,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
 import { type DonorWatchJobDeps, donorWatchJob } from './queue/queue.jobs.js';
-import { donorReminderJob, type ReminderJobDeps } from './reminders/reminders.jobs.js';
+import { donorReminderJob, type ReminderJobDeps } from './reminders/index.js';
 import { type SearchAlertJobDeps, searchAlertJob } from './search-alerts/search-alerts.jobs.js';
 import { donorImportJob } from './staff-donors/staff-donors.import.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -49,7 +49,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
-  await api.register((await import('./reminders/reminders.routes.js')).remindersRoutes, deps);
+  await api.register((await import('./reminders/index.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
   // Carrier-screening compatibility (decision 026).

@@ -107,7 +107,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/preform/queries.ts: 8',
   'apps/web/src/features/profile-picture/queries.ts: 3',
   'apps/web/src/features/profile/queries.ts: 12',
-  'apps/web/src/features/reminders/queries.ts: 3',
   'apps/web/src/features/search/queries.ts: 10',
   'apps/web/src/features/site-tour/queries.ts: 2',
   'apps/web/src/features/staff-donors/queries.ts: 13',

@@ -1,6 +1,6 @@
-import type { EmailSchedule, EmailSchedulerData } from '@dm/shared';
+import { remindersContract as contract, type EmailSchedule, type EmailSchedulerData } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const reminderKeys = {
   scheduler: (centerId: number) => ['reminders', 'scheduler', centerId] as const,
@@ -10,7 +10,7 @@ export const reminderKeys = {
 export function useEmailScheduler(centerId: number | null) {
   return useQuery({
     queryKey: reminderKeys.scheduler(centerId ?? 0),
-    queryFn: () => api<EmailSchedulerData>('getemailscheduler', { query: { center_id: centerId! } }),
+    queryFn: () => call(contract.scheduler, { query: { center_id: centerId! } }),
     enabled: centerId !== null,
   });
 }
@@ -22,18 +22,20 @@ export function useSchedulerWrites(centerId: number | null) {
     queryClient.setQueryData(reminderKeys.scheduler(data.centerId), data);
   const save = useMutation({
     mutationFn: (emailSchedule: EmailSchedule) =>
-      api<EmailSchedulerData>('saveemailscheduler', {
-        body: { center_id: centerId ?? undefined, emailSchedule },
-        successToast: true,
-      }),
+      call(
+        contract.save,
+        { body: { center_id: centerId ?? undefined, emailSchedule } },
+        { successToast: true },
+      ),
     onSuccess,
   });
   const toggle = useMutation({
     mutationFn: (emailFlag: boolean) =>
-      api<EmailSchedulerData>('saveemailschedulertoggle', {
-        body: { center_id: centerId ?? undefined, emailSchedule: { emailFlag } },
-        successToast: true,
-      }),
+      call(
+        contract.toggle,
+        { body: { center_id: centerId ?? undefined, emailSchedule: { emailFlag } } },
+        { successToast: true },
+      ),
     onSuccess,
   });
   return { save, toggle };
