@@ -2,3 +2,4 @@
 export { mappingContract } from './mapping.js';
 export { questionsContract } from './questions.js';
 export { remindersContract } from './reminders.js';
+export { siteTourContract } from './site-tour.js';

@@ -1,32 +1,11 @@
-import { siteTourData, siteTourSeenBody } from '@dm/shared';
+import { siteTourContract as api } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { callRoutes } from '../../platform/routes.js';
+import { route } from '../../platform/routes.js';
 import * as service from './site-tour.service.js';
 
 /** The site tour's state: the consumer center's clients (the /site-tour page's rule). */
 export const siteTourRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  callRoutes(
-    app,
-    deps,
-    ['site-tour'],
-    [
-      [
-        '/sitetourstatus',
-        'Whether the caller has finished or skipped the site tour (it is offered until then)',
-        null,
-        siteTourData,
-        undefined,
-        service.siteTourState,
-      ],
-      [
-        '/sitetourseen',
-        'Records the site tour finished or skipped, so it is not offered again',
-        siteTourSeenBody,
-        siteTourData,
-        undefined,
-        service.markSiteTourSeen,
-      ],
-    ],
-  );
+  route(app, api.status, { run: (auth) => service.siteTourState(deps, auth) });
+  route(app, api.seen, { run: (auth, { body }) => service.markSiteTourSeen(deps, auth, body) });
 };

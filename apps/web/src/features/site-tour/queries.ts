@@ -1,6 +1,6 @@
-import type { SiteTourOutcome, SiteTourState } from '@dm/shared';
+import { siteTourContract as contract, type SiteTourOutcome } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const siteTourKeys = { state: ['site-tour', 'state'] as const };
 
@@ -8,7 +8,7 @@ export const siteTourKeys = { state: ['site-tour', 'state'] as const };
 export function useSiteTourState(enabled: boolean) {
   return useQuery({
     queryKey: siteTourKeys.state,
-    queryFn: () => api<SiteTourState>('sitetourstatus', { silent: true }),
+    queryFn: () => call(contract.status, {}, { silent: true }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -18,8 +18,7 @@ export function useSiteTourState(enabled: boolean) {
 export function useMarkSiteTourSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: SiteTourOutcome) =>
-      api<SiteTourState>('sitetourseen', { body: { outcome }, silent: true }),
+    mutationFn: (outcome: SiteTourOutcome) => call(contract.seen, { body: { outcome } }, { silent: true }),
     onSuccess: (state) => queryClient.setQueryData(siteTourKeys.state, state),
   });
 }
