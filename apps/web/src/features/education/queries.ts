@@ -1,6 +1,10 @@
-import type { EducationResource, EducationResourceType, SaveEducationResourceBody } from '@dm/shared';
+import {
+  educationContract as contract,
+  type EducationResourceType,
+  type SaveEducationResourceBody,
+} from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const educationKeys = {
   all: ['education'] as const,
@@ -11,14 +15,14 @@ export const educationKeys = {
 export function useEducationResources(type: EducationResourceType) {
   return useQuery({
     queryKey: educationKeys.list(type),
-    queryFn: () => api<EducationResource[]>(`educationresources/${type}`),
+    queryFn: () => call(contract.list, { params: { resourcetype: type } }),
   });
 }
 
-function useEducationMutation<V, R>(call: (vars: V) => Promise<R>) {
+function useEducationMutation<V, R>(write: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: write,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: educationKeys.all }),
   });
 }
@@ -26,20 +30,18 @@ function useEducationMutation<V, R>(call: (vars: V) => Promise<R>) {
 /** Add (no id) or edit; the dialog shows a refusal at its field. */
 export const useSaveEducationResource = () =>
   useEducationMutation((body: SaveEducationResourceBody) =>
-    api<EducationResource>('saveeducationresource', { body, silent: true, successToast: true }),
+    call(contract.save, { body }, { silent: true, successToast: true }),
   );
 
 export const useReorderEducationResources = () =>
   useEducationMutation((body: { type: EducationResourceType; ids: number[] }) =>
-    api<EducationResource[]>('reordereducationresources', { body, successToast: true }),
+    call(contract.reorder, { body }, { successToast: true }),
   );
 
 export const usePublishEducationResource = () =>
   useEducationMutation((body: { id: number; published: boolean }) =>
-    api<EducationResource>('publisheducationresource', { body, successToast: true }),
+    call(contract.publish, { body }, { successToast: true }),
   );
 
 export const useDeleteEducationResource = () =>
-  useEducationMutation((id: number) =>
-    api<null>('deleteeducationresource', { body: { id }, successToast: true }),
-  );
+  useEducationMutation((id: number) => call(contract.remove, { body: { id } }, { successToast: true }));
