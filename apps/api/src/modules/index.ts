@@ -59,7 +59,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     deps,
   );
   // The consumer center's pages beyond payments (decision 025).
-  await api.register((await import('./concierge/concierge.routes.js')).conciergeRoutes, deps);
+  await api.register((await import('./concierge/index.js')).conciergeRoutes, deps);
   await api.register((await import('./site-tour/index.js')).siteTourRoutes, deps);
   await api.register((await import('./education/index.js')).educationRoutes, deps);
   await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);

@@ -1,6 +1,6 @@
-import type { ConciergeRequest, ConciergeState, ConciergeUpgradeBody } from '@dm/shared';
+import { type ConciergeUpgradeBody, conciergeContract as contract } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const conciergeKeys = {
   state: ['concierge', 'state'] as const,
@@ -14,7 +14,7 @@ export const conciergeKeys = {
 export function useConciergeState(enabled: boolean) {
   return useQuery({
     queryKey: conciergeKeys.state,
-    queryFn: () => api<ConciergeState>('checkconciergemembershiprequested', { silent: true }),
+    queryFn: () => call(contract.state, {}, { silent: true }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -24,8 +24,7 @@ export function useConciergeState(enabled: boolean) {
 export function useRequestConcierge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConciergeUpgradeBody) =>
-      api<ConciergeState>('upgradetoconciergemembership', { body, silent: true }),
+    mutationFn: (body: ConciergeUpgradeBody) => call(contract.request, { body }, { silent: true }),
     onSuccess: (state) => queryClient.setQueryData(conciergeKeys.state, state),
   });
 }
@@ -34,7 +33,7 @@ export function useRequestConcierge() {
 export function useConciergeRequests() {
   return useQuery({
     queryKey: conciergeKeys.requests,
-    queryFn: () => api<ConciergeRequest[]>('conciergerequests'),
+    queryFn: () => call(contract.requests, {}),
   });
 }
 
@@ -43,7 +42,7 @@ export function useHandleConciergeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; note: string }) =>
-      api<ConciergeRequest[]>('handleconciergerequest', { body, silent: true, successToast: true }),
+      call(contract.handle, { body }, { silent: true, successToast: true }),
     onSuccess: (rows) => queryClient.setQueryData(conciergeKeys.requests, rows),
   });
 }
