@@ -100,48 +100,51 @@ export const cronDetailsBody = z.object({
 });
 export type CronDetailsBody = z.input<typeof cronDetailsBody>;
 
-export interface CronCounts {
-  center_id: number;
-  total: number;
-  running: number;
-  success: number;
-  failed: number;
-}
+const cronJob = z.enum(CRON_JOB_KEYS as [CronJobKey, ...CronJobKey[]]);
 
-export interface CronCenter {
-  center_id: number;
-  name: string;
-  runs: number;
-}
+export const cronCounts = z.object({
+  center_id: z.number(),
+  total: z.number(),
+  running: z.number(),
+  success: z.number(),
+  failed: z.number(),
+});
+export type CronCounts = z.output<typeof cronCounts>;
+
+export const cronCenter = z.object({ center_id: z.number(), name: z.string(), runs: z.number() });
+export type CronCenter = z.output<typeof cronCenter>;
 
 /** GET crondata/{status}: each job, its heartbeat and how many runs it has in the status. */
-export interface CronJobRow {
-  job: CronJobKey;
-  name: string;
-  description: string;
-  everySeconds: number;
-  lastRunAt: string | null;
-  lastOkAt: string | null;
-  lastFailedAt: string | null;
-  runs: number;
-}
+export const cronJobRow = z.object({
+  job: cronJob,
+  name: z.string(),
+  description: z.string(),
+  everySeconds: z.number(),
+  lastRunAt: z.string().nullable(),
+  lastOkAt: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+  runs: z.number(),
+});
+export type CronJobRow = z.output<typeof cronJobRow>;
 
-export interface CronRunRow {
-  id: number;
-  job: CronJobKey;
-  name: string;
-  center_id: number | null;
-  center_name: string | null;
-  status: CronRunStatus;
-  processed: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+export const cronRunRow = z.object({
+  id: z.number(),
+  job: cronJob,
+  name: z.string(),
+  center_id: z.number().nullable(),
+  center_name: z.string().nullable(),
+  status: z.enum(CRON_RUN_STATUSES),
+  processed: z.number(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type CronRunRow = z.output<typeof cronRunRow>;
 
-export interface CronRunPage {
-  rows: CronRunRow[];
-  total: number;
+export const cronRunPage = z.object({
+  rows: z.array(cronRunRow),
+  total: z.number(),
   /** The offset of the next page. */
-  entryUpto: number;
-}
+  entryUpto: z.number(),
+});
+export type CronRunPage = z.output<typeof cronRunPage>;

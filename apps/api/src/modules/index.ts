@@ -41,7 +41,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
   await api.register((await import('./mapping/index.js')).mappingRoutes, deps);
-  await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
+  await api.register((await import('./cron/index.js')).cronRoutes, deps);
   await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
   await api.register((await import('./notifications/notifications.routes.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);

@@ -1,5 +1,6 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 export { conciergeContract } from './concierge.js';
+export { cronContract } from './cron.js';
 export { educationContract } from './education.js';
 export { mappingContract } from './mapping.js';
 export { questionsContract } from './questions.js';

@@ -1,13 +1,6 @@
-import {
-  CRON_PAGE_SIZE,
-  type CronCenter,
-  type CronCounts,
-  type CronJobRow,
-  type CronRunPage,
-  type CronStatusFilter,
-} from '@dm/shared';
+import { CRON_PAGE_SIZE, type CronStatusFilter, cronContract as contract } from '@dm/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const cronKeys = {
   counts: (center: number) => ['cron', 'counts', center] as const,
@@ -19,19 +12,19 @@ export const cronKeys = {
 export const useCronCounts = (center: number, enabled: boolean) =>
   useQuery({
     queryKey: cronKeys.counts(center),
-    queryFn: () => api<CronCounts>(`getcroncount/${center}`),
+    queryFn: () => call(contract.counts, { params: { center } }),
     enabled,
   });
 
 export const useCronCenters = (status: CronStatusFilter, enabled: boolean) =>
   useQuery({
     queryKey: cronKeys.centers(status),
-    queryFn: () => api<CronCenter[]>(`centerlist/${status}`),
+    queryFn: () => call(contract.centers, { params: { status } }),
     enabled,
   });
 
 export const useCronJobs = (status: CronStatusFilter) =>
-  useQuery({ queryKey: cronKeys.jobs(status), queryFn: () => api<CronJobRow[]>(`crondata/${status}`) });
+  useQuery({ queryKey: cronKeys.jobs(status), queryFn: () => call(contract.jobs, { params: { status } }) });
 
 /** The runs grid: 25 first, then each page from the entryUpto the server gave. */
 export const useCronRuns = (q: { center_id: number; status: CronStatusFilter }, enabled: boolean) =>
@@ -39,7 +32,6 @@ export const useCronRuns = (q: { center_id: number; status: CronStatusFilter }, 
     queryKey: cronKeys.runs(q),
     enabled,
     initialPageParam: 0,
-    queryFn: ({ pageParam }) =>
-      api<CronRunPage>('getcrondetails', { body: { ...q, from: pageParam, to: CRON_PAGE_SIZE } }),
+    queryFn: ({ pageParam }) => call(contract.runs, { body: { ...q, from: pageParam, to: CRON_PAGE_SIZE } }),
     getNextPageParam: (last) => (last.entryUpto < last.total ? last.entryUpto : undefined),
   });
