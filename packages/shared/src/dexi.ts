@@ -47,36 +47,39 @@ export const saveDexiSourceBody = z
 export type SaveDexiSourceBody = z.input<typeof saveDexiSourceBody>;
 
 /** GET dexisource/{center}: never the API key itself. */
-export interface DexiSource {
-  centerId: number;
-  kind: DexiSourceKind;
-  url: string;
-  hasApiKey: boolean;
+export const dexiSource = z.object({
+  centerId: z.number(),
+  kind: z.enum(DEXI_SOURCE_KINDS),
+  url: z.string(),
+  hasApiKey: z.boolean(),
   /** Where the drop folder is, under the server's DATA_DIR. */
-  folder: string;
-}
+  folder: z.string(),
+});
+export type DexiSource = z.output<typeof dexiSource>;
 
-export interface DexiRejection {
-  file: string;
-  row: number;
-  donorKey: string;
-  reason: string;
-}
+export const dexiRejection = z.object({
+  file: z.string(),
+  row: z.number(),
+  donorKey: z.string(),
+  reason: z.string(),
+});
+export type DexiRejection = z.output<typeof dexiRejection>;
 
 /** A run as /dexi lists it (GET dexiruns/{center}). */
-export interface DexiRun {
-  id: number;
-  centerId: number;
-  centerName: string;
-  source: DexiSourceKind;
-  status: DexiRunStatus;
-  startedBy: string | null;
-  fileNames: string[];
-  rowsRead: number;
-  created: number;
-  updated: number;
-  rejected: DexiRejection[];
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export const dexiRun = z.object({
+  id: z.number(),
+  centerId: z.number(),
+  centerName: z.string(),
+  source: z.enum(DEXI_SOURCE_KINDS),
+  status: z.enum(DEXI_RUN_STATUSES),
+  startedBy: z.string().nullable(),
+  fileNames: z.array(z.string()),
+  rowsRead: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  rejected: z.array(dexiRejection),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DexiRun = z.output<typeof dexiRun>;

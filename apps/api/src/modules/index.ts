@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
 import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
+import { type DexiJobDeps, dexiRunJob } from './dexi/index.js';
 import { healthRoutes } from './health/health.routes.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
@@ -50,7 +50,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/index.js')).remindersRoutes, deps);
-  await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
+  await api.register((await import('./dexi/index.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
   // Carrier-screening compatibility (decision 026).
   await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);

@@ -89,7 +89,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/audit/queries.ts: 1',
   'apps/web/src/features/auth/queries.ts: 15',
   'apps/web/src/features/coaching/queries.ts: 12',
-  'apps/web/src/features/dexi/queries.ts: 4',
   'apps/web/src/features/donorform/queries.ts: 14',
   'apps/web/src/features/donors/queries.ts: 12',
   'apps/web/src/features/email-templates/queries.ts: 9',

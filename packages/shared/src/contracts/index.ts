@@ -1,6 +1,7 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 export { conciergeContract } from './concierge.js';
 export { cronContract } from './cron.js';
+export { dexiContract } from './dexi.js';
 export { educationContract } from './education.js';
 export { mappingContract } from './mapping.js';
 export { questionsContract } from './questions.js';

@@ -1,6 +1,6 @@
-import type { DexiRun, DexiSource, SaveDexiSourceBody } from '@dm/shared';
+import { dexiContract as contract, type SaveDexiSourceBody } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Query keys of /dexi. */
 export const dexiKeys = {
@@ -13,7 +13,7 @@ export const dexiKeys = {
 export function useDexiRuns(centerId: number) {
   return useQuery({
     queryKey: dexiKeys.runs(centerId),
-    queryFn: () => api<DexiRun[]>(`dexiruns/${centerId}`),
+    queryFn: () => call(contract.runs, { params: { center: centerId } }),
     refetchInterval: (query) =>
       query.state.data?.some(
         (r) => r.status === 'queued' || r.status === 'fetching' || r.status === 'importing',
@@ -26,7 +26,7 @@ export function useDexiRuns(centerId: number) {
 export function useDexiSource(centerId: number | null) {
   return useQuery({
     queryKey: dexiKeys.source(centerId ?? 0),
-    queryFn: () => api<DexiSource>(`dexisource/${centerId}`),
+    queryFn: () => call(contract.source, { params: { center: centerId ?? 0 } }),
     enabled: centerId !== null,
   });
 }
@@ -35,7 +35,7 @@ export function useSaveDexiSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveDexiSourceBody) =>
-      api<DexiSource>('savedexisource', { body, successToast: true, silent: true }),
+      call(contract.saveSource, { body }, { successToast: true, silent: true }),
     onSuccess: (source) => queryClient.setQueryData(dexiKeys.source(source.centerId), source),
   });
 }
@@ -45,7 +45,7 @@ export function useStartDexiRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (centerId: number) =>
-      api<DexiRun>('executedexirun', { body: { center_id: centerId }, successToast: true }),
+      call(contract.execute, { body: { center_id: centerId } }, { successToast: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dexiKeys.all }),
   });
 }
