@@ -44,22 +44,34 @@ export function notificationPreview(text: string): string {
     : text;
 }
 
-export interface NotificationItem {
-  id: number;
-  kind: NotificationKindName;
-  text: string;
-  link: string | null;
-  chatId: number | null;
-  sharedBy: number | null;
-  sharedByName: string;
-  read: boolean;
-  createdAt: string;
-}
+export const notificationItem = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string(),
+  link: z.string().nullable(),
+  chatId: z.number().nullable(),
+  sharedBy: z.number().nullable(),
+  sharedByName: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.output<typeof notificationItem>;
 
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
+export const notificationList = z.object({
+  items: z.array(notificationItem),
+  unread: z.number(),
+});
+export type NotificationList = z.output<typeof notificationList>;
+
+/** What a read or an archive leaves unread. */
+export const notificationUnread = z.object({ unread: z.number() });
+/** How many in-app messages a send created. */
+export const notificationSent = z.object({ sent: z.number() });
+
+/** A notification's key is a bigserial. */
+export const notificationIdParams = z.object({ id: idSchema({ max: Number.MAX_SAFE_INTEGER }) });
+/** The user whose in-app messages staff read. */
+export const messagesUserParams = z.object({ id: idSchema() });
 
 export const archiveNotificationBody = z.object({
   /** A notification's key is a bigserial. */
@@ -90,3 +102,9 @@ export const unsubscribeBody = z.object({
   username: z.string().trim().min(1).max(320),
 });
 export type UnsubscribeBody = z.input<typeof unsubscribeBody>;
+
+/** POST unsubscribe/oneclick/{userId}/{signature}: the signed link of a mail's List-Unsubscribe header. */
+export const oneClickParams = z.object({
+  userId: idSchema(),
+  signature: z.string().min(10).max(100),
+});

@@ -43,7 +43,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./mapping/index.js')).mappingRoutes, deps);
   await api.register((await import('./cron/index.js')).cronRoutes, deps);
   await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
-  await api.register((await import('./notifications/notifications.routes.js')).notificationsRoutes, deps);
+  await api.register((await import('./notifications/index.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);

@@ -4,6 +4,7 @@ export { cronContract } from './cron.js';
 export { dexiContract } from './dexi.js';
 export { educationContract } from './education.js';
 export { mappingContract } from './mapping.js';
+export { notificationsContract } from './notifications.js';
 export { questionsContract } from './questions.js';
 export { remindersContract } from './reminders.js';
 export { siteTourContract } from './site-tour.js';

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { announceAll, notify } from '../notifications/notify.js';
+import { announceAll, notify } from '../notifications/index.js';
 import {
   activeMasterAdmins,
   centerSettingsRow,

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
-import { announceAll, notify } from '../notifications/notify.js';
+import { announceAll, notify } from '../notifications/index.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import * as repo from './concierge.repo.js';
 

@@ -12,7 +12,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { donorVisibility } from '../donor-access/index.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import { type Deps, loadVisible, summaryOf } from './donors.access.js';
 import * as repo from './donors.repo.js';

@@ -29,7 +29,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { assertDonorVisible } from '../donor-access/index.js';
-import { type Announce, announceAll, notify as notifyInApp } from '../notifications/notify.js';
+import { type Announce, announceAll, notify as notifyInApp } from '../notifications/index.js';
 import { assertMatchRole, type Deps, rowOf, staffDonor } from './matches.access.js';
 import * as repo from './matches.repo.js';
 

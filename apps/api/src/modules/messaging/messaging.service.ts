@@ -22,7 +22,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { queueText } from '../../platform/sms.js';
-import { type Announce, notify } from '../notifications/notify.js';
+import { type Announce, notify } from '../notifications/index.js';
 import * as repo from './messaging.repo.js';
 import {
   chatOfCaller,

@@ -16,7 +16,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
 import { assertDonorVisible, donorVisibility } from '../donor-access/index.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import { clientCaseManager } from '../users/case-manager.js';
 import {
   clientIdOf,

@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import { fullNameOf } from '../../platform/session-user.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import { type Deps, link, openEditable, summary } from './portfolios.access.js';
 import * as repo from './portfolios.repo.js';
 

@@ -11,7 +11,7 @@ import { queueTemplatedMail } from '../../platform/mail.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { e164, queueText } from '../../platform/sms.js';
 import { isDonorVisible, visibilityRule, visibilitySql } from '../donor-access/index.js';
-import { type Announce, notify } from '../notifications/notify.js';
+import { type Announce, notify } from '../notifications/index.js';
 import * as repo from './queue.repo.js';
 
 /** The heartbeat and cron name of the notify-me job (CRON_JOBS in @dm/shared). */

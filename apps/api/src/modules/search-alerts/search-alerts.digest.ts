@@ -1,6 +1,6 @@
 import { donorDisplayId, newDonorsPhrase, type PolicySubject, ROLE, searchesFirstName } from '@dm/shared';
 import { escapeHtml } from '../../platform/mail.js';
-import type { NotifyInput } from '../notifications/notify.js';
+import type { NotifyInput } from '../notifications/index.js';
 import type { DigestDonor } from './search-alerts.repo.js';
 
 /**

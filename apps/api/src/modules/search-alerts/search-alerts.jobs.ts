@@ -18,7 +18,7 @@ import { errorSummary } from '../../platform/log-safe.js';
 import { queueTemplatedMail } from '../../platform/mail.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { e164, queueText } from '../../platform/sms.js';
-import { type Announce, notify } from '../notifications/notify.js';
+import { type Announce, notify } from '../notifications/index.js';
 import { allMatchingDonorIds } from '../search/search.service.js';
 import {
   type DigestSection,

@@ -10,7 +10,7 @@ import type { Auth } from '../../platform/auth-context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { openText } from '../../platform/sms.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../notifications/index.js';
 import type { TextDeps } from './texts.codes.js';
 import {
   activeAdminIds,

@@ -1,6 +1,11 @@
-import type { NotificationList, NotificationRange, UnsubscribeBody } from '@dm/shared';
+import {
+  notificationsContract as contract,
+  type NotificationList,
+  type NotificationRange,
+  type UnsubscribeBody,
+} from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 
 export const notificationKeys = {
@@ -12,7 +17,8 @@ export const notificationKeys = {
 export function useNotifications(range: NotificationRange = 'all') {
   return useQuery({
     queryKey: notificationKeys.list(range),
-    queryFn: () => api<NotificationList>(range === 'all' ? 'getnotifications' : `getnotifications/${range}`),
+    queryFn: () =>
+      range === 'all' ? call(contract.list, {}) : call(contract.listRange, { params: { range } }),
   });
 }
 
@@ -34,35 +40,31 @@ export function useLiveNotifications() {
   });
 }
 
-function useNotificationMutation<V>(call: (vars: V) => Promise<unknown>) {
+function useNotificationMutation<V>(write: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: write,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
 /** GET /readnotificationbyid/{id}. */
 export const useReadNotification = () =>
-  useNotificationMutation((id: number) => api<NotificationList>(`readnotificationbyid/${id}`));
+  useNotificationMutation((id: number) => call(contract.readOne, { params: { id } }));
 
 /** GET /readnotification: all read. */
 export const useReadAllNotifications = () =>
-  useNotificationMutation(() => api<{ unread: number }>('readnotification', { successToast: true }));
+  useNotificationMutation(() => call(contract.readAll, {}, { successToast: true }));
 
 /** POST /archivenotification. */
 export const useArchiveNotification = () =>
   useNotificationMutation((id: number) =>
-    api<{ unread: number }>('archivenotification', {
-      method: 'POST',
-      body: { notification_id: id },
-      successToast: true,
-    }),
+    call(contract.archive, { body: { notification_id: id } }, { successToast: true }),
   );
 
 /** POST /unsubscribe (public): the answer is the same whether or not the account exists. */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (body: UnsubscribeBody) => api<null>('unsubscribe', { method: 'POST', body, silent: true }),
+    mutationFn: (body: UnsubscribeBody) => call(contract.unsubscribe, { body }, { silent: true }),
   });
 }
