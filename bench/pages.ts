@@ -109,6 +109,7 @@ async function startServer(dataDir: string): Promise<{ base: string; stop: () =>
       DATABASE_URL: '',
       PUBLIC_URL: base,
       NODE_ENV: 'production',
+      SHUTDOWN_DRAIN_MS: '0',
       MAIL_TRANSPORT: 'file',
       HEALTHCHECK_PASSWORD: 'Health!2345',
       LOG_LEVEL: 'warn',

@@ -48,6 +48,7 @@ const dbName = `dm_drill_${randomBytes(4).toString('hex')}`;
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dm-drill-'));
+const drillSecret = randomBytes(32).toString('hex');
 
 async function admin(run) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -81,6 +82,9 @@ async function startServer() {
       HOST: '127.0.0.1',
       DATABASE_URL: dbUrl.toString(),
       DATA_DIR: dataDir,
+      // Production on PostgreSQL needs its secret given; the drill's database is its own.
+      APP_SECRET: drillSecret,
+      SHUTDOWN_DRAIN_MS: '0',
       SEED_DONORS: '100',
       WEB_DIST: '',
       LOG_LEVEL: 'warn',

@@ -20,6 +20,7 @@ import { installSecurityHeaders } from './platform/headers.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
 import { installOriginCheck } from './platform/origin-check.js';
+import { Readiness } from './platform/readiness.js';
 import type { Realtime } from './platform/realtime.js';
 import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
 import { RequestLog, requestForLog } from './platform/request-log.js';
@@ -41,6 +42,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The file store; without it the app opens the one the config names (storage-config.ts). */
   storage?: FileStorage;
+  /**
+   * What main.ts marks as its start goes on and the shutdown marks when it begins; without it the
+   * app counts as started (whoever built it migrated first).
+   */
+  readiness?: Readiness;
 }
 
 declare module 'fastify' {
@@ -160,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailTransport: deps.mailTransport ?? smtpTransportFactory,
     realtime,
     storage: deps.storage ?? (await openFileStorage(deps.config)),
+    readiness: deps.readiness ?? new Readiness({ ready: true }),
   };
   audience = presenceAudience(moduleDeps);
 

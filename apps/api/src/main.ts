@@ -18,9 +18,14 @@ import {
   QUIET_AFTER_LOAD_MS,
   releaseUnusedMemory,
 } from './platform/memory.js';
+import { Readiness } from './platform/readiness.js';
 import { gracefulShutdown } from './platform/shutdown.js';
 import { textDeliveryJob } from './platform/sms-delivery.js';
+import { underStartLock } from './platform/start-lock.js';
 import { openFileStorage } from './platform/storage-config.js';
+
+/** The wait before loading the search index again after a failed load. */
+const SEARCH_INDEX_RETRY_MS = 5000;
 
 keepGarbageYoung();
 const config = loadConfig();
@@ -35,18 +40,28 @@ const database = await openDatabase({
     else console.warn(`Database connection lost (${description})`);
   },
 });
-await migrate(database);
 // One store for the seed and every request of this process.
 const storage = await openFileStorage(config);
-const seeded = await seedIfEmpty(database.db, {
-  demo: config.seedDemo,
-  secrets: new SecretBox(config.appSecret),
-  storage,
-  donors: config.seedDonors,
-  onProgress: (done, total) => {
-    if (done === total || done % 2000 === 0) console.log(`Seeding synthetic donors: ${done}/${total}`);
+const readiness = new Readiness({ ready: false });
+// Several processes started at once: one migrates and seeds, the others wait for it (start-lock.ts).
+const seeded = await underStartLock(
+  database,
+  config.databaseUrl,
+  async () => {
+    await migrate(database);
+    return seedIfEmpty(database.db, {
+      demo: config.seedDemo,
+      secrets: new SecretBox(config.appSecret),
+      storage,
+      donors: config.seedDonors,
+      onProgress: (done, total) => {
+        if (done === total || done % 2000 === 0) console.log(`Seeding synthetic donors: ${done}/${total}`);
+      },
+    });
   },
-});
+  { onWait: () => console.log('Another process is migrating or seeding the database: waiting for it') },
+);
+readiness.markMigrated();
 
 // Requests' garbage from here on: the heap grows at most a fifth past what lives (a first start's
 // seed, which only grows its heap, ran without the bound: it took 5 s longer with it).
@@ -59,6 +74,7 @@ const app = await buildApp({
   database,
   config,
   storage,
+  readiness,
   logger: { stream: pino.destination({ dest: 1, sync: false }) },
 });
 log = app.log;
@@ -85,29 +101,42 @@ const jobs = startJobRunner(
 );
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
-// The first search would otherwise wait for the whole donor search index to load.
+// The first search would otherwise wait for the whole donor search index to load; the process is
+// ready for the load balancer once it has loaded. A failed load (the database away) is tried again.
 const warmStart = performance.now();
-donorSearchIndex(database.db)
-  .sync()
-  .then(
-    () => {
-      const { size } = donorSearchIndex(database.db);
-      app.log.info(`Search index: ${size} donors in ${Math.round(performance.now() - warmStart)} ms`);
-      // A while after the load (and a first start's seed), when a starting server is usually
-      // quiet, one full collection frees what they left and, the allocation rate being low by
-      // then, lets V8 shrink the young generation the load grew (platform/memory.ts).
-      setTimeout(() => {
-        const { ms, used, held } = releaseUnusedMemory();
-        const mb = (bytes: number) => Math.round(bytes / 1048576);
-        app.log.info(
-          `Start-up garbage collected in ${Math.round(ms)} ms: heap in use ${mb(used.before)} -> ${mb(used.after)} MB, held ${mb(held.before)} -> ${mb(held.after)} MB`,
-        );
-      }, QUIET_AFTER_LOAD_MS).unref();
-    },
-    (error) =>
-      app.log.error({ error: errorSummary(error) }, 'Search index did not load; the first search will retry'),
-  );
+const warmSearchIndex = (): void => {
+  donorSearchIndex(database.db)
+    .sync()
+    .then(
+      () => {
+        readiness.markSearchIndexLoaded();
+        const { size } = donorSearchIndex(database.db);
+        app.log.info(`Search index: ${size} donors in ${Math.round(performance.now() - warmStart)} ms`);
+        // A while after the load (and a first start's seed), when a starting server is usually
+        // quiet, one full collection frees what they left and, the allocation rate being low by
+        // then, lets V8 shrink the young generation the load grew (platform/memory.ts).
+        setTimeout(() => {
+          const { ms, used, held } = releaseUnusedMemory();
+          const mb = (bytes: number) => Math.round(bytes / 1048576);
+          app.log.info(
+            `Start-up garbage collected in ${Math.round(ms)} ms: heap in use ${mb(used.before)} -> ${mb(used.after)} MB, held ${mb(held.before)} -> ${mb(held.after)} MB`,
+          );
+        }, QUIET_AFTER_LOAD_MS).unref();
+      },
+      (error) => {
+        app.log.error({ error: errorSummary(error) }, 'Search index did not load; trying again in 5 s');
+        if (!readiness.isStopping) setTimeout(warmSearchIndex, SEARCH_INDEX_RETRY_MS).unref();
+      },
+    );
+};
+warmSearchIndex();
 
-const shutdown = gracefulShutdown({ app, jobs: [jobs], database });
+const shutdown = gracefulShutdown({
+  app,
+  jobs: [jobs],
+  database,
+  readiness,
+  drainMs: config.shutdownDrainMs,
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { signIn } from './api.js';
-import { PRODUCTION_NODE_ARGS } from './processes.js';
+import { benchAppSecret, PRODUCTION_NODE_ARGS } from './processes.js';
 
 // A/B cost per request on a busy machine (issue 19): two builds run side by side on one database
 // and are measured in turn, a few seconds each, many rounds, so both see the same background load;
@@ -42,6 +42,8 @@ const servers = mains.map((main, i) => {
       DATA_DIR: env.BENCH_LOAD_DATA_DIR,
       MAIL_TRANSPORT: 'file',
       DATABASE_URL: env.BENCH_LOAD_DATABASE_URL,
+      APP_SECRET: benchAppSecret(env.BENCH_LOAD_DATA_DIR!),
+      SHUTDOWN_DRAIN_MS: '0',
     },
     // The log goes to a file, as a production server's goes to its journal.
     stdio: ['ignore', openSync(`/tmp/ab-${p}.log`, 'w'), 'inherit'],

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -137,6 +138,21 @@ export interface ServerOptions {
   poolSize?: number;
 }
 
+/**
+ * The APP_SECRET of the servers over `dataDir`'s database: BENCH_LOAD_APP_SECRET, else the one kept
+ * in the data directory (where a server without APP_SECRET kept its own), made once. A production
+ * server on PostgreSQL refuses to start without APP_SECRET.
+ */
+export function benchAppSecret(dataDir: string): string {
+  if (process.env.BENCH_LOAD_APP_SECRET) return process.env.BENCH_LOAD_APP_SECRET;
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 /** The built production server (NODE_ENV=production, LOG_LEVEL=info), as it runs in production. */
 export async function startServer(name: string, o: ServerOptions): Promise<Child> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
@@ -154,7 +170,9 @@ export async function startServer(name: string, o: ServerOptions): Promise<Child
     HEALTHCHECK_PASSWORD: 'Health!2345',
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...(o.seedDonors !== undefined ? { SEED_DONORS: String(o.seedDonors) } : {}),
-    ...(process.env.BENCH_LOAD_APP_SECRET ? { APP_SECRET: process.env.BENCH_LOAD_APP_SECRET } : {}),
+    APP_SECRET: benchAppSecret(o.dataDir),
+    // The bench stops its servers itself: no load balancer to drain for.
+    SHUTDOWN_DRAIN_MS: '0',
     ...(o.poolSize !== undefined ? { DATABASE_POOL_SIZE: String(o.poolSize) } : {}),
   };
   const child = startChild(name, SERVER_MAIN, env, o.logFile, SERVER_NODE_ARGS);

@@ -81,7 +81,18 @@ export interface Config {
   fileStorage: FileStorageName;
   /** With FILE_STORAGE=s3, the bucket and how to reach it (S3_*); null on disk. */
   s3: S3Settings | null;
+  /**
+   * SHUTDOWN_DRAIN_MS: how long a stopping process keeps serving after it answers the readiness
+   * probe 503, so the load balancer stops sending it requests before its listener closes
+   * (default DEFAULT_DRAIN_MS in production, 0 otherwise).
+   */
+  shutdownDrainMs: number;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics is not served. */
+  metricsToken: string | null;
 }
+
+/** A production process's drain: a few of a load balancer's probe intervals (a second or two each). */
+export const DEFAULT_DRAIN_MS = 3000;
 
 export const FILE_STORAGES = ['disk', 's3'] as const;
 export type FileStorageName = (typeof FILE_STORAGES)[number];
@@ -202,10 +213,24 @@ function readVersion(): string {
   }
 }
 
-/** The app secret comes from APP_SECRET, or is generated once and kept in DATA_DIR. */
-function loadSecret(dataDir: string, fromEnv: string | undefined): string {
+/**
+ * The app secret comes from APP_SECRET, or is generated once and kept in DATA_DIR. Not so for a
+ * production server on PostgreSQL: its processes may run on several machines, each of which would
+ * generate a secret of its own (and lose it with the machine), and what one sealed another could
+ * not open. It refuses to start instead.
+ */
+function loadSecret(
+  dataDir: string,
+  fromEnv: string | undefined,
+  opts: { production: boolean; sharedDatabase: boolean },
+): string {
   if (fromEnv && fromEnv.length >= 32) return fromEnv;
   if (fromEnv) throw new Error('APP_SECRET must be at least 32 characters');
+  if (opts.production && opts.sharedDatabase) {
+    throw new Error(
+      'APP_SECRET must be set in production with DATABASE_URL: every process needs the same secret (at least 32 characters, e.g. openssl rand -hex 32)',
+    );
+  }
   const file = path.join(dataDir, 'app-secret');
   try {
     return readFileSync(file, 'utf8').trim();
@@ -228,7 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: poolSizeOf(env.DATABASE_POOL_SIZE),
-    appSecret: loadSecret(dataDir, env.APP_SECRET),
+    appSecret: loadSecret(dataDir, env.APP_SECRET, { production, sharedDatabase: Boolean(env.DATABASE_URL) }),
     publicUrl,
     production,
     mailTransport: mailTransportOf(env.MAIL_TRANSPORT, production),
@@ -248,6 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     ...paymentSettingsOf(env),
     ...fileStorageOf(env),
+    shutdownDrainMs: wholeNumber(
+      env.SHUTDOWN_DRAIN_MS,
+      production ? DEFAULT_DRAIN_MS : 0,
+      'SHUTDOWN_DRAIN_MS',
+    ),
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 

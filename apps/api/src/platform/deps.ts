@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Database } from './db.js';
 import type { MailTransportFactory } from './mail-transport.js';
+import type { Readiness } from './readiness.js';
 import type { Realtime } from './realtime.js';
 import type { FileStorage } from './storage.js';
 
@@ -21,4 +22,6 @@ export interface ModuleDeps {
   realtime: Realtime;
   /** Every uploaded and generated file: the store FILE_STORAGE configures (platform/storage-config.ts). */
   storage: FileStorage;
+  /** This process's start and stop steps, for GET /api/health/ready (platform/readiness.ts). */
+  readiness: Readiness;
 }

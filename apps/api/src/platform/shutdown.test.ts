@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { queryRows } from './db.js';
+import { Readiness } from './readiness.js';
 import { gracefulShutdown } from './shutdown.js';
 
 const PARENT = 'parent@demo.test';
@@ -102,5 +103,41 @@ describe('shutdown on SIGTERM', () => {
     // The clients keep their connections open (keep-alive): the close must not wait for them
     // to time out (Fastify's keepAliveTimeout is 72 s).
     expect(performance.now() - released).toBeLessThan(10_000);
+  });
+
+  it('answers the readiness probe 503 at once and keeps serving through the drain before stopping', {
+    timeout: 60_000,
+  }, async () => {
+    const readiness = new Readiness({ ready: true });
+    const t = await startTestApp({}, { readiness });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+    const steps: string[] = [];
+    const drainMs = 1500;
+    const started = performance.now();
+    const done = gracefulShutdown({
+      app: t.app,
+      jobs: [{ stop: async () => void steps.push(`jobs stopped after ${performance.now() - started}`) }],
+      database: { close: () => t.database.close() },
+      readiness,
+      drainMs,
+      exit: (code) => void steps.push(`exit ${code}`),
+    })('SIGTERM');
+
+    // During the drain: not ready, but every other request is still answered.
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).data.waitingFor).toEqual(['shutting down']);
+    expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(steps).toEqual([]);
+
+    await done;
+    expect(steps).toHaveLength(2);
+    expect(Number(steps[0]!.split(' ').at(-1))).toBeGreaterThanOrEqual(drainMs - 20);
+    expect(steps[1]).toBe('exit 0');
+    // The listener is closed: a new connection is refused (the proxy tries another process).
+    await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
   });
 });

@@ -13,6 +13,7 @@ import { hashToken, newToken, SecretBox } from '../platform/crypto.js';
 import { type Database, type Db, openDatabase, usePglite } from '../platform/db.js';
 import { openMail, type RenderedMail } from '../platform/mail.js';
 import type { MailTransportFactory, OutgoingMail } from '../platform/mail-transport.js';
+import type { Readiness } from '../platform/readiness.js';
 import { type EmittedEvent, type Realtime, recordingRealtime } from '../platform/realtime.js';
 import type { FileStorage } from '../platform/storage.js';
 import { openFileStorage } from '../platform/storage-config.js';
@@ -132,6 +133,8 @@ export type LogOptions = {
    * records its pushes in `emitted` and opens no sockets.
    */
   sockets?: boolean;
+  /** The app's readiness (platform/readiness.ts) for a test that plays main.ts's start or stop. */
+  readiness?: Readiness;
 };
 
 export async function startTestApp(
@@ -186,6 +189,7 @@ async function buildTestApp(
     mailTransport,
     storage,
     ...(options.sockets ? {} : { realtime }),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
   });
   await app.ready();

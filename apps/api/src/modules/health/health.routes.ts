@@ -7,6 +7,7 @@ import { publicRoute } from '../../platform/routes.js';
 import * as service from './health.service.js';
 
 const healthData = z.object({ db: z.enum(['up', 'down']), version: z.string() });
+const readyData = z.object({ db: z.enum(['up', 'down']), waitingFor: z.array(z.string()) });
 
 export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const databaseHealth = service.sharedDatabaseProbe(deps);
@@ -34,6 +35,42 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         message: 'Database unavailable',
         data: { db: 'down' as const, version: deps.config.version },
       });
+    },
+  );
+
+  // Liveness for a process supervisor: the process runs and its event loop turns. Nothing else is
+  // checked, so a database outage never gets every process restarted at once.
+  app.get(
+    '/health/live',
+    {
+      config: { access: { public: true }, quietWhenOk: true },
+      schema: { summary: 'Liveness: the process runs', response: { 200: envelope(z.null()) } },
+    },
+    async () => ({ status: 'success' as const, message: '', data: null }),
+  );
+
+  // Readiness for a load balancer: 503 until main.ts has migrated and loaded the donor search
+  // index, whenever the database does not answer, and from the moment a shutdown begins (the
+  // balancer sends new requests elsewhere while this process drains).
+  app.get(
+    '/health/ready',
+    {
+      config: { access: { public: true }, quietWhenOk: true },
+      schema: {
+        summary: 'Readiness: started, database answering, not shutting down',
+        response: { 200: envelope(readyData), 503: envelope(readyData) },
+      },
+    },
+    async (_request, reply) => {
+      const waitingFor = deps.readiness.waitingFor();
+      const db =
+        (await databaseHealth()).state === HEALTH_STATE.CONNECTED ? ('up' as const) : ('down' as const);
+      if (db === 'down') waitingFor.push('database');
+      if (waitingFor.length === 0)
+        return { status: 'success' as const, message: '', data: { db, waitingFor } };
+      return reply
+        .code(503)
+        .send({ status: 'error' as const, message: 'Not ready', data: { db, waitingFor } });
     },
   );
 
