@@ -116,7 +116,10 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     log(`${signal}: stopping`);
-    void cleanup().finally(() => process.exit(130));
+    void cleanup().finally(() => {
+      console.log(`logs kept in ${work}`);
+      process.exit(130);
+    });
   });
 
 async function adminQuery(text, values) {
