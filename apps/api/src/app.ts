@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { presenceAudience, registerModules } from './modules/index.js';
+import { donorSearchIndex } from './modules/search/search.index.js';
 import { API_KEY_SCHEME_DESCRIPTION, apiKeyAccessOf } from './platform/api-key-auth.js';
 import { installAccessHook } from './platform/auth-context.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -19,11 +20,12 @@ import { installErrorHandler } from './platform/envelope.js';
 import { installSecurityHeaders } from './platform/headers.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { type MailTransportFactory, smtpTransportFactory } from './platform/mail-transport.js';
+import { installMetrics } from './platform/metrics.js';
 import { installOriginCheck } from './platform/origin-check.js';
 import { Readiness } from './platform/readiness.js';
 import type { Realtime } from './platform/realtime.js';
 import { createSocketRealtime, type PresenceAudience } from './platform/realtime-socket.js';
-import { RequestLog, requestForLog } from './platform/request-log.js';
+import { installRequestIdHeader, RequestLog, requestForLog, requestIdOf } from './platform/request-log.js';
 import { compiledSerializerCompiler } from './platform/serializer.js';
 import type { FileStorage } from './platform/storage.js';
 import { openFileStorage } from './platform/storage-config.js';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
     // One line per request, written when it is answered, instead of Fastify's two.
     logController: new RequestLog(),
+    // The request id on every log line of a request and in its answer (request-log.ts).
+    genReqId: requestIdOf,
     ...(deps.logger
       ? {
           logger: {
@@ -115,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       : {}),
   });
+  installRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   // Answers: fast-json-stringify compiled from each route's zod schema (only declared fields).
   app.setSerializerCompiler(compiledSerializerCompiler);
@@ -136,6 +141,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
   const realtime = deps.realtime ?? socketRealtime!;
   app.decorate('realtime', realtime);
+  // GET /metrics (METRICS_TOKEN): its request hooks before any route, its gauges read on scrape.
+  const clock = deps.clock ?? systemClock;
+  app.decorate(
+    'metrics',
+    installMetrics(app, deps.config.metricsToken, () => ({
+      database: deps.database,
+      clock,
+      realtime,
+      searchIndex: () => {
+        const index = donorSearchIndex(deps.database.db);
+        return { rows: index.size, lagSeconds: () => index.lagSeconds() };
+      },
+      log: app.log,
+    })),
+  );
   // Closing the app (graceful shutdown, tests) disconnects the sockets before the server closes,
   // or their open connections would hold the close.
   app.addHook('preClose', async () => realtime.close());

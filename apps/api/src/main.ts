@@ -97,8 +97,9 @@ const jobs = startJobRunner(
     // PostgreSQL vacuums and analyzes by itself; the embedded database needs it done for it.
     ...(database.kind === 'pglite' ? [dbMaintenanceJob()] : []),
   ],
-  { db: database.db, log: app.log },
+  { db: database.db, log: app.log, onPass: app.metrics?.jobPassed },
 );
+app.metrics?.watchJobs(() => jobs.dueAges());
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Serving on ${config.publicUrl} (${database.kind}, version ${config.version})`);
 // The first search would otherwise wait for the whole donor search index to load; the process is

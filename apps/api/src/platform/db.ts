@@ -22,6 +22,8 @@ export interface Database {
   pglite?: PGlite;
   /** The notifications of migration 0041's triggers: what makes a cached session stale. */
   changes: ChangeFeed;
+  /** The connections queries hold and the queries waiting for one (the metrics' db_pool_*). */
+  connections(): { inUse: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = path.resolve(
@@ -83,7 +85,8 @@ export async function openDatabase(opts: {
       await changes.close();
       await pool.end();
     };
-    return { db, kind: 'postgres', changes, close };
+    const connections = () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', changes, close, connections };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -109,7 +112,9 @@ export async function usePglite(client: PGlite, opts: { closeClient: boolean }):
     await changes.close();
     if (opts.closeClient) await client.close();
   };
-  return { db, kind: 'pglite', pglite: client, changes, close };
+  // One connection, always open; PGlite queues its queries inside, out of sight.
+  const connections = () => ({ inUse: 1, waiting: 0 });
+  return { db, kind: 'pglite', pglite: client, changes, close, connections };
 }
 
 /**

@@ -269,6 +269,7 @@ export async function createSocketRealtime(options: SocketRealtimeOptions): Prom
       }
     },
     checkSessions,
+    connections: () => io.engine.clientsCount,
     endSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },

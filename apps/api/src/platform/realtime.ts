@@ -22,6 +22,8 @@ export interface Realtime {
    * sessions). Never throws.
    */
   endSessions(sessionIds: readonly number[]): void;
+  /** The socket connections open to this process (the metrics' socket_connections); absent: none. */
+  connections?(): number;
   close(): Promise<void>;
 }
 

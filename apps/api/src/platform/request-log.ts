@@ -1,5 +1,27 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { errorSummary } from './log-safe.js';
+
+/** The request id header: read from a proxy in front (to follow one request through both logs), always answered. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** An incoming id is used only when it is a short plain token: anything else could forge or flood log lines. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's genReqId: the proxy's id when safe, else a random UUID. Fastify puts it on every log line of the request (reqId). */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Every answer carries its request's id, so a user's report or a proxy log leads to the server's lines. */
+export function installRequestIdHeader(app: FastifyInstance): void {
+  // Synchronous (done): an async hook costs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+}
 
 /**
  * The request as logged: the path without its query string, whose values (a searched name, a

@@ -107,6 +107,8 @@ export class DonorSearchIndex implements IndexColumns {
   private byCenter: Map<number, Int32Array> | null = null;
   /** The snapshot of the last look: what it did not see may be unread. Null before the first load. */
   private since: repo.IndexHorizon | null = null;
+  /** When the look that took `since` began (Date.now()). */
+  private lookedAt = 0;
   /** Concurrent callers share one look that began after they asked (platform/fresh-read.ts). */
   private readonly look = new FreshRead(() => (this.since ? this.readChanges(this.since) : this.load()));
   /** Scans under way (see scan): the words are not compacted meanwhile. */
@@ -159,6 +161,7 @@ export class DonorSearchIndex implements IndexColumns {
   }
 
   private async readChanges(since: repo.IndexHorizon): Promise<void> {
+    const began = Date.now();
     const rows = await repo.indexChangesSince(this.db, since);
     let horizon: string | null = null;
     await this.apply(rows, (r) => {
@@ -173,6 +176,18 @@ export class DonorSearchIndex implements IndexColumns {
     }
     if (this.scans === 0) this.words.compact(this.liveSlots());
     this.since = repo.parseSnapshot(horizon);
+    this.lookedAt = began;
+  }
+
+  /**
+   * How far the index is behind the database, in seconds: 0 when nothing was written since its
+   * last look (it refreshes when searched, so an idle index is not behind), else the time since
+   * that look; null before the first load.
+   */
+  async lagSeconds(): Promise<number | null> {
+    if (!this.since) return null;
+    const at = this.lookedAt;
+    return (await repo.changedSince(this.db, this.since)) ? (Date.now() - at) / 1000 : 0;
   }
 
   /** Applies rows a few milliseconds at a time, so no request waits long behind a big change. */

@@ -372,6 +372,19 @@ export type IndexChange = IndexRow & { kind: 'r' | 'd' | 'h'; horizon: string | 
 export const indexChangesSince = (db: Db, since: IndexHorizon) =>
   queryRows<IndexChange>(db, changesSince(since));
 
+/**
+ * Whether anything was written since a horizon that a look would read: the same index probes as a
+ * look, without its rows (the metrics' search_index_lag_seconds).
+ */
+export async function changedSince(db: Db, since: IndexHorizon): Promise<boolean> {
+  const [row] = await queryRows<{ changed: boolean }>(
+    db,
+    sql`select exists (select from donor_search where ${unseenBy(since)})
+      or exists (select from donor_search_removed where ${unseenBy(since)}) as changed`,
+  );
+  return row!.changed;
+}
+
 /** The snapshot a first load starts from (its rows are then read in chunks, each its own). */
 export async function indexSnapshot(db: Db): Promise<IndexHorizon> {
   const [row] = await queryRows<{ s: string }>(db, sql`select pg_current_snapshot()::text as s`);

@@ -147,4 +147,48 @@ describe('heartbeatStaleMs', () => {
     expect(heartbeatStaleMs('db-maintenance')).toBe(10 * 60_000);
     expect(heartbeatStaleMs('unknown-job')).toBe(HEARTBEAT_STALE_MS);
   });
+
+  it('tells of each pass and its result, and how long a pending pass has been due', async () => {
+    const passes: string[] = [];
+    let release!: () => void;
+    let calls = 0;
+    const job: JobDefinition = {
+      key: 'donor-import',
+      everyMs: 50,
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('first pass fails');
+        // The second pass hangs until released: its due age grows meanwhile.
+        if (calls === 2) {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+        return {};
+      },
+    };
+    const later: JobDefinition = {
+      key: 'dexi-run',
+      everyMs: 60_000,
+      firstAfterMs: 60_000,
+      run: async () => ({}),
+    };
+    const runner = startJobRunner([job, later], {
+      db: t.db,
+      log,
+      clock: t.clock,
+      onPass: (key, ok) => passes.push(`${key} ${ok ? 'ok' : 'failed'}`),
+    });
+    await until(() => calls === 2);
+    await sleep(300);
+    const ages = Object.fromEntries(runner.dueAges().map((a) => [a.job, a.seconds]));
+    expect(ages['donor-import']).toBeGreaterThanOrEqual(0.25);
+    expect(ages['dexi-run']).toBe(0);
+    release();
+    await until(() => passes.length >= 2);
+    expect(passes.slice(0, 2)).toEqual(['donor-import failed', 'donor-import ok']);
+    // Done, the next pass waits for its time.
+    expect(runner.dueAges().find((a) => a.job === 'donor-import')!.seconds).toBeLessThan(0.05);
+    await runner.stop();
+  });
 });

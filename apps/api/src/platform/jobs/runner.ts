@@ -43,6 +43,11 @@ export interface JobDefinition {
 export interface JobRunner {
   /** Stops scheduling and waits for the passes in flight. */
   stop(): Promise<void>;
+  /**
+   * Per job, how many seconds its pending pass has been due without having finished: 0 while it
+   * waits for its time, growing while a pass runs long or the event loop is too busy to start it.
+   */
+  dueAges(): { job: CronJobKey; seconds: number }[];
 }
 
 /** Shown in job_runs for a pass that threw: the log has the details, the table never a value. */
@@ -55,15 +60,24 @@ const PASS_FAILED = 'The pass failed; the server log has the details.';
  */
 export function startJobRunner(
   jobs: readonly JobDefinition[],
-  deps: { db: Db; log: FastifyBaseLogger; clock?: Clock },
+  deps: {
+    db: Db;
+    log: FastifyBaseLogger;
+    clock?: Clock;
+    /** Told of every pass as it ends (the metrics' job_runs_total). */
+    onPass?: (job: CronJobKey, ok: boolean) => void;
+  },
 ): JobRunner {
   const clock = deps.clock ?? systemClock;
   let stopped = false;
   const ctx: JobContext = { db: deps.db, clock, log: deps.log, stopping: () => stopped };
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  /** When each job's pending pass is (or was) due, in real time like the timers. */
+  const dueAt = new Map<CronJobKey, number>();
 
   const schedule = (job: JobDefinition, pass: () => Promise<boolean>, ms: number) => {
+    dueAt.set(job.key, Date.now() + ms);
     const timer = setTimeout(() => {
       timers.delete(timer);
       const running: Promise<void> = pass().then((more) => {
@@ -96,12 +110,14 @@ export function startJobRunner(
         const result = await job.run(ctx);
         await beat(true);
         await record(startedAt, true, result?.processed ?? 0);
+        deps.onPass?.(job.key, true);
         return result?.more === true;
       } catch (error) {
         deps.log.error({ job: job.key, error: errorSummary(error) }, `${job.key} pass failed`);
         await beat(false);
         // The database may be what failed: recording the run is left to the next pass then.
         await record(startedAt, false, 0).catch(() => {});
+        deps.onPass?.(job.key, false);
         return false;
       }
     };
@@ -114,6 +130,10 @@ export function startJobRunner(
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all(inFlight);
+    },
+    dueAges: () => {
+      const now = Date.now();
+      return [...dueAt].map(([job, at]) => ({ job, seconds: Math.max(0, now - at) / 1000 }));
     },
   };
 }
