@@ -7,8 +7,10 @@
 //   a. a photo uploaded through one process is served by the other;
 //   b. a video sent in chunks alternating between the processes is whole;
 //   c. a chat message sent through A reaches a socket connected to B;
-//   e. 50 connections search while A, then B, is taken out of nginx, stopped (SIGTERM), started
-//      again and put back: no error (DRILL_SIGTERM_ONLY=1: SIGTERM alone, to measure that);
+//   e. 50 connections search while A, then B, is stopped (SIGTERM) and started again: its
+//      readiness turns 503 first, a readiness watcher (what a load balancer's health check does)
+//      takes it out of nginx while it drains, in-flight requests finish, it is put back once ready:
+//      no error (DRILL_SIGTERM_ONLY=1: no watcher, to measure what SIGTERM alone loses);
 //   d. a due reminder is mailed exactly once (made due before e, so each restarted process ran
 //      a reminder pass over it as well as the processes' periodic passes).
 // Exits non-zero on any failure; stops by itself within DRILL_DEADLINE_MS (240 s); kills every
@@ -41,7 +43,6 @@ import {
   ROOT,
   readyPath,
   request,
-  rotation,
   SIGTERM_ONLY,
   secs,
   setUp,
@@ -51,6 +52,7 @@ import {
   started,
   tail,
   waitFor,
+  watchReadiness,
   work,
 } from './cluster-drill/cluster.mjs';
 
@@ -295,45 +297,36 @@ async function rollingRestartStep(parent, procs) {
   const finished = new Promise((resolve) => cannon.once('done', resolve));
   const refusedBefore = refusedByProcesses();
   const phases = [];
+  const watcher = SIGTERM_ONLY ? null : watchReadiness(procs);
   try {
     await sleep(2000);
     for (const name of ['A', 'B']) {
       const t0 = performance.now();
       const old = procs[name];
-      // nginx cannot see the readiness probe: it is told first (see docs/operations-deploy.md).
-      if (!SIGTERM_ONLY) await rotation([name]);
-      const tOut = performance.now();
       old.child.kill('SIGTERM');
       const seen = await waitFor(
-        `${name} to answer ${readyPath} 503 (or refuse, without a drain)`,
+        `${name} to answer ${readyPath} 503`,
         20_000,
-        async () => {
-          const status = await direct(old.port, readyPath);
-          if (status === 503) return '503';
-          if (status === 'refused' && readyPath === '/api/health') return 'refused';
-          return null;
-        },
-        50,
+        async () => ((await direct(old.port, readyPath)) === 503 ? '503' : null),
+        20,
       );
       const t1 = performance.now();
+      const tOut = watcher ? await watcher.until([name]) : null;
       const code = await Promise.race([old.exited, sleep(30_000).then(() => 'timeout')]);
       check(code === 0, `${name} did not exit cleanly after SIGTERM (${code}):\n${tail(old.log)}`);
       const t2 = performance.now();
       procs[name] = startApi(name);
       await waitFor(`${name} ready again`, 90_000, () => isReady(procs[name]), 200);
-      const t3 = performance.now();
-      if (!SIGTERM_ONLY) await rotation([]);
-      const outIn = SIGTERM_ONLY
-        ? ['', '']
-        : [`out of the proxy in ${secs(tOut - t0)}, `, `, back in after ${secs(performance.now() - tOut)}`];
+      const t3 = watcher ? await watcher.until([]) : performance.now();
       phases.push(
-        `${name}: ${outIn[0]}${seen} after ${secs(t1 - tOut)}, exited 0 after ${secs(t2 - tOut)}, ready again after ${secs(t3 - tOut)}${outIn[1]}`,
+        `${name}: ready 503 after ${secs(t1 - t0)}${tOut ? `, out of the proxy after ${secs(tOut - t0)}` : ''}, exited 0 after ${secs(t2 - t0)}, ${watcher ? 'back in the proxy' : 'ready'} after ${secs(t3 - t0)}`,
       );
-      log(`  ${phases.at(-1)}`);
+      log(`  ${phases.at(-1)} (${seen})`);
     }
     await sleep(2000);
   } finally {
     cannon.stop();
+    await watcher?.stop();
   }
   const result = await finished;
   const refused = refusedByProcesses() - refusedBefore;

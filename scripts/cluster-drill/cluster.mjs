@@ -243,23 +243,49 @@ export function renderNginx(out = []) {
 }
 
 /**
- * Takes processes out of the proxy's rotation (or puts them all back, out = []): the
- * configuration rendered again and reloaded (SIGHUP: new workers take new requests, the old ones
- * finish theirs), then checked: a dozen requests in a row answered by the others only.
+ * The load balancer's active health check, which open-source nginx lacks: every `everyMs` it asks
+ * each process's readiness probe directly and, when the processes not ready change, renders the
+ * configuration with them marked down and reloads nginx (its old workers finish what they hold).
+ * A process told to stop turns not ready at once and keeps serving through its drain
+ * (SHUTDOWN_DRAIN_MS), so nginx has stopped sending it new work before its listener closes; a
+ * started one is put back once it is ready. Never all down: with none ready, all stay in.
  */
-export async function rotation(out) {
-  renderNginx(out);
-  children.get('nginx').child.kill('SIGHUP');
-  const expected = out.length ? ['A', 'B'].filter((n) => !out.includes(n)) : ['A', 'B'];
-  await waitFor(
-    `the proxy reloaded (${out.length ? `${out.join(', ')} out` : 'all in'})`,
-    10_000,
-    async () => {
-      const seen = new Set();
-      for (let i = 0; i < 12; i++) seen.add((await request('GET', '/api/health')).by);
-      return [...seen].every((p) => expected.includes(p)) && (out.length > 0 || seen.size === 2);
+export function watchReadiness(procs, everyMs = 100) {
+  let out = [];
+  let stopped = false;
+  const changes = [];
+  const loop = (async () => {
+    while (!stopped) {
+      const notReady = [];
+      for (const name of ['A', 'B'])
+        if ((await direct(procs[name].port, '/api/health/ready')) !== 200) notReady.push(name);
+      const next = notReady.length === 2 ? [] : notReady;
+      if (!stopped && next.join() !== out.join()) {
+        out = next;
+        renderNginx(out);
+        children.get('nginx').child.kill('SIGHUP');
+        changes.push({ at: performance.now(), out });
+        log(
+          `    readiness: ${out.length ? `${out.join(', ')} not ready, out of the proxy` : 'all ready, all in'}`,
+        );
+      }
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    /** Resolves once the proxy was last reloaded with exactly these processes out. */
+    until: (want) =>
+      waitFor(
+        `the proxy ${want.length ? `without ${want.join(', ')}` : 'with all'}`,
+        20_000,
+        () => (out.join() === want.join() ? (changes.at(-1)?.at ?? performance.now()) : null),
+        20,
+      ),
+    stop: async () => {
+      stopped = true;
+      await loop;
     },
-  );
+  };
 }
 
 export async function ensureNginx() {
