@@ -37,7 +37,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,
     deps,
   );
-  await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
+  await api.register((await import('./statistics/index.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
   await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);

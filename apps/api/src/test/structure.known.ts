@@ -113,7 +113,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/search/queries.ts: 10',
   'apps/web/src/features/site-tour/queries.ts: 2',
   'apps/web/src/features/staff-donors/queries.ts: 13',
-  'apps/web/src/features/statistics/queries.ts: 1',
   'apps/web/src/features/uploads/queries.ts: 22',
   'apps/web/src/features/users/queries.ts: 14',
   'apps/web/src/lib/agency.ts: 1',

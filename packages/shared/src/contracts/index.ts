@@ -1,2 +1,3 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 export { questionsContract } from './questions.js';
+export { statisticsContract } from './statistics.js';
