@@ -42,7 +42,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
   await api.register((await import('./mapping/mapping.routes.js')).mappingRoutes, deps);
   await api.register((await import('./cron/cron.routes.js')).cronRoutes, deps);
-  await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
+  await api.register((await import('./audit/index.js')).auditRoutes, deps);
   await api.register((await import('./notifications/notifications.routes.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);

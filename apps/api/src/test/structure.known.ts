@@ -87,7 +87,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/agencies/queries.ts: 14',
   'apps/web/src/features/agency-api/queries.ts: 7',
   'apps/web/src/features/agency-settings/queries.ts: 11',
-  'apps/web/src/features/audit/queries.ts: 1',
   'apps/web/src/features/auth/queries.ts: 15',
   'apps/web/src/features/coaching/queries.ts: 12',
   'apps/web/src/features/concierge/queries.ts: 4',

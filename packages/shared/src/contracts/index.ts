@@ -1,3 +1,5 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
+
+export { auditContract } from './audit.js';
 export { questionsContract } from './questions.js';
 export { statisticsContract } from './statistics.js';
