@@ -53,7 +53,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./dexi/dexi.routes.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
   // Carrier-screening compatibility (decision 026).
-  await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);
+  await api.register((await import('./genetics/index.js')).geneticsRoutes, deps);
   await api.register(
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
