@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
-import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
+import { webhookDeliveryJob } from './agency-api/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/dexi.jobs.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -67,7 +67,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   // Queue places and notify-me (decision 027).
   await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
   // The agency API's keys and webhooks (decision 028).
-  await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
+  await api.register((await import('./agency-api/index.js')).agencyApiRoutes, deps);
 }
 
 /**

@@ -84,7 +84,6 @@ export const KNOWN_FOLDER_CIRCLES: readonly string[] = [
 export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/components/donor/queries.ts: 4',
   'apps/web/src/features/agencies/queries.ts: 14',
-  'apps/web/src/features/agency-api/queries.ts: 7',
   'apps/web/src/features/agency-settings/queries.ts: 11',
   'apps/web/src/features/auth/queries.ts: 15',
   'apps/web/src/features/coaching/queries.ts: 12',

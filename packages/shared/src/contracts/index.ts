@@ -1,5 +1,6 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 
+export { agencyApiContract } from './agency-api.js';
 export { auditContract } from './audit.js';
 export { geneticsContract } from './genetics.js';
 export { questionsContract } from './questions.js';
