@@ -26,7 +26,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./search/search.routes.js')).searchRoutes, deps);
   await api.register((await import('./donors/donors.routes.js')).donorsRoutes, deps);
   await api.register((await import('./donor-pdf/donor-pdf.routes.js')).donorPdfRoutes, deps);
-  await api.register((await import('./preform/preform.routes.js')).preformRoutes, deps);
+  await api.register((await import('./preform/index.js')).preformRoutes, deps);
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/index.js')).questionsRoutes, deps);

@@ -102,7 +102,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/notifications/queries.ts: 5',
   'apps/web/src/features/payments/queries.ts: 20',
   'apps/web/src/features/portfolios/queries.ts: 25',
-  'apps/web/src/features/preform/queries.ts: 8',
   'apps/web/src/features/profile-picture/queries.ts: 3',
   'apps/web/src/features/profile/queries.ts: 12',
   'apps/web/src/features/reminders/queries.ts: 3',

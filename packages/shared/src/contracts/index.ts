@@ -3,5 +3,6 @@
 export { agencyApiContract } from './agency-api.js';
 export { auditContract } from './audit.js';
 export { geneticsContract } from './genetics.js';
+export { preformContract } from './preform.js';
 export { questionsContract } from './questions.js';
 export { statisticsContract } from './statistics.js';
