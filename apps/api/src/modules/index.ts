@@ -19,10 +19,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(authRoutes, deps);
   await api.register(usersRoutes, deps);
   await api.register((await import('./centers/centers.routes.js')).centersRoutes, deps);
-  await api.register(
-    (await import('./email-templates/email-templates.routes.js')).emailTemplatesRoutes,
-    deps,
-  );
+  await api.register((await import('./email-templates/index.js')).emailTemplatesRoutes, deps);
   await api.register((await import('./search/search.routes.js')).searchRoutes, deps);
   await api.register((await import('./donors/donors.routes.js')).donorsRoutes, deps);
   await api.register((await import('./donor-pdf/donor-pdf.routes.js')).donorPdfRoutes, deps);

@@ -93,7 +93,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/donorform/queries.ts: 14',
   'apps/web/src/features/donors/queries.ts: 12',
   'apps/web/src/features/education/queries.ts: 5',
-  'apps/web/src/features/email-templates/queries.ts: 9',
   'apps/web/src/features/health/queries.ts: 2',
   'apps/web/src/features/ipform/queries.ts: 3',
   'apps/web/src/features/mapping/queries.ts: 3',

@@ -2,6 +2,7 @@
 
 export { agencyApiContract } from './agency-api.js';
 export { auditContract } from './audit.js';
+export { emailTemplatesContract } from './email-templates.js';
 export { geneticsContract } from './genetics.js';
 export { preformContract } from './preform.js';
 export { questionsContract } from './questions.js';
