@@ -75,55 +75,6 @@ export interface CenterOption {
   name: string;
 }
 
-/** GET /api/getemailtypes */
-export interface EmailTypeOption {
-  id: number;
-  title: string;
-  placeholders: string[];
-}
-
-/** POST /api/getemaildefinition and getdefaultemaildefinition */
-export interface EmailDefinition {
-  /** The saved template's id; null when the answer is the type's default wording. */
-  id: number | null;
-  centerId: number;
-  emailTypeId: number;
-  title: string;
-  subject: string;
-  definition: string;
-  signature: string;
-  placeholders: string[];
-  /** True when the agency has its own template for this type. */
-  exist: boolean;
-  updatedAt: string | null;
-}
-
-/** POST /api/gettestconnection: the stored connection info; the password never leaves the server. */
-export interface ConnectionInfo {
-  centerId: number;
-  host: string;
-  port: number;
-  secure: boolean;
-  username: string;
-  hasPassword: boolean;
-  fromEmail: string;
-  fromName: string;
-  updatedAt: string | null;
-}
-
-/**
- * GET /api/devoutbox: the local mail outbox (development transport only, absent in production).
- * Subject and body are shown only to the mail's recipient; other mail is listed without them.
- */
-export interface OutboxMail {
-  id: number;
-  toAddress: string;
-  subject: string;
-  html: string;
-  status: string;
-  createdAt: string;
-}
-
 /** POST /api/inviteuser */
 export interface InviteUserAnswer {
   userId: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './mapping.js';
-import type { RoleId } from './roles.js';
+import { isRoleId } from './roles.js';
 import { idSchema } from './validation.js';
 
 /**
@@ -65,26 +65,35 @@ export interface AuditLogQuery {
   page?: number;
 }
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  action: string;
-  /** The caller's address, when known. */
-  ip: string | null;
-  /** null: the system (a background job). */
-  user: { id: number; name: string; role: RoleId } | null;
-  /** The admin behind a switched session. */
-  onBehalfOf: { id: number; name: string } | null;
-  /** agencyDisplayId and displayId as the donor grids show them; null once the donor was deleted. */
-  donor: { id: number; displayId: string | null; agencyDisplayId: string | null; centerId: number | null };
-}
+const roleId = z.number().refine(isRoleId);
 
-export interface AuditPage {
-  rows: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const auditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  /** The caller's address, when known. */
+  ip: z.string().nullable(),
+  /** null: the system (a background job). */
+  user: z.object({ id: z.number(), name: z.string(), role: roleId }).nullable(),
+  /** The admin behind a switched session. */
+  onBehalfOf: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** agencyDisplayId and displayId as the donor grids show them; null once the donor was deleted. */
+  donor: z.object({
+    id: z.number(),
+    displayId: z.string().nullable(),
+    agencyDisplayId: z.string().nullable(),
+    centerId: z.number().nullable(),
+  }),
+});
+export type AuditEntry = z.output<typeof auditEntry>;
+
+export const auditPage = z.object({
+  rows: z.array(auditEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditPage = z.output<typeof auditPage>;
 
 /** A readable name for an audit action (donor.form.staff_edit -> "Form staff edit"). */
 export function auditActionLabel(action: string): string {

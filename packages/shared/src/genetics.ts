@@ -91,25 +91,27 @@ export interface PanelGenes {
   carried: readonly string[];
 }
 
-export type CarrierStatus = 'risk' | 'unknown' | 'clear';
+export const carrierStatus = z.enum(['risk', 'unknown', 'clear']);
+export type CarrierStatus = z.output<typeof carrierStatus>;
 
-export interface CarrierComparison {
+export const carrierComparison = z.object({
   /** Genes both sides carry: a risk, named. */
-  shared: string[];
+  shared: z.array(z.string()),
   /** Genes tested by both where at most one side carries: no shared risk on these. */
-  clear: string[];
+  clear: z.array(z.string()),
   /** Genes tested on one side only: not known. */
-  unknown: string[];
+  unknown: z.array(z.string()),
   /** Of `unknown`, those the side that tested carries: the unknowns that matter. */
-  unknownCarried: string[];
+  unknownCarried: z.array(z.string()),
   /** shared + clear: the genes tested by both. */
-  testedByBoth: number;
+  testedByBoth: z.number(),
   /**
    * risk: a shared carrier gene; unknown: none shared, but a gene carried on one side is
    * untested on the other, or no gene is tested by both; clear: neither.
    */
-  status: CarrierStatus;
-}
+  status: carrierStatus,
+});
+export type CarrierComparison = z.output<typeof carrierComparison>;
 
 /**
  * Compares two panels. The union of the genes tested (a carried gene counts as tested) is
@@ -218,19 +220,10 @@ export const parentPanelsData = z.object({
 });
 export type ParentPanelsData = z.infer<typeof parentPanelsData>;
 
-const comparison = z.object({
-  shared: z.array(z.string()),
-  clear: z.array(z.string()),
-  unknown: z.array(z.string()),
-  unknownCarried: z.array(z.string()),
-  testedByBoth: z.number(),
-  status: z.enum(['risk', 'unknown', 'clear']),
-});
-
 export const carrierCompatibilityData = z.object({
   /** The panel compared with: the sperm source's when recorded, else the parent's own; null: none. */
   against: z.enum(PARENT_PANEL_KINDS).nullable(),
-  donors: z.array(z.object({ donorId: z.number(), comparison: comparison.nullable() })),
+  donors: z.array(z.object({ donorId: z.number(), comparison: carrierComparison.nullable() })),
 });
 export type CarrierCompatibilityData = z.infer<typeof carrierCompatibilityData>;
 

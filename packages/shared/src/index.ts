@@ -14,6 +14,7 @@ export * from './dexi.js';
 export * from './donor.js';
 export * from './donor-form/index.js';
 export * from './donor-format.js';
+export * from './email-templates.js';
 export * from './email-types.js';
 export * from './genetics.js';
 export * from './health.js';

@@ -14,8 +14,10 @@ import { idSchema } from './validation.js';
 // ---------------------------------------------------------------------------------------------
 // Questions
 
-export type PreformAnswerKind = 'name' | 'email' | 'date' | 'height' | 'weight' | 'yesno';
-export type YesNo = 'yes' | 'no';
+const preformAnswerKind = z.enum(['name', 'email', 'date', 'height', 'weight', 'yesno']);
+export type PreformAnswerKind = z.output<typeof preformAnswerKind>;
+const yesNo = z.enum(['yes', 'no']);
+export type YesNo = z.output<typeof yesNo>;
 
 export interface PreformQuestion {
   id: number;
@@ -120,18 +122,18 @@ export const REJECTION_QUESTIONS = PREFORM_QUESTIONS.filter((q) => q.disqualifyi
 // Rejection range (center settings)
 
 /** The rejection-range settings, with the spec's field names. 0 means "not set" (Select). */
-export interface RejectionRange {
-  first_time_donor_min_age: number;
-  first_time_donor_max_age: number;
-  experience_donor_min_age: number;
-  experience_donor_max_age: number;
-  bmi_min: number;
-  bmi_max: number;
-}
+export const rejectionRange = z.object({
+  first_time_donor_min_age: z.number(),
+  first_time_donor_max_age: z.number(),
+  experience_donor_min_age: z.number(),
+  experience_donor_max_age: z.number(),
+  bmi_min: z.number(),
+  bmi_max: z.number(),
+});
+export type RejectionRange = z.output<typeof rejectionRange>;
 
-export interface RejectionSettings extends RejectionRange {
-  auto_rejection: boolean;
-}
+export const rejectionSettings = rejectionRange.extend({ auto_rejection: z.boolean() });
+export type RejectionSettings = z.output<typeof rejectionSettings>;
 
 export const RANGE_NOT_SET: RejectionRange = {
   first_time_donor_min_age: 0,
@@ -250,13 +252,14 @@ export const rejectionSettingsBody = z
 export type RejectionSettingsBody = z.infer<typeof rejectionSettingsBody>;
 
 /** One row of the auto-rejection question list (GET /getalldonorformrejectionquestion). */
-export interface RejectionQuestion {
-  id: number;
-  label: string;
-  question: string;
-  disqualifying: YesNo;
-  is_enabled: boolean;
-}
+export const rejectionQuestion = z.object({
+  id: z.number(),
+  label: z.string(),
+  question: z.string(),
+  disqualifying: yesNo,
+  is_enabled: z.boolean(),
+});
+export type RejectionQuestion = z.output<typeof rejectionQuestion>;
 
 /** POST /updatealldonorformrejectionquestion */
 export const rejectionQuestionsBody = z.object({
@@ -392,15 +395,17 @@ export function bmiEligible(bmiValue: number, min: number, max: number): boolean
   return true;
 }
 
-export type EligibilityReason = 'age' | 'bmi' | 'answers';
+const eligibilityReason = z.enum(['age', 'bmi', 'answers']);
+export type EligibilityReason = z.output<typeof eligibilityReason>;
 
-export interface Eligibility {
-  eligible: boolean;
-  reasons: EligibilityReason[];
-  bmi: number;
+const eligibilityData = z.object({
+  eligible: z.boolean(),
+  reasons: z.array(eligibilityReason),
+  bmi: z.number(),
   /** Enabled questions answered with their disqualifying answer. */
-  disqualifyingQuestionIds: number[];
-}
+  disqualifyingQuestionIds: z.array(z.number()),
+});
+export type Eligibility = z.output<typeof eligibilityData>;
 
 export interface EligibilityFacts {
   /** YYYY-MM-DD */
@@ -456,25 +461,29 @@ export function preFormStatusOf(eligibility: Eligibility, autoRejection: boolean
 // Answers of the API
 
 /** One question of GET /getpreformdetails/{userId}, its text filled for the donor's center. */
-export interface PreformQuestionAnswer {
-  questionId: number;
-  kind: PreformAnswerKind;
-  label: string;
-  question: string;
-  answer: string | null;
-}
+export const preformQuestionAnswer = z.object({
+  questionId: z.number(),
+  kind: preformAnswerKind,
+  label: z.string(),
+  question: z.string(),
+  answer: z.string().nullable(),
+});
+export type PreformQuestionAnswer = z.output<typeof preformQuestionAnswer>;
 
-export interface PreformDetails {
-  userId: number;
+export const preformDetails = z.object({
+  userId: z.number(),
   /** null not filled, 1 accepted, 0 not accepted. */
-  preFormStatus: 0 | 1 | null;
-  submittedAt: string | null;
-  questions: PreformQuestionAnswer[];
+  preFormStatus: z.union([z.literal(0), z.literal(1)]).nullable(),
+  submittedAt: z.string().nullable(),
+  questions: z.array(preformQuestionAnswer),
   /** Staff only: why the rules judged as they did (null for the donor). */
-  eligibility: Eligibility | null;
-}
+  eligibility: eligibilityData.nullable(),
+});
+export type PreformDetails = z.output<typeof preformDetails>;
 
 /** POST /submitpreform */
-export interface PreformResult {
-  preFormStatus: 0 | 1;
-}
+export const preformResult = z.object({ preFormStatus: z.union([z.literal(0), z.literal(1)]) });
+export type PreformResult = z.output<typeof preformResult>;
+
+/** GET /getpreformdetails/{userId} */
+export const preformUserIdParams = z.object({ userId: idSchema({ label: 'User id' }) });

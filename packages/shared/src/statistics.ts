@@ -80,57 +80,54 @@ export const caseManagersBody = z.object({
 export type CaseManagersBody = z.input<typeof caseManagersBody>;
 
 /** One line of a monthly chart: what was added each month and the running total at its end. */
-export interface MonthlySeries {
-  key: string;
-  label: string;
-  added: number[];
-  cumulative: number[];
-}
+export const monthlySeries = z.object({
+  key: z.string(),
+  label: z.string(),
+  added: z.array(z.number()),
+  cumulative: z.array(z.number()),
+});
+export type MonthlySeries = z.output<typeof monthlySeries>;
 
 /** POST usercountbymonth and portfolioCountByMonth: months as YYYY-MM, oldest first. */
-export interface MonthlyCounts {
-  months: string[];
-  series: MonthlySeries[];
-}
+export const monthlyCounts = z.object({ months: z.array(z.string()), series: z.array(monthlySeries) });
+export type MonthlyCounts = z.output<typeof monthlyCounts>;
 
-export interface CountItem {
-  key: string;
-  label: string;
-  count: number;
-}
+export const countItem = z.object({ key: z.string(), label: z.string(), count: z.number() });
+export type CountItem = z.output<typeof countItem>;
 
 /** donoravailabilitycount, usercountbeforecurrentyear, portfoliocountbeforecurrentyear. */
-export interface CountList {
+export const countList = z.object({
   /** For the before-current-year counts: the year whose 1 January is the cut. */
-  year: number | null;
-  items: CountItem[];
-  total: number;
-}
+  year: z.number().nullable(),
+  items: z.array(countItem),
+  total: z.number(),
+});
+export type CountList = z.output<typeof countList>;
 
-export interface AgencyCountRow {
-  centerId: number;
-  name: string;
-  counts: number[];
-  total: number;
-}
+export const agencyCountRow = z.object({
+  centerId: z.number(),
+  name: z.string(),
+  counts: z.array(z.number()),
+  total: z.number(),
+});
+export type AgencyCountRow = z.output<typeof agencyCountRow>;
 
 /** countuserbyagency, portfolioscount, donorstypescount: one row per center, one count per column. */
-export interface AgencyCountTable {
-  columns: string[];
-  rows: AgencyCountRow[];
-}
+export const agencyCountTable = z.object({ columns: z.array(z.string()), rows: z.array(agencyCountRow) });
+export type AgencyCountTable = z.output<typeof agencyCountTable>;
 
 /** POST getcasemanagersdetails. */
-export interface CaseManagerRow {
-  userId: number;
-  name: string;
-  email: string;
-  status: string;
-  centerName: string;
-  clients: number;
-  activePortfolios: number;
-  createdAt: string;
-}
+export const caseManagerRow = z.object({
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  centerName: z.string(),
+  clients: z.number(),
+  activePortfolios: z.number(),
+  createdAt: z.string(),
+});
+export type CaseManagerRow = z.output<typeof caseManagerRow>;
 
 /** Where a click on a user chart goes: the grid of that user type (admin only). */
 export function userGridPath(userType: StatUserType): string {

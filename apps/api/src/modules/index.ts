@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../platform/deps.js';
 import type { JobDefinition } from '../platform/jobs/runner.js';
-import { webhookDeliveryJob } from './agency-api/webhook-delivery.js';
+import { webhookDeliveryJob } from './agency-api/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/index.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -19,14 +19,11 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(authRoutes, deps);
   await api.register(usersRoutes, deps);
   await api.register((await import('./centers/centers.routes.js')).centersRoutes, deps);
-  await api.register(
-    (await import('./email-templates/email-templates.routes.js')).emailTemplatesRoutes,
-    deps,
-  );
+  await api.register((await import('./email-templates/index.js')).emailTemplatesRoutes, deps);
   await api.register((await import('./search/search.routes.js')).searchRoutes, deps);
   await api.register((await import('./donors/donors.routes.js')).donorsRoutes, deps);
   await api.register((await import('./donor-pdf/donor-pdf.routes.js')).donorPdfRoutes, deps);
-  await api.register((await import('./preform/preform.routes.js')).preformRoutes, deps);
+  await api.register((await import('./preform/index.js')).preformRoutes, deps);
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/index.js')).questionsRoutes, deps);
@@ -37,12 +34,12 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,
     deps,
   );
-  await api.register((await import('./statistics/statistics.routes.js')).statisticsRoutes, deps);
+  await api.register((await import('./statistics/index.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);
   await api.register((await import('./mapping/index.js')).mappingRoutes, deps);
   await api.register((await import('./cron/index.js')).cronRoutes, deps);
-  await api.register((await import('./audit/audit.routes.js')).auditRoutes, deps);
+  await api.register((await import('./audit/index.js')).auditRoutes, deps);
   await api.register((await import('./notifications/index.js')).notificationsRoutes, deps);
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
@@ -53,7 +50,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./dexi/index.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
   // Carrier-screening compatibility (decision 026).
-  await api.register((await import('./genetics/genetics.routes.js')).geneticsRoutes, deps);
+  await api.register((await import('./genetics/index.js')).geneticsRoutes, deps);
   await api.register(
     (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
     deps,
@@ -67,7 +64,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   // Queue places and notify-me (decision 027).
   await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);
   // The agency API's keys and webhooks (decision 028).
-  await api.register((await import('./agency-api/agency-api.routes.js')).agencyApiRoutes, deps);
+  await api.register((await import('./agency-api/index.js')).agencyApiRoutes, deps);
 }
 
 /**

@@ -1,43 +1,13 @@
-import {
-  addEmailTemplateBody,
-  MSG,
-  type PageKey,
-  settingsCenterQuery,
-  smtpConnectionSaveBody,
-  updateEmailTemplateBody,
-} from '@dm/shared';
+import { emailTemplatesContract as api, MSG } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { callRoutes, jsonRoute } from '../../platform/routes.js';
-import {
-  connectionCenterBody,
-  connectionInfo,
-  emailDefinition,
-  emailTypeBody,
-  emailTypeOption,
-  outboxMail,
-  templateIdBody,
-} from './email-templates.schemas.js';
+import { route } from '../../platform/routes.js';
 import * as service from './email-templates.service.js';
 
 /** The e-mail template screen is the agency admin's; the connection screen also the master's. */
-const TEMPLATES: readonly PageKey[] = ['emailtemplate'];
-const CONNECTION: readonly PageKey[] = ['testconnection'];
-const OUTBOX: readonly PageKey[] = ['emailtemplate', 'testconnection'];
-
 export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  jsonRoute(app, 'GET /getemailtypes', TEMPLATES, {
-    summary: 'E-mail types with the placeholders each offers',
-    data: z.array(emailTypeOption),
-    run: () => service.emailTypeOptions(deps),
-  });
-
-  jsonRoute(app, 'POST /getdefaultemaildefinition', TEMPLATES, {
-    summary: "An e-mail type's default subject, definition and signature",
-    querystring: settingsCenterQuery,
-    body: emailTypeBody,
-    data: emailDefinition,
+  route(app, api.types, { run: () => service.emailTypeOptions(deps) });
+  route(app, api.defaultDefinition, {
     run: (auth, { query, body }) =>
       service.emailDefinition(deps, auth, {
         centerId: query.center_id,
@@ -45,12 +15,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
         defaultOnly: true,
       }),
   });
-
-  jsonRoute(app, 'POST /getemaildefinition', TEMPLATES, {
-    summary: "The agency's template for an e-mail type, or the default (exist tells which)",
-    querystring: settingsCenterQuery,
-    body: emailTypeBody,
-    data: emailDefinition,
+  route(app, api.definition, {
     run: (auth, { query, body }) =>
       service.emailDefinition(deps, auth, {
         centerId: query.center_id,
@@ -59,67 +24,38 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       }),
   });
 
-  callRoutes(app, deps, TEMPLATES, [
-    [
-      '/addemailtemplate',
-      "Save an agency's own template for an e-mail type (409 when it has one)",
-      addEmailTemplateBody,
-      emailDefinition,
-      MSG.CHANGES_SAVED,
-      service.addEmailTemplate,
-    ],
-    [
-      '/updateemaildefinition',
-      "Change an agency's template",
-      updateEmailTemplateBody,
-      emailDefinition,
-      MSG.CHANGES_SAVED,
-      service.updateEmailTemplate,
-    ],
-    [
-      '/deleteemaildefinition',
-      "Delete an agency's template; the default wording applies again",
-      templateIdBody,
-      null,
-      MSG.TEMPLATE_DELETED,
-      (d, auth, b, ip) => service.deleteEmailTemplate(d, auth, b.id, ip),
-    ],
-  ]);
+  route(app, api.add, {
+    run: (auth, { body, ip }) => service.addEmailTemplate(deps, auth, body, ip),
+    message: MSG.CHANGES_SAVED,
+  });
+  route(app, api.update, {
+    run: (auth, { body, ip }) => service.updateEmailTemplate(deps, auth, body, ip),
+    message: MSG.CHANGES_SAVED,
+  });
+  route(app, api.remove, {
+    run: async (auth, { body, ip }) => {
+      await service.deleteEmailTemplate(deps, auth, body.id, ip);
+      return null;
+    },
+    message: MSG.TEMPLATE_DELETED,
+  });
 
-  callRoutes(app, deps, CONNECTION, [
-    [
-      '/gettestconnection',
-      "An agency's SMTP connection without its password (null when none is saved)",
-      connectionCenterBody,
-      connectionInfo.nullable(),
-      undefined,
-      (d, auth, b) => service.connectionInfo(d, auth, b.center_id),
-    ],
-    [
-      '/updatetestconnection',
-      "Save an agency's SMTP connection (a blank password keeps the stored one for the same host and user)",
-      smtpConnectionSaveBody,
-      connectionInfo,
-      MSG.CONNECTION_SAVED,
-      service.saveConnection,
-    ],
-    [
-      '/testconnection',
-      'Connect and sign in to the SMTP server with these values, without sending mail',
-      smtpConnectionSaveBody,
-      null,
-      MSG.CONNECTION_OK,
-      service.testConnection,
-    ],
-  ]);
+  route(app, api.connection, { run: (auth, { body }) => service.connectionInfo(deps, auth, body.center_id) });
+  route(app, api.saveConnection, {
+    run: (auth, { body, ip }) => service.saveConnection(deps, auth, body, ip),
+    message: MSG.CONNECTION_SAVED,
+  });
+  route(app, api.testConnection, {
+    run: async (auth, { body, ip }) => {
+      await service.testConnection(deps, auth, body, ip);
+      return null;
+    },
+    message: MSG.CONNECTION_OK,
+  });
 
   // A development tool: a production process does not have the route at all (decision 009).
   if (!deps.config.production)
-    jsonRoute(app, 'GET /devoutbox', OUTBOX, {
-      summary:
-        'The local mail outbox (development, MAIL_TRANSPORT=outbox); subject and body only for their recipient',
-      querystring: settingsCenterQuery,
-      data: z.array(outboxMail),
+    route(app, api.devOutbox, {
       run: (auth, { query, ip }) => service.devOutbox(deps, auth, query.center_id, ip),
     });
 };

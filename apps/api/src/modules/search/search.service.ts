@@ -34,7 +34,7 @@ import {
   visibilityRule,
   visibilitySql,
 } from '../donor-access/index.js';
-import { clearDonorIdsFor } from '../genetics/genetics.service.js';
+import { clearDonorIdsFor } from '../genetics/index.js';
 import { alertedSearchIds } from '../search-alerts/search-alerts.repo.js';
 import { widenSeen } from '../search-alerts/search-alerts.seen.js';
 import { type IndexQuery, milesBetween, WEIGHT } from './search.index.columns.js';

@@ -1,14 +1,6 @@
-import type {
-  ApiKeyRow,
-  CreateApiKeyBody,
-  CreatedApiKey,
-  CreatedWebhook,
-  CreateWebhookBody,
-  WebhookDeliveryRow,
-  WebhookRow,
-} from '@dm/shared';
+import { type CreateApiKeyBody, type CreateWebhookBody, agencyApiContract as contract } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** The agency API's keys and webhooks (decision 028), per center. */
 export const agencyApiKeys = {
@@ -20,7 +12,7 @@ export const agencyApiKeys = {
 export function useApiKeys(centerId: number | null) {
   return useQuery({
     queryKey: agencyApiKeys.keys(centerId),
-    queryFn: () => api<ApiKeyRow[]>('apikeys', { query: { center_id: centerId ?? undefined } }),
+    queryFn: () => call(contract.listKeys, { query: { center_id: centerId ?? undefined } }),
     enabled: centerId !== null,
   });
 }
@@ -30,7 +22,7 @@ export function useCreateApiKey(centerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateApiKeyBody) =>
-      api<CreatedApiKey>('apikeys', { body: { ...body, center_id: centerId }, silent: true }),
+      call(contract.createKey, { body: { ...body, center_id: centerId } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyApiKeys.keys(centerId) }),
   });
 }
@@ -38,7 +30,7 @@ export function useCreateApiKey(centerId: number) {
 export function useRevokeApiKey(centerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`apikeys/${id}`, { method: 'DELETE', successToast: true }),
+    mutationFn: (id: number) => call(contract.revokeKey, { params: { id } }, { successToast: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyApiKeys.keys(centerId) }),
   });
 }
@@ -46,7 +38,7 @@ export function useRevokeApiKey(centerId: number) {
 export function useWebhooks(centerId: number | null) {
   return useQuery({
     queryKey: agencyApiKeys.webhooks(centerId),
-    queryFn: () => api<WebhookRow[]>('webhooks', { query: { center_id: centerId ?? undefined } }),
+    queryFn: () => call(contract.listWebhooks, { query: { center_id: centerId ?? undefined } }),
     enabled: centerId !== null,
   });
 }
@@ -55,7 +47,7 @@ export function useCreateWebhook(centerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateWebhookBody) =>
-      api<CreatedWebhook>('webhooks', { body: { ...body, center_id: centerId }, silent: true }),
+      call(contract.createWebhook, { body: { ...body, center_id: centerId } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyApiKeys.webhooks(centerId) }),
   });
 }
@@ -63,7 +55,7 @@ export function useCreateWebhook(centerId: number) {
 export function useRemoveWebhook(centerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`webhooks/${id}`, { method: 'DELETE', successToast: true }),
+    mutationFn: (id: number) => call(contract.removeWebhook, { params: { id } }, { successToast: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyApiKeys.webhooks(centerId) }),
   });
 }
@@ -71,6 +63,6 @@ export function useRemoveWebhook(centerId: number) {
 export function useDeliveries(id: number) {
   return useQuery({
     queryKey: agencyApiKeys.deliveries(id),
-    queryFn: () => api<WebhookDeliveryRow[]>(`webhooks/${id}/deliveries`),
+    queryFn: () => call(contract.deliveries, { params: { id } }),
   });
 }

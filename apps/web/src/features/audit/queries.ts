@@ -1,6 +1,6 @@
-import type { AuditLogQuery, AuditPage } from '@dm/shared';
+import { type AuditLogQuery, auditContract as contract } from '@dm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const auditKeys = { list: (q: AuditLogQuery) => ['auditlog', q] as const };
 
@@ -9,10 +9,11 @@ export const useAuditLog = (q: AuditLogQuery, enabled: boolean) =>
   useQuery({
     queryKey: auditKeys.list(q),
     queryFn: () =>
-      api<AuditPage>('auditlog', {
-        query: { ...q, donor: q.donor || undefined, user: q.user || undefined },
-        silent: true,
-      }),
+      call(
+        contract.list,
+        { query: { ...q, donor: q.donor || undefined, user: q.user || undefined } },
+        { silent: true },
+      ),
     enabled,
     // A log is read for what just happened: never the 30 s cache of the other lists.
     staleTime: 0,

@@ -1,6 +1,12 @@
-import type { ConnectionInfo, EmailDefinition, EmailTypeOption } from '@dm/shared';
+import {
+  type AddEmailTemplateBody,
+  emailTemplatesContract as contract,
+  type EmailDefinition,
+  type SmtpConnectionSaveBody,
+  type UpdateEmailTemplateBody,
+} from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Query keys of the e-mail template and connection screens. */
 export const emailKeys = {
@@ -13,7 +19,7 @@ export const emailKeys = {
 export function useEmailTypes() {
   return useQuery({
     queryKey: emailKeys.types,
-    queryFn: () => api<EmailTypeOption[]>('getemailtypes'),
+    queryFn: () => call(contract.types, {}),
     staleTime: 10 * 60_000,
   });
 }
@@ -22,16 +28,16 @@ export function useEmailDefinition(centerId: number | null, emailTypeId: number 
   return useQuery({
     queryKey: emailKeys.definition(centerId ?? 0, emailTypeId ?? 0),
     queryFn: () =>
-      api<EmailDefinition>('getemaildefinition', {
-        query: { center_id: centerId! },
-        body: { email_type: emailTypeId },
+      call(contract.definition, {
+        query: { center_id: centerId ?? undefined },
+        body: { email_type: emailTypeId ?? 0 },
       }),
     enabled: centerId !== null && emailTypeId !== null,
   });
 }
 
 export function fetchDefaultDefinition(centerId: number, emailTypeId: number) {
-  return api<EmailDefinition>('getdefaultemaildefinition', {
+  return call(contract.defaultDefinition, {
     query: { center_id: centerId },
     body: { email_type: emailTypeId },
   });
@@ -40,7 +46,7 @@ export function fetchDefaultDefinition(centerId: number, emailTypeId: number) {
 export function useConnection(centerId: number | null) {
   return useQuery({
     queryKey: emailKeys.connection(centerId ?? 0),
-    queryFn: () => api<ConnectionInfo | null>('gettestconnection', { body: { center_id: centerId } }),
+    queryFn: () => call(contract.connection, { body: { center_id: centerId ?? undefined } }),
     enabled: centerId !== null,
   });
 }
@@ -49,8 +55,8 @@ export function useConnection(centerId: number | null) {
 export function useSaveConnection(centerId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) =>
-      api<ConnectionInfo>('updatetestconnection', { body, successToast: true, silent: true }),
+    mutationFn: (body: SmtpConnectionSaveBody) =>
+      call(contract.saveConnection, { body }, { successToast: true, silent: true }),
     onSuccess: (info) => {
       if (centerId !== null) queryClient.setQueryData(emailKeys.connection(centerId), info);
     },
@@ -60,7 +66,7 @@ export function useSaveConnection(centerId: number | null) {
 /** POST testconnection: a test message through the server as typed. */
 export function useTestConnection() {
   return useMutation({
-    mutationFn: (body: unknown) => api<null>('testconnection', { body, silent: true }),
+    mutationFn: (body: SmtpConnectionSaveBody) => call(contract.testConnection, { body }, { silent: true }),
   });
 }
 
@@ -77,18 +83,17 @@ export function useTemplateWrites(centerId: number | null, emailTypeId: number |
     else void queryClient.invalidateQueries({ queryKey: key });
   };
   const add = useMutation({
-    mutationFn: (body: unknown) =>
-      api<EmailDefinition>('addemailtemplate', { body, successToast: true, silent: true }),
+    mutationFn: (body: AddEmailTemplateBody) =>
+      call(contract.add, { body }, { successToast: true, silent: true }),
     onSuccess: afterSave,
   });
   const update = useMutation({
-    mutationFn: (body: unknown) =>
-      api<EmailDefinition>('updateemaildefinition', { body, successToast: true, silent: true }),
+    mutationFn: (body: UpdateEmailTemplateBody) =>
+      call(contract.update, { body }, { successToast: true, silent: true }),
     onSuccess: afterSave,
   });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      api<null>('deleteemaildefinition', { body: { id }, successToast: true, silent: true }),
+    mutationFn: (id: number) => call(contract.remove, { body: { id } }, { successToast: true, silent: true }),
     onSuccess: () => afterSave(null),
   });
   return { add, update, remove };

@@ -1,12 +1,11 @@
-import type {
-  CarrierCompatibilityData,
-  CarrierPanelInput,
-  DonorPanelData,
-  ParentPanelKind,
-  ParentPanelsData,
+import {
+  type CarrierPanelInput,
+  geneticsContract as contract,
+  type DonorPanelImportBody,
+  type ParentPanelKind,
 } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const carrierKeys = {
   all: ['carrier'] as const,
@@ -19,7 +18,7 @@ export const carrierKeys = {
 export function useDonorPanel(donorId: number, enabled = true) {
   return useQuery({
     queryKey: carrierKeys.donor(donorId),
-    queryFn: () => api<DonorPanelData>(`donorcarrierpanel/${donorId}`, { silent: true }),
+    queryFn: () => call(contract.donorPanel, { params: { id: donorId } }, { silent: true }),
     enabled,
     retry: false,
   });
@@ -28,7 +27,7 @@ export function useDonorPanel(donorId: number, enabled = true) {
 export function useParentPanels(userId: number | null) {
   return useQuery({
     queryKey: carrierKeys.parent(userId ?? 0),
-    queryFn: () => api<ParentPanelsData>(`parentcarrierpanel/${userId}`, { silent: true }),
+    queryFn: () => call(contract.parentPanels, { params: { id: userId ?? 0 } }, { silent: true }),
     enabled: userId !== null,
     retry: false,
   });
@@ -43,32 +42,28 @@ export function useCarrierCompatibility(
   return useQuery({
     queryKey: carrierKeys.compatibility(donorIds, parentId),
     queryFn: () =>
-      api<CarrierCompatibilityData>('carriercompatibility', {
-        body: { donorIds, ...(parentId === null ? {} : { parentId }) },
-        silent: true,
-      }),
+      call(
+        contract.compatibility,
+        { body: { donorIds: [...donorIds], ...(parentId === null ? {} : { parentId }) } },
+        { silent: true },
+      ),
     enabled: enabled && donorIds.length > 0,
     retry: false,
   });
 }
 
 export const saveDonorPanel = (donorId: number, panel: CarrierPanelInput) =>
-  api<DonorPanelData>(`donorcarrierpanel/${donorId}`, { body: { panel }, successToast: true });
+  call(contract.saveDonorPanel, { params: { id: donorId }, body: { panel } }, { successToast: true });
 
-export const importDonorPanel = (
-  donorId: number,
-  body: { lab: string; panelName: string; testDate: string; csv: string },
-) => api<DonorPanelData>(`donorcarrierpanel/${donorId}/import`, { body, successToast: true });
+export const importDonorPanel = (donorId: number, body: DonorPanelImportBody) =>
+  call(contract.importDonorPanel, { params: { id: donorId }, body }, { successToast: true });
 
-export const importParentPanel = (
-  userId: number,
-  kind: ParentPanelKind,
-  body: { lab: string; panelName: string; testDate: string; csv: string },
-) =>
-  api<ParentPanelsData>(`parentcarrierpanel/${userId}/import`, {
-    body: { kind, ...body },
-    successToast: true,
-  });
+export const importParentPanel = (userId: number, kind: ParentPanelKind, body: DonorPanelImportBody) =>
+  call(
+    contract.importParentPanel,
+    { params: { id: userId }, body: { kind, ...body } },
+    { successToast: true },
+  );
 
 export const saveParentPanel = (userId: number, kind: ParentPanelKind, panel: CarrierPanelInput) =>
-  api<ParentPanelsData>(`parentcarrierpanel/${userId}`, { body: { kind, panel }, successToast: true });
+  call(contract.saveParentPanel, { params: { id: userId }, body: { kind, panel } }, { successToast: true });

@@ -1,13 +1,6 @@
-import type {
-  PreformDetails,
-  PreformResult,
-  RejectionQuestion,
-  RejectionRange,
-  RejectionSettings,
-  SubmitPreformBody,
-} from '@dm/shared';
+import { preformContract as contract, type RejectionSettings, type SubmitPreformBody } from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const preformKeys = {
   all: ['preform'] as const,
@@ -20,31 +13,31 @@ export const preformKeys = {
 export function usePreformDetails(userId: number | null) {
   return useQuery({
     queryKey: preformKeys.details(userId ?? 0),
-    queryFn: () => api<PreformDetails>(`getpreformdetails/${userId}`),
+    queryFn: () => call(contract.details, { params: { userId: userId ?? 0 } }),
     enabled: userId !== null,
     staleTime: 0,
   });
 }
 
 export function submitPreform(body: SubmitPreformBody) {
-  return api<PreformResult>('submitpreform', { body, silent: true });
+  return call(contract.submit, { body }, { silent: true });
 }
 
 export function resetPreform() {
-  return api<null>('resetpreformdetails', { method: 'POST', body: {} });
+  return call(contract.reset, {});
 }
 
 export function useRejectionSettings() {
   return useQuery({
     queryKey: preformKeys.rejection,
-    queryFn: () => api<RejectionSettings>('donorformrejectionrange'),
+    queryFn: () => call(contract.rejectionSettings, {}),
   });
 }
 
 export function useRejectionDefaults() {
   return useQuery({
     queryKey: preformKeys.rejectionDefaults,
-    queryFn: () => api<RejectionRange>('defaultdonorformrejectionrange'),
+    queryFn: () => call(contract.defaultRejectionRange, {}),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -52,17 +45,14 @@ export function useRejectionDefaults() {
 export function useRejectionQuestions() {
   return useQuery({
     queryKey: preformKeys.rejectionQuestions,
-    queryFn: () => api<RejectionQuestion[]>('getalldonorformrejectionquestion'),
+    queryFn: () => call(contract.rejectionQuestions, {}),
   });
 }
 
 export function saveRejectionSettings(body: RejectionSettings) {
-  return api<RejectionSettings>('donorformrejectionrange', { body, silent: true });
+  return call(contract.saveRejectionSettings, { body }, { silent: true });
 }
 
 export function saveRejectionQuestions(questions: { id: number; is_enabled: boolean }[]) {
-  return api<RejectionQuestion[]>('updatealldonorformrejectionquestion', {
-    body: { questions },
-    successToast: true,
-  });
+  return call(contract.saveRejectionQuestions, { body: { questions } }, { successToast: true });
 }

@@ -1,6 +1,7 @@
 import {
   type AgencyCountTable,
   type CaseManagerRow,
+  type CaseManagerSort,
   type CountList,
   type MonthlyCounts,
   pagePath,
@@ -72,7 +73,7 @@ function MonthlyChart(props: {
 
 /** Users per type per month; an admin's click opens that type's grid. */
 export function UsersByMonth({ centerId, clickable }: { centerId: number | null; clickable: boolean }) {
-  const q = useStatistic<MonthlyCounts>('usercountbymonth', centerId);
+  const q = useStatistic('userCountByMonth', centerId);
   return (
     <MonthlyChart
       title="Users per month"
@@ -85,7 +86,7 @@ export function UsersByMonth({ centerId, clickable }: { centerId: number | null;
 
 /** Portfolios per state per month; an admin's click opens the intended-parent grid. */
 export function PortfoliosByMonth({ centerId, clickable }: { centerId: number | null; clickable: boolean }) {
-  const q = useStatistic<MonthlyCounts>('portfolioCountByMonth', centerId);
+  const q = useStatistic('portfolioCountByMonth', centerId);
   return (
     <MonthlyChart
       title="Portfolios per month"
@@ -99,7 +100,7 @@ export function PortfoliosByMonth({ centerId, clickable }: { centerId: number | 
 /** Donors per availability; an admin's click opens the donor grid. */
 export function DonorAvailability({ centerId, clickable }: { centerId: number | null; clickable: boolean }) {
   const navigate = useNavigate();
-  const q = useStatistic<CountList>('donoravailabilitycount', centerId);
+  const q = useStatistic('donorAvailabilityCount', centerId);
   const items = (q.data?.items ?? []).filter((i) => i.count > 0);
   const href = clickable ? pagePath('viewdonor') : undefined;
   return (
@@ -137,7 +138,8 @@ const MANAGER_COLUMNS: Column<CaseManagerRow>[] = [
 export function CaseManagerList({ centerId, showCenter }: { centerId: number | null; showCenter: boolean }) {
   const list = useListQuery('name', 100);
   const { sort, ord, search } = list.query;
-  const q = useStatistic<CaseManagerRow[]>('getcasemanagersdetails', centerId, { sort, ord, search });
+  // The sortable columns' keys are the server's sorts.
+  const q = useStatistic('caseManagers', centerId, { sort: sort as CaseManagerSort, ord, search });
   const rows = q.data ?? [];
   const columns = showCenter
     ? [...MANAGER_COLUMNS, { key: 'center', label: 'Agency', render: (r: CaseManagerRow) => r.centerName }]
@@ -221,7 +223,7 @@ function AgencyTableChart(props: { title: string; data: AgencyCountTable | undef
 /** countuserbyagency with a user type picker. */
 export function UsersByAgency({ centerId }: { centerId: number | null }) {
   const [userType, setUserType] = useState<StatUserType>(ROLE.CLIENT);
-  const q = useStatistic<AgencyCountTable>('countuserbyagency', centerId, { user_type: userType });
+  const q = useStatistic('countUserByAgency', centerId, { user_type: userType });
   return (
     <Stack gap="xs">
       <Select
@@ -243,12 +245,12 @@ export function UsersByAgency({ centerId }: { centerId: number | null }) {
 }
 
 export function PortfoliosByAgency({ centerId }: { centerId: number | null }) {
-  const q = useStatistic<AgencyCountTable>('portfolioscount', centerId);
+  const q = useStatistic('portfoliosCount', centerId);
   return <AgencyTableChart title="Portfolios per agency" data={q.data} loading={q.isPending} />;
 }
 
 export function DonorTypesByAgency({ centerId }: { centerId: number | null }) {
-  const q = useStatistic<AgencyCountTable>('donorstypescount', centerId);
+  const q = useStatistic('donorTypesCount', centerId);
   return <AgencyTableChart title="Donor types per agency" data={q.data} loading={q.isPending} />;
 }
 
@@ -280,8 +282,8 @@ function CountListChart(props: {
 }
 
 export function BeforeCurrentYear({ centerId }: { centerId: number | null }) {
-  const users = useStatistic<CountList>('usercountbeforecurrentyear', centerId);
-  const portfolios = useStatistic<CountList>('portfoliocountbeforecurrentyear', centerId);
+  const users = useStatistic('userCountBeforeCurrentYear', centerId);
+  const portfolios = useStatistic('portfolioCountBeforeCurrentYear', centerId);
   const year = users.data?.year ?? portfolios.data?.year;
   const before = year ? ` before ${year}` : ' before this year';
   return (
