@@ -17,28 +17,32 @@ export const HEALTH_STATE = {
   NOT_RUNNING: 'Not Running',
 } as const;
 
-export interface DatabaseHealth {
-  state: typeof HEALTH_STATE.CONNECTED | typeof HEALTH_STATE.NOT_CONNECTED;
+export const databaseHealth = z.object({
+  state: z.enum([HEALTH_STATE.CONNECTED, HEALTH_STATE.NOT_CONNECTED]),
   /** Round trip of a trivial query, when connected. */
-  latencyMs: number | null;
-}
+  latencyMs: z.number().nullable(),
+});
+export type DatabaseHealth = z.output<typeof databaseHealth>;
 
-export interface DiskHealth {
-  state: typeof HEALTH_STATE.CALCULATED | typeof HEALTH_STATE.NOT_CALCULATED;
+export const diskHealth = z.object({
+  state: z.enum([HEALTH_STATE.CALCULATED, HEALTH_STATE.NOT_CALCULATED]),
   /** The file system that holds the data directory (database files and uploads). */
-  freeBytes: number | null;
-  totalBytes: number | null;
-  usedPercent: number | null;
-}
+  freeBytes: z.number().nullable(),
+  totalBytes: z.number().nullable(),
+  usedPercent: z.number().nullable(),
+});
+export type DiskHealth = z.output<typeof diskHealth>;
 
-export interface JobHeartbeat {
-  job: string;
-  lastRunAt: string;
-  lastOkAt: string | null;
-  lastFailedAt: string | null;
-}
+export const jobHeartbeat = z.object({
+  job: z.string(),
+  lastRunAt: z.string(),
+  lastOkAt: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+});
+export type JobHeartbeat = z.output<typeof jobHeartbeat>;
 
-export interface JobsHealth {
-  state: typeof HEALTH_STATE.RUNNING | typeof HEALTH_STATE.NOT_RUNNING;
-  jobs: JobHeartbeat[];
-}
+export const jobsHealth = z.object({
+  state: z.enum([HEALTH_STATE.RUNNING, HEALTH_STATE.NOT_RUNNING]),
+  jobs: z.array(jobHeartbeat),
+});
+export type JobsHealth = z.output<typeof jobsHealth>;

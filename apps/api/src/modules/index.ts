@@ -4,7 +4,7 @@ import type { JobDefinition } from '../platform/jobs/runner.js';
 import { webhookDeliveryJob } from './agency-api/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type DexiJobDeps, dexiRunJob } from './dexi/index.js';
-import { healthRoutes } from './health/health.routes.js';
+import { healthRoutes } from './health/index.js';
 import { chatPartnerIds } from './messaging/messaging.service.js';
 import { type RenewalJobDeps, subscriptionRenewalJob } from './payments/payments.subscription.js';
 import { type DonorWatchJobDeps, donorWatchJob } from './queue/queue.jobs.js';

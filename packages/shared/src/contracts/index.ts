@@ -8,6 +8,7 @@ export { dexiContract } from './dexi.js';
 export { educationContract } from './education.js';
 export { emailTemplatesContract } from './email-templates.js';
 export { geneticsContract } from './genetics.js';
+export { healthContract } from './health.js';
 export { mappingContract } from './mapping.js';
 export { notificationsContract } from './notifications.js';
 export { preformContract } from './preform.js';

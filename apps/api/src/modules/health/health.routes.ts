@@ -1,9 +1,9 @@
-import { HEALTH_STATE, healthCredentials } from '@dm/shared';
+import { healthContract as api, HEALTH_STATE } from '@dm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope } from '../../platform/envelope.js';
-import { publicRoute } from '../../platform/routes.js';
+import { route } from '../../platform/routes.js';
 import * as service from './health.service.js';
 
 const healthData = z.object({ db: z.enum(['up', 'down']), version: z.string() });
@@ -76,52 +76,25 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
 
   // The health-check page (/healthcheck) has its own login from the configuration
   // (HEALTHCHECK_USER, HEALTHCHECK_PASSWORD), apart from user accounts; every check carries it.
-  publicRoute(app, 'POST /healthcheckauthenticate', {
-    summary: 'The health check login (throttled per address)',
-    body: healthCredentials,
-    data: null,
-    run: ({ body, ip }) => service.authenticate(deps, body, ip),
+  route(app, api.authenticate, {
+    run: async ({ body, ip }) => {
+      await service.authenticate(deps, body, ip);
+      return null;
+    },
   });
-  publicRoute(app, 'POST /checkdatabase', {
-    summary: "Health check: the database answers (the spec's checkmysql)",
-    body: healthCredentials,
-    data: z.object({
-      state: z.enum([HEALTH_STATE.CONNECTED, HEALTH_STATE.NOT_CONNECTED]),
-      latencyMs: z.number().nullable(),
-    }),
+  route(app, api.database, {
     run: async ({ body }) => {
       service.assertAllowed(deps, body);
       return service.database(deps);
     },
   });
-  publicRoute(app, 'POST /checkspace', {
-    summary: 'Health check: free space where the data directory lives',
-    body: healthCredentials,
-    data: z.object({
-      state: z.enum([HEALTH_STATE.CALCULATED, HEALTH_STATE.NOT_CALCULATED]),
-      freeBytes: z.number().nullable(),
-      totalBytes: z.number().nullable(),
-      usedPercent: z.number().nullable(),
-    }),
+  route(app, api.space, {
     run: async ({ body }) => {
       service.assertAllowed(deps, body);
       return service.disk(deps);
     },
   });
-  publicRoute(app, 'POST /checkjobs', {
-    summary: "Health check: the background job runner (in place of the spec's checkmongo)",
-    body: healthCredentials,
-    data: z.object({
-      state: z.enum([HEALTH_STATE.RUNNING, HEALTH_STATE.NOT_RUNNING]),
-      jobs: z.array(
-        z.object({
-          job: z.string(),
-          lastRunAt: z.string(),
-          lastOkAt: z.string().nullable(),
-          lastFailedAt: z.string().nullable(),
-        }),
-      ),
-    }),
+  route(app, api.jobs, {
     run: async ({ body }) => {
       service.assertAllowed(deps, body);
       return service.jobs(deps);

@@ -1,11 +1,12 @@
 import {
+  healthContract as contract,
   type DatabaseHealth,
   type DiskHealth,
   HEALTH_STATE,
   type HealthCredentials,
   type JobsHealth,
 } from '@dm/shared';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 
 export interface Report {
   database: DatabaseHealth;
@@ -15,24 +16,28 @@ export interface Report {
 
 /** The health page's own login (its credentials are not a session). */
 export const authenticateHealthCheck = (credentials: HealthCredentials) =>
-  api<null>('healthcheckauthenticate', { body: credentials, silent: true });
+  call(contract.authenticate, { body: credentials }, { silent: true });
 
 /** Runs the three checks with the credentials; a failed call counts as the bad state. */
 export async function runChecks(credentials: HealthCredentials): Promise<Report> {
-  const call = <T>(name: string, failed: T) =>
-    api<T>(name, { body: credentials, silent: true }).catch((e) => {
+  const check = <T>(answer: Promise<T>, failed: T) =>
+    answer.catch((e) => {
       if (e instanceof ApiError && e.status === 403) throw e;
       return failed;
     });
+  const options = { silent: true };
   const [database, disk, jobs] = await Promise.all([
-    call<DatabaseHealth>('checkdatabase', { state: HEALTH_STATE.NOT_CONNECTED, latencyMs: null }),
-    call<DiskHealth>('checkspace', {
+    check(call(contract.database, { body: credentials }, options), {
+      state: HEALTH_STATE.NOT_CONNECTED,
+      latencyMs: null,
+    }),
+    check(call(contract.space, { body: credentials }, options), {
       state: HEALTH_STATE.NOT_CALCULATED,
       freeBytes: null,
       totalBytes: null,
       usedPercent: null,
     }),
-    call<JobsHealth>('checkjobs', { state: HEALTH_STATE.NOT_RUNNING, jobs: [] }),
+    check(call(contract.jobs, { body: credentials }, options), { state: HEALTH_STATE.NOT_RUNNING, jobs: [] }),
   ]);
   return { database, disk, jobs };
 }
