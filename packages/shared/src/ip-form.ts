@@ -38,6 +38,11 @@ export const IP_FORM_MSG = {
 // ---------------------------------------------------------------------------------------------
 // Small field schemas
 
+/** The answers as stored and answered: every key present, blanks as null. */
+const storedText = z.string().nullable();
+const storedNumber = z.number().nullable();
+const storedYesNo = z.union([z.literal(0), z.literal(1)]).nullable();
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const isRealDate = (v: string) => {
@@ -109,22 +114,23 @@ export const ipGeneralSchema = z.object({
 export type IpGeneralInput = z.input<typeof ipGeneralSchema>;
 
 /** The general tab as stored and answered: every key present, blanks as null. */
-export interface IpGeneral {
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  city_other: string | null;
-  zipcode: string | null;
-  dob: string | null;
-  sec_partner_dob: string | null;
-  consultation_date: string | null;
-  previous_therapy: 0 | 1 | null;
-  previous_therapy_description: string | null;
-  psychological_medication: 0 | 1 | null;
-  psychological_medication_description: string | null;
-  convicted_in_child_abuse: 0 | 1 | null;
-  convicted_in_child_abuse_description: string | null;
-}
+export const ipGeneral = z.object({
+  country: storedText,
+  state: storedText,
+  city: storedText,
+  city_other: storedText,
+  zipcode: storedText,
+  dob: storedText,
+  sec_partner_dob: storedText,
+  consultation_date: storedText,
+  previous_therapy: storedYesNo,
+  previous_therapy_description: storedText,
+  psychological_medication: storedYesNo,
+  psychological_medication_description: storedText,
+  convicted_in_child_abuse: storedYesNo,
+  convicted_in_child_abuse_description: storedText,
+});
+export type IpGeneral = z.output<typeof ipGeneral>;
 
 /** Zip formats by country; countries without one accept any code (the centers' zip check shares it). */
 export const ZIP_FORMAT: Record<string, RegExp> = {
@@ -206,13 +212,14 @@ export const ipPersonalSchema = z.object({
   sec_partner_weight: optionalNumber("Partner's weight", ...WEIGHT_KG),
 });
 export type IpPersonalInput = z.input<typeof ipPersonalSchema>;
-export interface IpPersonal {
-  height: number | null;
-  sec_partner_height: number | null;
-  donor_height: number | null;
-  weight: number | null;
-  sec_partner_weight: number | null;
-}
+export const ipPersonal = z.object({
+  height: storedNumber,
+  sec_partner_height: storedNumber,
+  donor_height: storedNumber,
+  weight: storedNumber,
+  sec_partner_weight: storedNumber,
+});
+export type IpPersonal = z.output<typeof ipPersonal>;
 
 export function normaliseIpPersonal(input: IpPersonalInput): IpPersonal {
   return {
@@ -274,7 +281,8 @@ const cycleSchema = z.object({
   year: optionalNumber('Cycle year', 1970, 2100),
   outcome: oneOf('Outcome', IP_OUTCOMES).optional(),
 });
-export type IpCycle = { treatment: string | null; year: number | null; outcome: string | null };
+export const ipCycle = z.object({ treatment: storedText, year: storedNumber, outcome: storedText });
+export type IpCycle = z.output<typeof ipCycle>;
 
 export const ipFertilitySchema = z.object({
   diagnosis: z
@@ -294,20 +302,21 @@ export const ipFertilitySchema = z.object({
   notes: optionalText('Notes', 2000),
 });
 export type IpFertilityInput = z.input<typeof ipFertilitySchema>;
-export interface IpFertility {
-  diagnosis: string[];
-  diagnosis_other: string | null;
-  months_trying: number | null;
-  previous_pregnancies: number | null;
-  live_births: number | null;
-  cycles: IpCycle[];
-  frozen_embryos: number | null;
-  clinic_name: string | null;
-  clinic_city: string | null;
-  physician_name: string | null;
-  sperm_source: string | null;
-  notes: string | null;
-}
+export const ipFertility = z.object({
+  diagnosis: z.array(z.string()),
+  diagnosis_other: storedText,
+  months_trying: storedNumber,
+  previous_pregnancies: storedNumber,
+  live_births: storedNumber,
+  cycles: z.array(ipCycle),
+  frozen_embryos: storedNumber,
+  clinic_name: storedText,
+  clinic_city: storedText,
+  physician_name: storedText,
+  sperm_source: storedText,
+  notes: storedText,
+});
+export type IpFertility = z.output<typeof ipFertility>;
 
 /** Blanks become null; "other" is kept only when Other is among the diagnoses; empty cycle rows dropped. */
 export function normaliseIpFertility(input: IpFertilityInput): IpFertility {
@@ -366,24 +375,36 @@ export function normaliseIpTab(body: IpFormUpdateBody): IpGeneral | IpPersonal |
   }
 }
 
-/** What getipformdetails answers: the asked tab (confirm: every tab), the others null. */
-export interface IpFormDetails {
-  userId: number;
-  tabName: IpFormTab;
-  /** 'edit' for the parent, 'preview' for staff of the parent's center. */
-  access: 'edit' | 'preview';
-  submittedAt: string | null;
-  general: IpGeneral | null;
-  personalCharacteristics: IpPersonal | null;
-  fertilityHistory: IpFertility | null;
-}
+/** GET /getipformstatus/{userId} */
+export const ipFormUserParams = z.object({ userId });
 
-export interface IpFormStatus {
-  userId: number;
-  ipFormVisible: boolean;
-  submitted: boolean;
-  submittedAt: string | null;
-}
+/** What getipformdetails (and updateipformdetails) answers: the asked tab (confirm: every tab), the others null. */
+export const ipFormDetails = z.object({
+  userId: z.number(),
+  tabName: z.enum(IP_FORM_TABS),
+  /** 'edit' for the parent, 'preview' for staff of the parent's center. */
+  access: z.enum(['edit', 'preview']),
+  submittedAt: z.string().nullable(),
+  general: ipGeneral.nullable(),
+  personalCharacteristics: ipPersonal.nullable(),
+  fertilityHistory: ipFertility.nullable(),
+});
+export type IpFormDetails = z.output<typeof ipFormDetails>;
+
+/** Whether the caller's center has the IP form on. */
+export const ipFormVisibility = z.object({ ipFormVisible: z.boolean() });
+/** The center's setting and, for a parent, whether their form is submitted (null for staff). */
+export const ipFormStatusCenter = z.object({ ipFormVisible: z.boolean(), submitted: z.boolean().nullable() });
+
+export const ipFormStatus = z.object({
+  userId: z.number(),
+  ipFormVisible: z.boolean(),
+  submitted: z.boolean(),
+  submittedAt: z.string().nullable(),
+});
+export type IpFormStatus = z.output<typeof ipFormStatus>;
+
+export const ipFormSubmission = z.object({ submittedAt: z.string() });
 
 /** Whether a tab's saved answers let the parent go on to the next tab / submit. */
 export const personalComplete = (p: IpPersonal | null): boolean =>

@@ -45,7 +45,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
   await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
-  await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
+  await api.register((await import('./ipform/index.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/index.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/index.js')).dexiRoutes, deps);
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);

@@ -79,7 +79,6 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/coaching/queries.ts: 12',
   'apps/web/src/features/donorform/queries.ts: 14',
   'apps/web/src/features/donors/queries.ts: 12',
-  'apps/web/src/features/ipform/queries.ts: 3',
   'apps/web/src/features/match/queries.ts: 7',
   'apps/web/src/features/messaging/queries.ts: 9',
   'apps/web/src/features/payments/queries.ts: 20',

@@ -9,6 +9,7 @@ export { educationContract } from './education.js';
 export { emailTemplatesContract } from './email-templates.js';
 export { geneticsContract } from './genetics.js';
 export { healthContract } from './health.js';
+export { ipformContract } from './ipform.js';
 export { mappingContract } from './mapping.js';
 export { notificationsContract } from './notifications.js';
 export { preformContract } from './preform.js';

@@ -1,6 +1,11 @@
-import type { IpFormDetails, IpFormSavableTab, IpFormTab } from '@dm/shared';
+import {
+  type CallInput,
+  ipformContract as contract,
+  type IpFormSavableTab,
+  type IpFormTab,
+} from '@dm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const ipFormKeys = {
   all: ['ipform'] as const,
@@ -12,24 +17,26 @@ export function useIpFormDetails(userId: number | null) {
   return useQuery({
     queryKey: ipFormKeys.details(userId ?? 0),
     queryFn: () =>
-      api<IpFormDetails>('getipformdetails', {
-        body: { tabName: 'confirm' satisfies IpFormTab, userId },
-        silent: true,
-      }),
+      // Enabled only with a user id.
+      call(
+        contract.details,
+        { body: { tabName: 'confirm' satisfies IpFormTab, userId: userId ?? 0 } },
+        { silent: true },
+      ),
     enabled: userId !== null,
     staleTime: 0,
     retry: false,
   });
 }
 
+type UpdateBody = CallInput<typeof contract.update>['body'];
+
 export function saveIpFormTab(userId: number, tabName: IpFormSavableTab, formData: unknown) {
-  return api<IpFormDetails>('updateipformdetails', {
-    body: { tabName, formData, userId },
-    silent: true,
-    successToast: true,
-  });
+  // The page builds each tab's answers from its loosely typed form values; the server validates them.
+  const body = { tabName, formData, userId } as UpdateBody;
+  return call(contract.update, { body }, { silent: true, successToast: true });
 }
 
 export function submitIpForm() {
-  return api<{ submittedAt: string }>('ipformsubmission', { silent: true });
+  return call(contract.submit, {}, { silent: true });
 }
