@@ -3,6 +3,9 @@
  * and messages both the photos & media tab and the server judge by.
  */
 
+import { z } from 'zod';
+import { idSchema } from './validation.js';
+
 const MB = 1024 * 1024;
 
 export const IMAGE_MAX_BYTES = 20 * MB;
@@ -146,8 +149,12 @@ export interface AdditionalUploadResult {
  * GET /api/profilepicture/{userId}: the profile picture of a user who is not a donor (/profileimg);
  * `url` carries the picture's version, so a new picture is a new address (cached privately).
  */
-export interface UserPicture {
-  userId: number;
-  url: string | null;
-  updatedAt: string | null;
-}
+export const userPicture = z.object({
+  userId: z.number(),
+  url: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type UserPicture = z.output<typeof userPicture>;
+
+/** /profilepicture/{userId} and the upload's path: whose picture. */
+export const userPictureParams = z.object({ userId: idSchema({ label: 'User id' }) });

@@ -30,10 +30,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
   await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
-  await api.register(
-    (await import('./profile-picture/profile-picture.routes.js')).profilePictureRoutes,
-    deps,
-  );
+  await api.register((await import('./profile-picture/index.js')).profilePictureRoutes, deps);
   await api.register((await import('./statistics/index.js')).statisticsRoutes, deps);
   await api.register((await import('./staff-donors/staff-donors.routes.js')).staffDonorsRoutes, deps);
   await api.register((await import('./donorform/donorform.routes.js')).donorformRoutes, deps);

@@ -83,7 +83,7 @@ export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/features/messaging/queries.ts: 9',
   'apps/web/src/features/payments/queries.ts: 20',
   'apps/web/src/features/portfolios/queries.ts: 25',
-  'apps/web/src/features/profile-picture/queries.ts: 3',
+  'apps/web/src/features/profile-picture/queries.ts: 1',
   'apps/web/src/features/profile/queries.ts: 12',
   'apps/web/src/features/search/queries.ts: 10',
   'apps/web/src/features/staff-donors/queries.ts: 13',

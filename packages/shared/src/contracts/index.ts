@@ -13,6 +13,7 @@ export { ipformContract } from './ipform.js';
 export { mappingContract } from './mapping.js';
 export { notificationsContract } from './notifications.js';
 export { preformContract } from './preform.js';
+export { profilePictureContract } from './profile-picture.js';
 export { questionsContract } from './questions.js';
 export { remindersContract } from './reminders.js';
 export { siteTourContract } from './site-tour.js';

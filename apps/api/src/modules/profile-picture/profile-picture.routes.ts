@@ -1,10 +1,17 @@
-import { IMAGE_MAX_BYTES, type PageKey, UPLOAD_MSG } from '@dm/shared';
+import {
+  profilePictureContract as api,
+  IMAGE_MAX_BYTES,
+  type PageKey,
+  UPLOAD_MSG,
+  userPicture,
+  userPictureParams,
+} from '@dm/shared';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth-context.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { envelope, ok } from '../../platform/envelope.js';
-import { jsonRoute } from '../../platform/routes.js';
+import { route } from '../../platform/routes.js';
 import { uploadsWorkDir } from '../../platform/storage.js';
 import { receiveParts } from '../uploads/received.js';
 import * as s from './profile-picture.schemas.js';
@@ -26,7 +33,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
         consumes: ['multipart/form-data'],
         summary: `The caller's own profile picture (not a donor's; one multipart \`file\`, optional \`edited\` field): png, jpeg, jpg, gif, bmp; ${IMAGE_MAX_BYTES} bytes. Re-encoded without metadata.`,
         params: s.uploadParams,
-        response: { 200: envelope(s.userPicture) },
+        response: { 200: envelope(userPicture) },
       },
     },
     async (request) =>
@@ -42,17 +49,8 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       ),
   );
 
-  jsonRoute(app, 'GET /profilepicture/:userId', PAGE, {
-    summary: "A user's profile picture: its address, or null (the user, staff of the center, chat partners)",
-    params: s.userParams,
-    data: s.userPicture,
-    run: (auth, { params }) => service.pictureInfo(deps, auth, params.userId),
-  });
-
-  jsonRoute(app, 'DELETE /profilepicture/:userId', PAGE, {
-    summary: 'Removes the caller’s own profile picture',
-    params: s.userParams,
-    data: s.userPicture,
+  route(app, api.get, { run: (auth, { params }) => service.pictureInfo(deps, auth, params.userId) });
+  route(app, api.remove, {
     run: (auth, { params }) => service.removePicture(deps, auth, params.userId),
     message: UPLOAD_MSG.PROFILE_PICTURE_REMOVED,
   });
@@ -63,7 +61,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       config: { access: { pages: PAGE } },
       schema: {
         summary: "Streams a user's profile picture to a caller who may see it (cached privately)",
-        params: s.userParams,
+        params: userPictureParams,
         querystring: s.fileQuery,
       },
     },

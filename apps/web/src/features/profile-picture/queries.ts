@@ -1,6 +1,6 @@
-import type { RoleId, UserPicture } from '@dm/shared';
+import { profilePictureContract as contract, type RoleId, type UserPicture } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 export const pictureKeys = {
   all: ['profile-picture'] as const,
@@ -11,7 +11,7 @@ export const pictureKeys = {
 export const useUserPicture = (userId: number, enabled = true) =>
   useQuery({
     queryKey: pictureKeys.of(userId),
-    queryFn: () => api<UserPicture>(`profilepicture/${userId}`, { silent: true }),
+    queryFn: () => call(contract.get, { params: { userId } }, { silent: true }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -24,6 +24,7 @@ export function uploadUserPicture(userId: number, role: RoleId, file: Blob, name
   const form = new FormData();
   if (edited) form.append('edited', '1');
   form.append('file', file, name);
+  // Multipart: a plain route outside the contracts.
   return api<UserPicture>(`uploadprofilepic/${userId}/0/${role}`, {
     body: form,
     silent: true,
@@ -33,7 +34,7 @@ export function uploadUserPicture(userId: number, role: RoleId, file: Blob, name
 
 /** DELETE /profilepicture/{userId}. */
 export const removeUserPicture = (userId: number) =>
-  api<UserPicture>(`profilepicture/${userId}`, { method: 'DELETE', successToast: true });
+  call(contract.remove, { params: { userId } }, { successToast: true });
 
 /** Runs a change of the picture, then shows the new one everywhere (page and header). */
 export function usePictureChange(userId: number) {
