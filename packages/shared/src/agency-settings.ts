@@ -137,65 +137,75 @@ export const removeFeeOptionBody = z.object({
 
 // --- answers --------------------------------------------------------------------------------
 
+// The serializer writes these field by field: nothing else leaves (never a token).
+
 /** GET getagencyaccessdetails: every switch of the general configuration screen. */
-export interface AgencyAccessDetails {
-  centerId: number;
-  centerName: string;
-  isFirstNameVisible: boolean;
-  ipFormVisible: boolean;
-  receiveTextMessages: boolean;
-  canPreactiveIpAccessDonorDetail: boolean;
-  isDonorTypeVisible: boolean;
-  isCompensationVisible: boolean;
-  portfolioDonorCount: number;
-  defaultCaseManagerId: number | null;
+export const agencyAccessDetails = z.object({
+  centerId: z.number(),
+  centerName: z.string(),
+  isFirstNameVisible: z.boolean(),
+  ipFormVisible: z.boolean(),
+  receiveTextMessages: z.boolean(),
+  canPreactiveIpAccessDonorDetail: z.boolean(),
+  isDonorTypeVisible: z.boolean(),
+  isCompensationVisible: z.boolean(),
+  portfolioDonorCount: z.number(),
+  defaultCaseManagerId: z.number().nullable(),
   /** Whether Pre-Active parents may sign in at all (the agency's pre-active access). */
-  preActiveAccess: boolean;
-}
+  preActiveAccess: z.boolean(),
+});
+export type AgencyAccessDetails = z.output<typeof agencyAccessDetails>;
 
 /** A case manager the default may be (GET getagencymanagerdetails). */
-export interface AgencyManager {
-  userId: number;
-  name: string;
-  email: string;
-  status: string;
-}
+export const agencyManager = z.object({
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+});
+export type AgencyManager = z.output<typeof agencyManager>;
 
-export interface AgencyDefaultManager {
-  defaultCaseManagerId: number | null;
-  name: string | null;
-}
+export const agencyDefaultManager = z.object({
+  defaultCaseManagerId: z.number().nullable(),
+  name: z.string().nullable(),
+});
+export type AgencyDefaultManager = z.output<typeof agencyDefaultManager>;
 
 /** GET getagencytwilionumber: never the token, and the SID only by its last 4 characters. */
-export interface AgencyTwilio {
-  centerId: number;
-  twilioPhoneNumber: string | null;
+export const agencyTwilio = z.object({
+  centerId: z.number(),
+  twilioPhoneNumber: z.string().nullable(),
   /** "AC…1a2b", null when no SID is set. */
-  accountSidHint: string | null;
-  authTokenSet: boolean;
-  pendingRequest: {
-    id: number;
-    requestedNumber: string | null;
-    reason: string;
-    requestedByName: string;
-    createdAt: string;
-  } | null;
-}
+  accountSidHint: z.string().nullable(),
+  authTokenSet: z.boolean(),
+  pendingRequest: z
+    .object({
+      id: z.number(),
+      requestedNumber: z.string().nullable(),
+      reason: z.string(),
+      requestedByName: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
+export type AgencyTwilio = z.output<typeof agencyTwilio>;
 
-export interface FeeOption {
-  option_id: number;
-  options: string;
+export const feeOption = z.object({
+  option_id: z.number(),
+  options: z.string(),
   /** null: a global option every agency offers. */
-  center_id: number | null;
-  comment: string;
-}
+  center_id: z.number().nullable(),
+  comment: z.string(),
+});
+export type FeeOption = z.output<typeof feeOption>;
 
 /** GET getfeeoptions: the agency's own options and the global ones, and its compensation switch. */
-export interface FeeOptions {
-  centerId: number;
-  isCompensationVisible: boolean;
-  options: FeeOption[];
-}
+export const feeOptions = z.object({
+  centerId: z.number(),
+  isCompensationVisible: z.boolean(),
+  options: z.array(feeOption),
+});
+export type FeeOptions = z.output<typeof feeOptions>;
 
 /** The shown part of a SID: its prefix and last 4 characters. */
 export const accountSidHint = (sid: string | null): string | null =>

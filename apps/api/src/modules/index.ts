@@ -48,10 +48,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./search-alerts/search-alerts.routes.js')).searchAlertsRoutes, deps);
   // Carrier-screening compatibility (decision 026).
   await api.register((await import('./genetics/index.js')).geneticsRoutes, deps);
-  await api.register(
-    (await import('./agency-settings/agency-settings.routes.js')).agencySettingsRoutes,
-    deps,
-  );
+  await api.register((await import('./agency-settings/index.js')).agencySettingsRoutes, deps);
   // The consumer center's pages beyond payments (decision 025).
   await api.register((await import('./concierge/index.js')).conciergeRoutes, deps);
   await api.register((await import('./site-tour/index.js')).siteTourRoutes, deps);

@@ -24,7 +24,6 @@ export const KNOWN_BACK_DOORS: readonly string[] = [
   'dexi -> staff-donors/staff-donors.repo.ts',
   'donor-pdf -> donors/donors.schemas.ts',
   'donor-pdf -> donors/donors.service.ts',
-  'donorform -> agency-settings/agency-settings.repo.ts',
   'donorform -> donors/donors.repo.ts',
   'donors -> matches/matches.followed.ts',
   'donors -> users/case-manager.ts',
@@ -74,7 +73,6 @@ export const KNOWN_FOLDER_CIRCLES: readonly string[] = [
 export const KNOWN_UNTYPED_CALLS: readonly string[] = [
   'apps/web/src/components/donor/queries.ts: 4',
   'apps/web/src/features/agencies/queries.ts: 14',
-  'apps/web/src/features/agency-settings/queries.ts: 11',
   'apps/web/src/features/auth/queries.ts: 15',
   'apps/web/src/features/coaching/queries.ts: 12',
   'apps/web/src/features/donorform/queries.ts: 14',

@@ -1,6 +1,7 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 
 export { agencyApiContract } from './agency-api.js';
+export { agencySettingsContract } from './agency-settings.js';
 export { auditContract } from './audit.js';
 export { conciergeContract } from './concierge.js';
 export { cronContract } from './cron.js';

@@ -26,7 +26,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import { type Db, readAll } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { badRequest } from '../../platform/errors.js';
-import { feeOptionsOf } from '../agency-settings/agency-settings.repo.js';
+import { feeOptionsOf } from '../agency-settings/index.js';
 import * as donorsRepo from '../donors/donors.repo.js';
 import * as repo from './donorform.repo.js';
 

@@ -51,7 +51,7 @@ function CompensationSwitch({ centerId, visible }: { centerId: number; visible: 
       ),
       labels: { confirm: on ? 'Show' : 'Hide', cancel: 'Cancel' },
       onConfirm: () =>
-        write.mutate({ call: 'feepaymentoptionvisibility', body: { is_compensation_visible: on } }),
+        write.mutate({ name: 'feepaymentoptionvisibility', body: { is_compensation_visible: on } }),
     });
   return (
     <Switch

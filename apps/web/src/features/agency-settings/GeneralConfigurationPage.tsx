@@ -11,6 +11,7 @@ import { bodySchema, FormAlert, useFormSubmit, useResetOnSaved, useZodForm } fro
 import { AgencyScreen, useAgencyChoice } from '../email-templates/AgencyField';
 import { AgencyPhoneSection } from './AgencyPhoneSection';
 import {
+  type SettingCall,
   useAccessDetails,
   useAgencyManagers,
   useDefaultManager,
@@ -28,7 +29,7 @@ type SwitchKey =
 interface SwitchDef {
   key: SwitchKey;
   /** The call and the body field it takes the new value in. */
-  call: string;
+  call: SettingCall;
   field: string;
   label: string;
   description: string;
@@ -94,7 +95,7 @@ export const SWITCHES: readonly SwitchDef[] = [
 function Switches({ centerId, details }: { centerId: number; details: AgencyAccessDetails }) {
   const write = useSettingWrite(centerId);
   const change = (s: SwitchDef, on: boolean) => {
-    const run = () => write.mutate({ call: s.call, body: { [s.field]: on } });
+    const run = () => write.mutate({ name: s.call, body: { [s.field]: on } });
     if (s.confirm?.when !== on) return run();
     modals.openConfirmModal({
       title: `${s.label}: ${on ? 'on' : 'off'}?`,
@@ -135,7 +136,7 @@ function PortfolioCountForm({ centerId, details }: { centerId: number; details: 
     form,
     (values) =>
       write.mutateAsync({
-        call: 'updateportfoliodonorcount',
+        name: 'updateportfoliodonorcount',
         body: { portfolio_donor_count: values.portfolio_donor_count },
         silent: true,
       }),

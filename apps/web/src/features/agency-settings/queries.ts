@@ -1,14 +1,13 @@
-import type {
-  AgencyAccessDetails,
-  AgencyDefaultManager,
-  AgencyManager,
-  AgencyTwilio,
-  FeeOptions,
-  TwilioChangeRequestInput,
-  TwilioSettingsInput,
+import {
+  type AgencyTwilio,
+  type CallInput,
+  agencySettingsContract as contract,
+  type FeeOptions,
+  type TwilioChangeRequestInput,
+  type TwilioSettingsInput,
 } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { settingsKeys } from '../../lib/query-keys';
 
 const query = (centerId: number | null) => ({ center_id: centerId ?? undefined });
@@ -17,7 +16,7 @@ const query = (centerId: number | null) => ({ center_id: centerId ?? undefined }
 export function useAccessDetails(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.access(centerId ?? 0),
-    queryFn: () => api<AgencyAccessDetails>('getagencyaccessdetails', { query: query(centerId) }),
+    queryFn: () => call(contract.accessDetails, { query: query(centerId) }),
     enabled: centerId !== null,
   });
 }
@@ -25,7 +24,7 @@ export function useAccessDetails(centerId: number | null) {
 export function useAgencyManagers(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.managers(centerId ?? 0),
-    queryFn: () => api<AgencyManager[]>('getagencymanagerdetails', { query: query(centerId) }),
+    queryFn: () => call(contract.managers, { query: query(centerId) }),
     enabled: centerId !== null,
   });
 }
@@ -33,7 +32,7 @@ export function useAgencyManagers(centerId: number | null) {
 export function useDefaultManager(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.defaultManager(centerId ?? 0),
-    queryFn: () => api<AgencyDefaultManager>('getagencydefaultmanager', { query: query(centerId) }),
+    queryFn: () => call(contract.defaultManager, { query: query(centerId) }),
     enabled: centerId !== null,
   });
 }
@@ -41,7 +40,7 @@ export function useDefaultManager(centerId: number | null) {
 export function useAgencyTwilio(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.twilio(centerId ?? 0),
-    queryFn: () => api<AgencyTwilio>('getagencytwilionumber', { query: query(centerId) }),
+    queryFn: () => call(contract.twilio, { query: query(centerId) }),
     enabled: centerId !== null,
   });
 }
@@ -50,10 +49,23 @@ export function useAgencyTwilio(centerId: number | null) {
 export function useFeeOptions(centerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.feeOptions(centerId ?? 0),
-    queryFn: () => api<FeeOptions>('getfeeoptions', { query: query(centerId) }),
+    queryFn: () => call(contract.feeOptions, { query: query(centerId) }),
     enabled: centerId !== null,
   });
 }
+
+/** The calls that change a switch or a value of the agency, by the name the screens use. */
+const SETTING_WRITES = {
+  firstnamevisibility: contract.firstNameVisibility,
+  ipformtoggle: contract.ipFormToggle,
+  textmessagestoggle: contract.textMessagesToggle,
+  donortypevisibility: contract.donorTypeVisibility,
+  donordetailsaccesstoggle: contract.donorDetailsAccess,
+  updateportfoliodonorcount: contract.portfolioDonorCount,
+  feepaymentoptionvisibility: contract.compensationVisibility,
+};
+export type SettingCall = keyof typeof SETTING_WRITES;
+type SettingInput = CallInput<(typeof SETTING_WRITES)[SettingCall]>;
 
 /**
  * The calls that change a switch or a value of the agency (each answers the agency's switches):
@@ -63,12 +75,21 @@ export function useSettingWrite(centerId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     // silent: a form shows the refusal itself (a switch gets the wrapper's toast).
-    mutationFn: ({ call, body, silent }: { call: string; body: Record<string, unknown>; silent?: boolean }) =>
-      api<AgencyAccessDetails>(call, {
-        body: { ...body, center_id: centerId ?? undefined },
-        successToast: true,
-        silent: silent === true,
-      }),
+    mutationFn: ({
+      name,
+      body,
+      silent,
+    }: {
+      name: SettingCall;
+      body: Record<string, unknown>;
+      silent?: boolean;
+    }) =>
+      call(
+        SETTING_WRITES[name],
+        // The screen's table pairs each call with its field; the server checks the body.
+        { body: { ...body, center_id: centerId ?? undefined } } as SettingInput,
+        { successToast: true, silent: silent === true },
+      ),
     onSuccess: (data) => {
       queryClient.setQueryData(settingsKeys.access(data.centerId), data);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.feeOptions(data.centerId) });
@@ -81,11 +102,11 @@ export function useSaveDefaultManager(centerId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (managerId: number | null) =>
-      api<AgencyDefaultManager>('saveagencydefaultmanager', {
-        body: { default_case_manager_id: managerId, center_id: centerId ?? undefined },
-        successToast: true,
-        silent: true,
-      }),
+      call(
+        contract.saveDefaultManager,
+        { body: { default_case_manager_id: managerId, center_id: centerId ?? undefined } },
+        { successToast: true, silent: true },
+      ),
     onSuccess: (data) => {
       if (centerId === null) return;
       queryClient.setQueryData(settingsKeys.defaultManager(centerId), data);
@@ -101,20 +122,16 @@ export function useTwilioWrites(centerId: number | null) {
     queryClient.setQueryData(settingsKeys.twilio(data.centerId), data);
   const update = useMutation({
     mutationFn: (values: TwilioSettingsInput) =>
-      api<AgencyTwilio>('updateagencytwiliophonenumber', {
-        body: { ...values, center_id: centerId ?? undefined },
-        successToast: true,
-        silent: true,
-      }),
+      call(
+        contract.updateTwilio,
+        { body: { ...values, center_id: centerId ?? undefined } },
+        { successToast: true, silent: true },
+      ),
     onSuccess,
   });
   const request = useMutation({
     mutationFn: (values: TwilioChangeRequestInput) =>
-      api<AgencyTwilio>('agencyrequestfortwilionumberchange', {
-        body: values,
-        successToast: true,
-        silent: true,
-      }),
+      call(contract.requestTwilioChange, { body: values }, { successToast: true, silent: true }),
     onSuccess,
   });
   return { update, request };
@@ -127,19 +144,20 @@ export function useFeeOptionWrites(centerId: number | null) {
     queryClient.setQueryData(settingsKeys.feeOptions(data.centerId), data);
   const save = useMutation({
     mutationFn: (values: { newOption: string; newOptionComment: string; global: boolean }) =>
-      api<FeeOptions>('savefeeoption', {
-        body: { ...values, center_id: centerId ?? undefined },
-        successToast: true,
-        silent: true,
-      }),
+      call(
+        contract.saveFeeOption,
+        { body: { ...values, center_id: centerId ?? undefined } },
+        { successToast: true, silent: true },
+      ),
     onSuccess,
   });
   const remove = useMutation({
     mutationFn: (option: { option_id: number; center_id: number | null }) =>
-      api<FeeOptions>('removefeeoption', {
-        body: { option_id: option.option_id, center_id: option.center_id ?? centerId ?? undefined },
-        successToast: true,
-      }),
+      call(
+        contract.removeFeeOption,
+        { body: { option_id: option.option_id, center_id: option.center_id ?? centerId ?? undefined } },
+        { successToast: true },
+      ),
     onSuccess,
   });
   return { save, remove };
