@@ -170,15 +170,16 @@ export const saveCoachingHoursBody = z
 export type SaveCoachingHoursInput = z.input<typeof saveCoachingHoursBody>;
 
 /** A manager's coaching hours as saved (null fields: nothing published yet). */
-export interface CoachingHours {
-  published: boolean;
-  timeZone: string;
-  slotMinutes: CoachingSlotMinutes;
-  meetingAddress: string;
-  weekly: WeeklyPeriod[];
-  blockedDates: string[];
-  updatedAt: string | null;
-}
+export const coachingHours = z.object({
+  published: z.boolean(),
+  timeZone: z.string(),
+  slotMinutes: z.literal(COACHING_SLOT_MINUTES),
+  meetingAddress: z.string(),
+  weekly: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
+  blockedDates: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type CoachingHours = z.output<typeof coachingHours>;
 
 /** POST schedulecounsellingsession (spec: scheduledTime, details, managerId, ipName). */
 export const scheduleSessionBody = z.object({
@@ -250,63 +251,65 @@ export const calendlyCallbackBody = z.object({
 });
 
 /** One session as the lists show it. */
-export interface CoachingSession {
-  sessionId: number;
-  status: CoachingSessionStatus;
-  scheduledTime: string;
-  endTime: string;
-  details: string;
-  clientId: number;
-  clientName: string;
-  managerId: number;
-  managerName: string;
+export const coachingSession = z.object({
+  sessionId: z.number(),
+  status: z.enum(COACHING_SESSION_STATUSES),
+  scheduledTime: z.string(),
+  endTime: z.string(),
+  details: z.string(),
+  clientId: z.number(),
+  clientName: z.string(),
+  managerId: z.number(),
+  managerName: z.string(),
   /** Where it takes place: the manager's meeting link or address when booked. */
-  location: string;
-  bookedAt: string;
-  doneAt: string | null;
-  cancelledAt: string | null;
-  comments: number;
-}
+  location: z.string(),
+  bookedAt: z.string(),
+  doneAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  comments: z.number(),
+});
+export type CoachingSession = z.output<typeof coachingSession>;
 
-export interface CoachingSessionPage {
-  rows: CoachingSession[];
-  total: number;
-}
+export const coachingSessionPage = z.object({ rows: z.array(coachingSession), total: z.number() });
+export type CoachingSessionPage = z.output<typeof coachingSessionPage>;
 
-export interface CoachingComment {
-  commentId: number;
-  sessionId: number;
-  authorId: number;
-  authorName: string;
-  comment: string;
-  createdAt: string;
-}
+export const coachingComment = z.object({
+  commentId: z.number(),
+  sessionId: z.number(),
+  authorId: z.number(),
+  authorName: z.string(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type CoachingComment = z.output<typeof coachingComment>;
 
 /** getcoachingslots: the free times of the caller's case manager. */
-export interface CoachingSlots {
-  manager: { id: number; name: string; timeZone: string };
-  slotMinutes: number;
+export const coachingSlots = z.object({
+  manager: z.object({ id: z.number(), name: z.string(), timeZone: z.string() }),
+  slotMinutes: z.number(),
   /** Slot starts as ISO instants (UTC), oldest first. */
-  slots: string[];
-}
+  slots: z.array(z.string()),
+});
+export type CoachingSlots = z.output<typeof coachingSlots>;
 
 /** getavailablesessioncount: the credits left (the spec's prod_available). */
-export interface AvailableSessionCount {
-  prod_available: number;
-}
+export const availableSessionCount = z.object({ prod_available: z.number() });
+export type AvailableSessionCount = z.output<typeof availableSessionCount>;
 
 /** fetchcoahingsessionaddress: where sessions with the manager take place. */
-export interface CoachingAddress {
-  managerId: number;
-  managerName: string;
-  meetingAddress: string;
-  timeZone: string;
-}
+export const coachingAddress = z.object({
+  managerId: z.number(),
+  managerName: z.string(),
+  meetingAddress: z.string(),
+  timeZone: z.string(),
+});
+export type CoachingAddress = z.output<typeof coachingAddress>;
 
 /** fetchcalendlycallback: the newest booking of the caller (the couple's) and the credits left. */
-export interface CalendlyCallback {
-  count: number;
-  confirmed: boolean;
-  session: CoachingSession | null;
-  prod_available: number;
-}
+export const calendlyCallback = z.object({
+  count: z.number(),
+  confirmed: z.boolean(),
+  session: coachingSession.nullable(),
+  prod_available: z.number(),
+});
+export type CalendlyCallback = z.output<typeof calendlyCallback>;

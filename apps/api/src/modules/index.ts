@@ -53,7 +53,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./concierge/index.js')).conciergeRoutes, deps);
   await api.register((await import('./site-tour/index.js')).siteTourRoutes, deps);
   await api.register((await import('./education/index.js')).educationRoutes, deps);
-  await api.register((await import('./coaching/coaching.routes.js')).coachingRoutes, deps);
+  await api.register((await import('./coaching/index.js')).coachingRoutes, deps);
   await api.register((await import('./payments/payments.routes.js')).paymentsRoutes, deps);
   // Queue places and notify-me (decision 027).
   await api.register((await import('./queue/queue.routes.js')).queueRoutes, deps);

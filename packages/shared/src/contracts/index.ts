@@ -3,6 +3,7 @@
 export { agencyApiContract } from './agency-api.js';
 export { agencySettingsContract } from './agency-settings.js';
 export { auditContract } from './audit.js';
+export { coachingContract } from './coaching.js';
 export { conciergeContract } from './concierge.js';
 export { cronContract } from './cron.js';
 export { dexiContract } from './dexi.js';

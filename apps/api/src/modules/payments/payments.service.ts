@@ -39,7 +39,7 @@ import {
   paymentProviderOf,
 } from '../../platform/payments.js';
 import { tokenizeLocalCard } from '../../platform/payments-local.js';
-import { coachingCreditBalance, grantCoachingCredits } from '../coaching/coaching.credits.js';
+import { coachingCreditBalance, grantCoachingCredits } from '../coaching/index.js';
 import { defaultCaseManagerOf } from '../users/case-manager.js';
 import { idempotent, paymentRefusal } from './payments.idempotency.js';
 import {

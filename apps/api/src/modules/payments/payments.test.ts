@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachingCredits, paymentAccounts, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { paymentFixtures } from '../../test/payment-fixtures.js';
-import { coachingCreditBalance } from '../coaching/coaching.credits.js';
+import { coachingCreditBalance } from '../coaching/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

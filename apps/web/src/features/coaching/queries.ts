@@ -1,18 +1,11 @@
-import type {
-  AvailableSessionCount,
-  CalendlyCallback,
-  CoachingAddress,
-  CoachingComment,
-  CoachingHours,
-  CoachingSession,
-  CoachingSessionPage,
-  CoachingSlots,
-  SaveCoachingHoursInput,
-  ScheduleSessionInput,
-  SessionListInput,
+import {
+  coachingContract as contract,
+  type SaveCoachingHoursInput,
+  type ScheduleSessionInput,
+  type SessionListInput,
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const coachingKeys = {
   all: ['coaching'] as const,
@@ -28,7 +21,7 @@ export const coachingKeys = {
 export const useAvailableCount = (enabled = true) =>
   useQuery({
     queryKey: coachingKeys.count,
-    queryFn: () => api<AvailableSessionCount>('getavailablesessioncount'),
+    queryFn: () => call(contract.availableCount, {}),
     enabled,
   });
 
@@ -36,7 +29,7 @@ export const useAvailableCount = (enabled = true) =>
 export const useCoachingSlots = (enabled: boolean) =>
   useQuery({
     queryKey: coachingKeys.slots,
-    queryFn: () => api<CoachingSlots>('getcoachingslots', { silent: true }),
+    queryFn: () => call(contract.slots, {}, { silent: true }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -46,7 +39,7 @@ export const useCoachingSlots = (enabled: boolean) =>
 export const useCoachingAddress = (enabled: boolean) =>
   useQuery({
     queryKey: coachingKeys.address,
-    queryFn: () => api<CoachingAddress>('fetchcoahingsessionaddress', { silent: true }),
+    queryFn: () => call(contract.address, {}, { silent: true }),
     enabled,
     retry: false,
   });
@@ -55,7 +48,7 @@ export const useCoachingAddress = (enabled: boolean) =>
 export const useCoachingSessions = (body: SessionListInput) =>
   useQuery({
     queryKey: coachingKeys.sessions(body),
-    queryFn: () => api<CoachingSessionPage>('getcounsellingsessionlist', { body }),
+    queryFn: () => call(contract.list, { body }),
     placeholderData: keepPreviousData,
   });
 
@@ -70,7 +63,7 @@ export function useBookSession() {
   const refresh = useRefreshCoaching();
   return useMutation({
     mutationFn: (body: ScheduleSessionInput) =>
-      api<CoachingSession>('schedulecounsellingsession', { body, silent: true, successToast: true }),
+      call(contract.schedule, { body }, { silent: true, successToast: true }),
     onSettled: refresh,
   });
 }
@@ -80,7 +73,7 @@ export function useConfirmSession() {
   const refresh = useRefreshCoaching();
   return useMutation({
     mutationFn: (body: { session_id: number; user_id: number }) =>
-      api<CoachingSession>('updatesessionstatus', { body, successToast: true }),
+      call(contract.confirm, { body }, { successToast: true }),
     onSuccess: refresh,
   });
 }
@@ -90,7 +83,7 @@ export function useCancelSession() {
   const refresh = useRefreshCoaching();
   return useMutation({
     mutationFn: (sessionId: number) =>
-      api<CoachingSession>('cancelcoachingsession', { body: { session_id: sessionId }, successToast: true }),
+      call(contract.cancel, { body: { session_id: sessionId } }, { successToast: true }),
     onSuccess: refresh,
   });
 }
@@ -99,7 +92,8 @@ export function useCancelSession() {
 export const useSessionComments = (sessionId: number | null) =>
   useQuery({
     queryKey: coachingKeys.comments(sessionId ?? 0),
-    queryFn: () => api<CoachingComment[]>(`getallsessioncomments/${sessionId}`),
+    // Enabled only with a session.
+    queryFn: () => call(contract.comments, { params: { sessionId: sessionId ?? 0 } }),
     enabled: sessionId !== null,
   });
 
@@ -108,10 +102,7 @@ export function useSaveComment(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) =>
-      api<CoachingComment[]>('savesessioncomment', {
-        body: { session_id: sessionId, comment },
-        silent: true,
-      }),
+      call(contract.saveComment, { body: { session_id: sessionId, comment } }, { silent: true }),
     onSuccess: async (thread) => {
       queryClient.setQueryData(coachingKeys.comments(sessionId), thread);
       await queryClient.invalidateQueries({ queryKey: ['coaching', 'sessions'] });
@@ -121,18 +112,18 @@ export function useSaveComment(sessionId: number) {
 
 /** GET getcoachingavailability: the manager's own hours. */
 export const useCoachingHours = () =>
-  useQuery({ queryKey: coachingKeys.hours, queryFn: () => api<CoachingHours>('getcoachingavailability') });
+  useQuery({ queryKey: coachingKeys.hours, queryFn: () => call(contract.hours, {}) });
 
 /** POST savecoachingavailability. */
 export function useSaveHours() {
   const refresh = useRefreshCoaching();
   return useMutation({
     mutationFn: (body: SaveCoachingHoursInput) =>
-      api<CoachingHours>('savecoachingavailability', { body, silent: true, successToast: true }),
+      call(contract.saveHours, { body }, { silent: true, successToast: true }),
     onSuccess: refresh,
   });
 }
 
 /** POST fetchcalendlycallback {count}: one try of the booking confirmation poll. */
 export const pollBooking = (count: number) =>
-  api<CalendlyCallback>('fetchcalendlycallback', { body: { count }, silent: true });
+  call(contract.calendlyCallback, { body: { count } }, { silent: true });
