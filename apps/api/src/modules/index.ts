@@ -27,7 +27,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/index.js')).questionsRoutes, deps);
-  await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
+  await api.register((await import('./agencies/index.js')).agenciesRoutes, deps);
   await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
   await api.register(

@@ -1,5 +1,6 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 
+export { agenciesContract } from './agencies.js';
 export { agencyApiContract } from './agency-api.js';
 export { auditContract } from './audit.js';
 export { conciergeContract } from './concierge.js';
