@@ -44,7 +44,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
-  await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
+  await api.register((await import('./profile/index.js')).profileRoutes, deps);
   await api.register((await import('./ipform/ipform.routes.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/index.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/index.js')).dexiRoutes, deps);

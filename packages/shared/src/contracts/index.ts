@@ -12,6 +12,7 @@ export { geneticsContract } from './genetics.js';
 export { mappingContract } from './mapping.js';
 export { notificationsContract } from './notifications.js';
 export { preformContract } from './preform.js';
+export { profileContract } from './profile.js';
 export { questionsContract } from './questions.js';
 export { remindersContract } from './reminders.js';
 export { siteTourContract } from './site-tour.js';
