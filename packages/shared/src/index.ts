@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './agencies.js';
 export * from './agency-api.js';
 export * from './agency-settings.js';
 export * from './api.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { contactNo, countryCode, OTP_LENGTH } from './texts.js';
-import { emailSchema } from './validation.js';
+import { emailSchema, idSchema } from './validation.js';
 
 /**
  * The profile's "My account" tab (donor-forms spec: Profile entity, validation "IP form
@@ -161,44 +161,48 @@ export const prefsOf = (b: {
   ccExpiry: b.cc_expiry_date,
 });
 
+/** GET getuserbyuserid/{id} */
+export const profileIdParams = z.object({ id: idSchema({ label: 'User' }) });
+
 /** GET getuserbyuserid/{id}: a user's profile (own, or staff of the user's center). */
-export interface ProfileView {
-  user_id: number;
-  email: string;
-  role: number;
-  status: string;
-  center_id: number;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  contact_no: string;
-  country_code: string;
-  mobile_verified_user: boolean;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  address2: string;
-  zipcode: string;
-  communication_type: CommunicationType;
-  is_email_notification: boolean;
-  is_text_notification: boolean;
-  is_message: boolean;
-  cc_email: string;
-  cc_expiry_date: string;
-  searching_for: string;
-  voicemail: boolean;
-  working_with_clinic: boolean;
-  clinic_detail: string;
-  working_with_agency: boolean;
-  sperm_source: string;
-  referral_detail: string;
-  referral_other: string;
-  receive_education_email: boolean;
-  secondary_parent_email: string | null;
+export const profileView = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  role: z.number(),
+  status: z.string(),
+  center_id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string(),
+  last_name: z.string(),
+  contact_no: z.string(),
+  country_code: z.string(),
+  mobile_verified_user: z.boolean(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  zipcode: z.string(),
+  communication_type: z.enum(COMMUNICATION_TYPES),
+  is_email_notification: z.boolean(),
+  is_text_notification: z.boolean(),
+  is_message: z.boolean(),
+  cc_email: z.string(),
+  cc_expiry_date: z.string(),
+  searching_for: z.string(),
+  voicemail: z.boolean(),
+  working_with_clinic: z.boolean(),
+  clinic_detail: z.string(),
+  working_with_agency: z.boolean(),
+  sperm_source: z.string(),
+  referral_detail: z.string(),
+  referral_other: z.string(),
+  receive_education_email: z.boolean(),
+  secondary_parent_email: z.string().nullable(),
   /** The agency sends text messages (the preference rule reads it). */
-  texts_available: boolean;
-}
+  texts_available: z.boolean(),
+});
+export type ProfileView = z.output<typeof profileView>;
 
 // --- contact number change (signed in) ---
 
@@ -248,7 +252,8 @@ export const verifyEmailCodeBody = z.object({
 });
 export type VerifyEmailCodeBody = z.input<typeof verifyEmailCodeBody>;
 
-export interface EmailCodeSent {
-  resendAfterSeconds: number;
-  expiresInSeconds: number;
-}
+export const emailCodeSent = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type EmailCodeSent = z.output<typeof emailCodeSent>;

@@ -70,10 +70,11 @@ export const archivedClientNotificationBody = z.object({ username: emailSchema }
 export type ArchivedClientNotificationBody = z.infer<typeof archivedClientNotificationBody>;
 
 /** What a send answers: when the next send is allowed (seconds), for the resend button. */
-export interface OtpSent {
-  resendAfterSeconds: number;
-  expiresInSeconds: number;
-}
+export const otpSent = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type OtpSent = z.output<typeof otpSent>;
 
 /** One row of the development text outbox (GET devtextoutbox). */
 export interface OutboxText {

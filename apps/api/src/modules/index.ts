@@ -27,7 +27,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./matches/matches.routes.js')).matchesRoutes, deps);
   await api.register((await import('./portfolios/portfolios.routes.js')).portfoliosRoutes, deps);
   await api.register((await import('./questions/index.js')).questionsRoutes, deps);
-  await api.register((await import('./agencies/agencies.routes.js')).agenciesRoutes, deps);
+  await api.register((await import('./agencies/index.js')).agenciesRoutes, deps);
   await api.register((await import('./partners/partners.routes.js')).partnersRoutes, deps);
   await api.register((await import('./uploads/uploads.routes.js')).uploadsRoutes, deps);
   await api.register((await import('./profile-picture/index.js')).profilePictureRoutes, deps);
@@ -41,7 +41,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register((await import('./messaging/messaging.routes.js')).messagingRoutes, deps);
   await api.register((await import('./texts/texts.routes.js')).textsRoutes, deps);
   await api.register((await import('./account/account.routes.js')).accountRoutes, deps);
-  await api.register((await import('./profile/profile.routes.js')).profileRoutes, deps);
+  await api.register((await import('./profile/index.js')).profileRoutes, deps);
   await api.register((await import('./ipform/index.js')).ipformRoutes, deps);
   await api.register((await import('./reminders/index.js')).remindersRoutes, deps);
   await api.register((await import('./dexi/index.js')).dexiRoutes, deps);

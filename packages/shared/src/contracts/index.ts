@@ -1,5 +1,6 @@
 // One contract per module: each endpoint declared once, for the server's route and the web's call.
 
+export { agenciesContract } from './agencies.js';
 export { agencyApiContract } from './agency-api.js';
 export { agencySettingsContract } from './agency-settings.js';
 export { auditContract } from './audit.js';
@@ -15,6 +16,7 @@ export { ipformContract } from './ipform.js';
 export { mappingContract } from './mapping.js';
 export { notificationsContract } from './notifications.js';
 export { preformContract } from './preform.js';
+export { profileContract } from './profile.js';
 export { profilePictureContract } from './profile-picture.js';
 export { questionsContract } from './questions.js';
 export { remindersContract } from './reminders.js';

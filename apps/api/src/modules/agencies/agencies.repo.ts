@@ -1,7 +1,7 @@
+import type { AgencyListBody, ZipListBody } from '@dm/shared';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { centers, countries, zipCodes } from '../../db/schema/index.js';
 import { type Db, escapeLike } from '../../platform/db.js';
-import type { AgencyListBody, ZipListBody } from './agencies.schemas.js';
 
 /** Users of the outer `centers` row by status (written out: drizzle may leave columns unqualified). */
 const usersWithStatus = (status: 'Active' | 'Archived') =>

@@ -1,10 +1,17 @@
 import {
+  type AddAgencyBody,
+  type AddZipBody,
   type AgencyList,
+  type AgencyListBody,
   type AgencyRow,
   type AllowedOrganization,
+  type DeleteZipBody,
   MSG,
+  type UpdateAgencyBody,
+  type UpdateZipBody,
   type ZipCodeList,
   type ZipCodeRow,
+  type ZipListBody,
 } from '@dm/shared';
 import { audit } from '../../platform/audit.js';
 import type { Auth } from '../../platform/auth-context.js';
@@ -34,15 +41,6 @@ import {
   updateAgency,
   updateZipCode,
 } from './agencies.repo.js';
-import type {
-  AddAgencyBody,
-  AddZipBody,
-  AgencyListBody,
-  DeleteZipBody,
-  UpdateAgencyBody,
-  UpdateZipBody,
-  ZipListBody,
-} from './agencies.schemas.js';
 
 type AgenciesDeps = Pick<ModuleDeps, 'db' | 'clock'>;
 

@@ -1,6 +1,7 @@
 import {
   archivedClientNotificationBody,
   MSG,
+  otpSent,
   sendOtpBody,
   textVisibilityParams,
   verifyContactBody,
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { jsonRoute, publicRoute } from '../../platform/routes.js';
-import { otpSent, outboxText, textVisibility } from './texts.schemas.js';
+import { outboxText, textVisibility } from './texts.schemas.js';
 import * as service from './texts.service.js';
 
 /**

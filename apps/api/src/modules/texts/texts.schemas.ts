@@ -1,10 +1,5 @@
-import type { OtpSent, OutboxText, TextVisibility } from '@dm/shared';
+import type { OutboxText, TextVisibility } from '@dm/shared';
 import { z } from 'zod';
-
-export const otpSent = z.object({
-  resendAfterSeconds: z.number().int(),
-  expiresInSeconds: z.number().int(),
-}) satisfies z.ZodType<OtpSent>;
 
 export const textVisibility = z.array(
   z.object({ receive_text_messages: z.boolean() }) satisfies z.ZodType<TextVisibility>,

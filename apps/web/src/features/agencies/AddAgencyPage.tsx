@@ -81,7 +81,7 @@ export default function AddAgencyPage() {
     if (agency.data) form.setValues(valuesOf(agency.data));
   }, [agency.data]);
 
-  const saveAgency = useSaveAgency(editId);
+  const saveAgency = useSaveAgency();
   // The server's message flags the field it is about ("Organization is already registered").
   const save = useFormSubmit(
     form,

@@ -1,17 +1,16 @@
-import type {
-  AgencyList,
-  AgencyRow,
-  AllowedOrganization,
-  CenterOption,
-  CountryOption,
-  PartnerSignInAnswer,
-  SavePartnerSignInBody,
-  ZipCodeList,
-  ZipCodeRow,
+import {
+  AGENCY_SORTS,
+  type CallInput,
+  type CenterOption,
+  type CountryOption,
+  agenciesContract as contract,
+  type PartnerSignInAnswer,
+  type SavePartnerSignInBody,
+  ZIP_SORTS,
 } from '@dm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../components/ListTable';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 /** Query keys of the agency and zip-code administration screens. */
 export const agencyKeys = {
@@ -23,10 +22,25 @@ export const agencyKeys = {
   countries: ['countries'] as const,
 };
 
+/**
+ * The list's sort when the endpoint knows it. The pages sort only by columns the endpoint knows,
+ * so nothing is dropped in practice; an unknown one leaves the server's default.
+ */
+const sortOf = <S extends string>(sorts: readonly S[], sort: string): S | undefined =>
+  sorts.find((s) => s === sort);
+
 export function useAgencyList(q: ListQuery) {
   return useQuery({
     queryKey: agencyKeys.list(q),
-    queryFn: () => api<AgencyList>('getcentersdetails/0', { body: q }),
+    queryFn: async () => {
+      const answer = await call(contract.details, {
+        params: { id: 0 },
+        body: { ...q, sort: sortOf(AGENCY_SORTS, q.sort) },
+      });
+      // Id 0 answers the page of agencies; one agency here would be the server's mistake.
+      if (!('rows' in answer)) throw new Error('getcentersdetails/0 answered one agency');
+      return answer;
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +48,11 @@ export function useAgencyList(q: ListQuery) {
 export function useAgency(id: number | null) {
   return useQuery({
     queryKey: agencyKeys.one(id ?? 0),
-    queryFn: () => api<AgencyRow>(`getcentersdetails/${id}`, { body: {} }),
+    queryFn: async () => {
+      const answer = await call(contract.details, { params: { id: id ?? 0 }, body: {} });
+      if ('rows' in answer) throw new Error(`getcentersdetails/${id} answered the agency list`);
+      return answer;
+    },
     enabled: id !== null,
   });
 }
@@ -42,7 +60,7 @@ export function useAgency(id: number | null) {
 export function useAllowedOrganizations(centerId: number | null) {
   return useQuery({
     queryKey: agencyKeys.allowed(centerId ?? 0),
-    queryFn: () => api<AllowedOrganization[]>(`getallowedorganization/${centerId}`),
+    queryFn: () => call(contract.allowedOrganizations, { params: { center: centerId ?? 0 } }),
     enabled: centerId !== null,
   });
 }
@@ -50,7 +68,7 @@ export function useAllowedOrganizations(centerId: number | null) {
 export function useZipCodes(q: ListQuery) {
   return useQuery({
     queryKey: agencyKeys.zips(q),
-    queryFn: () => api<ZipCodeList>('getzipcodes', { body: q }),
+    queryFn: () => call(contract.zipCodes, { body: { ...q, sort: sortOf(ZIP_SORTS, q.sort) } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,24 +82,25 @@ export function useCountries() {
 }
 
 export const deleteZipCode = (zipcode: string) =>
-  api<null>('deletezipcodedetails', { body: { zipcode }, successToast: true });
+  call(contract.deleteZip, { body: { zipcode } }, { successToast: true });
 
-export const setAgencyVisibility = (v: { center_id: number; status: 0 | 1 }) =>
-  api<AgencyRow>('agencyvisibility', { body: v, successToast: true });
+export const setAgencyVisibility = (body: { center_id: number; status: 0 | 1 }) =>
+  call(contract.visibility, { body }, { successToast: true });
 
-export const saveAllowedOrganizations = (v: { center_id: number; center_details: number[] }) =>
-  api<AllowedOrganization[]>('updateallowedorganization', { body: v, successToast: true });
+export const saveAllowedOrganizations = (body: { center_id: number; center_details: number[] }) =>
+  call(contract.saveAllowedOrganizations, { body }, { successToast: true });
 
-/** Adds an agency, or updates one (`editId`); the lists are read again after. */
-export function useSaveAgency(editId: number | null) {
+type AddAgency = CallInput<typeof contract.add>['body'];
+type UpdateAgency = CallInput<typeof contract.update>['body'];
+
+/** Adds an agency, or updates the one the body names (`center_id`); the lists are read again after. */
+export function useSaveAgency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<AgencyRow>(editId ? 'updatecenterdetails' : 'addcenterdetails', {
-        body,
-        successToast: true,
-        silent: true,
-      }),
+    mutationFn: (body: AddAgency | UpdateAgency) =>
+      'center_id' in body
+        ? call(contract.update, { body }, { successToast: true, silent: true })
+        : call(contract.add, { body }, { successToast: true, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
   });
 }
@@ -90,12 +109,10 @@ export function useSaveAgency(editId: number | null) {
 export function useSaveZipCode(editing: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<ZipCodeRow>(editing ? 'updatezipcodedetails' : 'addzipcode', {
-        body,
-        successToast: true,
-        silent: true,
-      }),
+    mutationFn: (body: CallInput<typeof contract.updateZip>['body']) =>
+      editing
+        ? call(contract.updateZip, { body }, { successToast: true, silent: true })
+        : call(contract.addZip, { body }, { successToast: true, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['zipcodes'] }),
   });
 }

@@ -1,20 +1,18 @@
-import type {
-  ChangePasswordBody,
-  EmailCodeSent,
-  InviteSecondaryBody,
-  OtpSent,
-  PasswordChanged,
-  ProfileBody,
-  ProfileSendOtpBody,
-  ProfileVerifyContactBody,
-  ProfileView,
-  SendEmailCodeBody,
-  StaffMember,
-  UserRow,
-  VerifyEmailCodeBody,
+import {
+  type ChangePasswordBody,
+  profileContract as contract,
+  type InviteSecondaryBody,
+  type PasswordChanged,
+  type ProfileBody,
+  type ProfileSendOtpBody,
+  type ProfileVerifyContactBody,
+  type SendEmailCodeBody,
+  type StaffMember,
+  type UserRow,
+  type VerifyEmailCodeBody,
 } from '@dm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 /** Query keys of /editprofile and /viewprofile. */
 export const profileKeys = {
@@ -29,7 +27,9 @@ export function useProfile(id?: number) {
   return useQuery({
     queryKey: profileKeys.one(id ?? 'me'),
     queryFn: () =>
-      api<ProfileView>(id === undefined ? 'getuserbyuserid' : `getuserbyuserid/${id}`, { silent: true }),
+      id === undefined
+        ? call(contract.own, {}, { silent: true })
+        : call(contract.one, { params: { id } }, { silent: true }),
   });
 }
 
@@ -48,30 +48,26 @@ function useProfileMutation<V, R>(call: (vars: V) => Promise<R>) {
 /** POST updateprofileuserdetails: the refusal is shown by the form (silent), success as a toast. */
 export const useUpdateProfile = () =>
   useProfileMutation((body: ProfileBody) =>
-    api<ProfileView>('updateprofileuserdetails', { method: 'POST', body, silent: true, successToast: true }),
+    call(contract.update, { body }, { silent: true, successToast: true }),
   );
 
 export const sendContactCode = (body: ProfileSendOtpBody) =>
-  api<OtpSent>('profile/sendotpcontact', { method: 'POST', body, silent: true });
+  call(contract.sendContactCode, { body }, { silent: true });
 
 export const resendContactCode = (body: { contactno: string; country_code: string }) =>
-  api<OtpSent>('profile/resendmoileotp', { method: 'POST', body, silent: true });
+  call(contract.resendContactCode, { body }, { silent: true });
 
 export const useVerifyContact = () =>
   useProfileMutation((body: ProfileVerifyContactBody) =>
-    api<ProfileView>('profile/verifycontact', { method: 'POST', body, silent: true, successToast: true }),
+    call(contract.verifyContact, { body }, { silent: true, successToast: true }),
   );
 
 export const sendEmailCode = (body: SendEmailCodeBody, again: boolean) =>
-  api<EmailCodeSent>(again ? 'resendverificationcode/' : 'sendverificationcode/', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
+  call(again ? contract.resendEmailCodeSlash : contract.sendEmailCodeSlash, { body }, { silent: true });
 
 export const useVerifyEmail = () =>
   useProfileMutation((body: VerifyEmailCodeBody) =>
-    api<null>('verifyverificationcode/', { method: 'POST', body, silent: true, successToast: true }),
+    call(contract.verifyEmailCodeSlash, { body }, { silent: true, successToast: true }),
   );
 
 /** The caller's second intended parent (null: none invited yet). */

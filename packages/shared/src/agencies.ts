@@ -1,5 +1,8 @@
-import { contactNoSchema, idSchema, MSG } from '@dm/shared';
 import { z } from 'zod';
+import { MSG } from './messages.js';
+import { contactNoSchema, idSchema } from './validation.js';
+
+// Agency administration (master admin) and the zip-code table: request and answer schemas.
 
 const required = (label: string) => ({
   error: (issue: { input: unknown }) =>
@@ -118,7 +121,7 @@ export const updateAgencyBody = z.object({
 export type UpdateAgencyBody = z.infer<typeof updateAgencyBody>;
 
 /** POST /agencyvisibility */
-export const visibilityBody = z.object({
+export const agencyVisibilityBody = z.object({
   center_id: idSchema({ label: 'Center id' }),
   status: z.union([z.literal(0), z.literal(1)], { error: 'Status must be 0 or 1.' }),
 });
@@ -171,7 +174,8 @@ export type UpdateZipBody = z.infer<typeof updateZipBody>;
 export const deleteZipBody = z.object({ zipcode: zipcodeUs });
 export type DeleteZipBody = z.infer<typeof deleteZipBody>;
 
-const agencyRow = z.object({
+/** POST /getcentersdetails/{id}: one agency row (the agency list, or one agency with id > 0). */
+export const agencyRow = z.object({
   centerId: z.number(),
   name: z.string(),
   address: z.string(),
@@ -182,24 +186,29 @@ const agencyRow = z.object({
   zipcode: z.string(),
   country: z.string(),
   domain: z.string(),
+  /** 1 visible, 0 hidden. */
   status: z.union([z.literal(0), z.literal(1)]),
   activecount: z.number(),
   archivedcount: z.number(),
 });
-export const agencyDetailsAnswer = z.union([
-  z.object({ rows: z.array(agencyRow), count: z.number() }),
-  agencyRow,
-]);
-export const agencyAnswer = agencyRow;
-export const allowedOrganizationAnswer = z.array(
-  z.object({ centerId: z.number(), name: z.string(), allowed: z.boolean() }),
-);
-const zipRow = z.object({
+export type AgencyRow = z.output<typeof agencyRow>;
+
+export const agencyList = z.object({ rows: z.array(agencyRow), count: z.number() });
+export type AgencyList = z.output<typeof agencyList>;
+
+/** GET /getallowedorganization/{center}: every other center and whether its donors are shared. */
+export const allowedOrganization = z.object({ centerId: z.number(), name: z.string(), allowed: z.boolean() });
+export type AllowedOrganization = z.output<typeof allowedOrganization>;
+
+/** POST /getzipcodes */
+export const zipCodeRow = z.object({
   zipcode: z.string(),
   latitude: z.number(),
   longitude: z.number(),
   city: z.string(),
   state: z.string(),
 });
-export const zipAnswer = zipRow;
-export const zipListAnswer = z.object({ rows: z.array(zipRow), count: z.number() });
+export type ZipCodeRow = z.output<typeof zipCodeRow>;
+
+export const zipCodeList = z.object({ rows: z.array(zipCodeRow), count: z.number() });
+export type ZipCodeList = z.output<typeof zipCodeList>;
