@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '@dm/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
-import { seedSyntheticDonors } from '../apps/api/src/db/seed/donors.js';
+import { seedSyntheticDonors } from '../apps/api/src/seed/donors.js';
 import { loadConfig } from '../apps/api/src/platform/config.js';
 import { SecretBox } from '../apps/api/src/platform/crypto.js';
 import { vacuumAnalyze } from '../apps/api/src/platform/db-maintenance.js';

@@ -7,7 +7,7 @@ import { newestMailTo } from '../lib/mail.js';
 
 const browser = useBrowser();
 
-// The seed's coaching demo (apps/api/src/db/seed/coaching.ts): a case manager of the consumer
+// The seed's coaching demo (apps/api/src/seed/coaching.ts): a case manager of the consumer
 // center without published hours and an Active member of hers with two credits. No other
 // scenario uses them.
 const COACH = 'coachmanager111@demo.test';

@@ -6,7 +6,7 @@ import { assertAccessible, go, newPage, sameOrigin, useBrowser } from '../lib/br
 
 const browser = useBrowser();
 
-// manager@demo.test is the case manager of parent@demo.test (apps/api/src/db/seed/demo.ts).
+// manager@demo.test is the case manager of parent@demo.test (apps/api/src/seed/demo.ts).
 const MANAGER = 'manager@demo.test';
 const PARENT = 'parent@demo.test';
 

@@ -14,7 +14,7 @@ const browser = useBrowser();
 const ADMIN = 'admin@demo.test';
 const PARENT = 'parent@demo.test';
 
-/** Center 1 as the seed has it (apps/api/src/db/seed/demo.ts). */
+/** Center 1 as the seed has it (apps/api/src/seed/demo.ts). */
 const CENTER1: [string, Record<string, unknown>][] = [
   ['firstnamevisibility', { status: true }],
   ['donortypevisibility', { status: true }],

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './seed/index.js';
 import { moduleJobs } from './modules/index.js';
 import { donorSearchIndex } from './modules/search/search.index.js';
 import { loadConfig } from './platform/config.js';

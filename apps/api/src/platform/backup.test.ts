@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedIfEmpty } from '../db/seed/index.js';
+import { seedIfEmpty } from '../seed/index.js';
 import { DEMO_PASSWORD, startTestAppOn } from '../test/harness.js';
 import { startS3Server, type TestS3 } from '../test/s3.js';
 import { TEST_COUNTRIES, TEST_SECRET } from '../test/template.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedIfEmpty } from '../db/seed/index.js';
+import { seedIfEmpty } from '../seed/index.js';
 import { type Database, MIGRATIONS_DIR, migrate, openDatabase, queryRows } from './db.js';
 import { underStartLock } from './start-lock.js';
 

@@ -1,9 +1,9 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { donors, portfolioDonors, portfolios, users } from '../db/schema/index.js';
-import { DEMO_PORTFOLIO_NAME } from '../db/seed/portfolios.js';
 import { donorVisibility } from '../modules/donor-access/donor-access.js';
 import { resolveSession } from '../platform/auth-context.js';
+import { DEMO_PORTFOLIO_NAME } from '../seed/portfolios.js';
 import { body, type TestApp } from './harness.js';
 
 /** The demo case manager and intended parent the portfolio tests act as. */

@@ -63,7 +63,6 @@ export const KNOWN_BACK_DOORS: readonly string[] = [
 /** Circles between module folders (and platform, db), each its sorted folders. */
 export const KNOWN_FOLDER_CIRCLES: readonly string[] = [
   'auth centers notifications partners texts users',
-  'coaching db platform',
   'search search-alerts',
 ];
 

@@ -1,7 +1,7 @@
-import { seedIfEmpty } from '../db/seed/index.js';
 import { SecretBox } from '../platform/crypto.js';
 import { type Database, migrate, openDatabase } from '../platform/db.js';
 import { LocalDiskStorage, uploadsDir } from '../platform/storage.js';
+import { seedIfEmpty } from '../seed/index.js';
 
 /** The secret and data folder every test app uses, so the template's SSNs and files open there. */
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';

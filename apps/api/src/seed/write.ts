@@ -1,9 +1,9 @@
 import { questionKey } from '@dm/shared';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { SecretBox } from '../../platform/crypto.js';
-import type { Db } from '../../platform/db.js';
-import type { FileStorage } from '../../platform/storage.js';
-import * as schema from '../schema/index.js';
+import * as schema from '../db/schema/index.js';
+import type { SecretBox } from '../platform/crypto.js';
+import type { Db } from '../platform/db.js';
+import type { FileStorage } from '../platform/storage.js';
 import { insertRows as insertAll, insertStatements, StatementQueue } from './bulk.js';
 import { renderSeedFile, type SeedFile } from './files.js';
 import type { GeneratedDonor, Insert } from './generated.js';

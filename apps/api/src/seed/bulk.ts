@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../platform/db.js';
+import { type Db, queryRows } from '../platform/db.js';
 import type { Insert } from './generated.js';
 
 /*

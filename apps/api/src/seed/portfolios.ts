@@ -1,7 +1,7 @@
 import { CLIENT_VISIBLE_AVAILABILITY } from '@dm/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import { donors, portfolioDonors, portfolios, users } from '../schema/index.js';
+import { donors, portfolioDonors, portfolios, users } from '../db/schema/index.js';
+import type { Db } from '../platform/db.js';
 
 export const DEMO_PORTFOLIO_NAME = 'Demo portfolio';
 

@@ -1,6 +1,6 @@
 import { ROLE } from '@dm/shared';
-import type { Db } from '../../platform/db.js';
-import { coupons, users } from '../schema/index.js';
+import { coupons, users } from '../db/schema/index.js';
+import type { Db } from '../platform/db.js';
 
 /** The demo coupon (20% off; shown grouped by 4: "DEMO 2026"). */
 export const DEMO_COUPON = { code: 'DEMO2026', percentOff: 20 } as const;

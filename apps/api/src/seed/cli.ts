@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../platform/config.js';
-import { SecretBox } from '../../platform/crypto.js';
-import { migrate, openDatabase } from '../../platform/db.js';
-import { vacuumAnalyze } from '../../platform/db-maintenance.js';
-import { openFileStorage } from '../../platform/storage-config.js';
+import { loadConfig } from '../platform/config.js';
+import { SecretBox } from '../platform/crypto.js';
+import { migrate, openDatabase } from '../platform/db.js';
+import { vacuumAnalyze } from '../platform/db-maintenance.js';
+import { openFileStorage } from '../platform/storage-config.js';
 import { seedSyntheticDonors } from './donors.js';
 import { seedIfEmpty } from './index.js';
 

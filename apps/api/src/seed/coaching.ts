@@ -1,8 +1,8 @@
 import { ROLE } from '@dm/shared';
 import { eq } from 'drizzle-orm';
-import { grantCoachingCredits } from '../../modules/coaching/coaching.credits.js';
-import type { Db } from '../../platform/db.js';
-import { coachingCalendars, users } from '../schema/index.js';
+import { coachingCalendars, users } from '../db/schema/index.js';
+import { grantCoachingCredits } from '../modules/coaching/index.js';
+import type { Db } from '../platform/db.js';
 
 /** The consumer center's coaching demo: whose hours are published, who holds credits. */
 export const COACHING_DEMO = {

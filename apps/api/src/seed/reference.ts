@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../platform/db.js';
-import { cities, countries, states, zipCodes } from '../schema/index.js';
+import { cities, countries, states, zipCodes } from '../db/schema/index.js';
+import { type Db, queryRows } from '../platform/db.js';
 import { insertRows } from './bulk.js';
 
 /**

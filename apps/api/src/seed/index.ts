@@ -1,8 +1,8 @@
 import { EMAIL_TYPES } from '@dm/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../platform/db.js';
-import { vacuumAnalyze } from '../../platform/db-maintenance.js';
-import { emailTypes } from '../schema/index.js';
+import { emailTypes } from '../db/schema/index.js';
+import { type Db, queryRows } from '../platform/db.js';
+import { vacuumAnalyze } from '../platform/db-maintenance.js';
 import { loadReferenceData } from './reference.js';
 import type { WriteDeps } from './write.js';
 

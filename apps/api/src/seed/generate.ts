@@ -9,7 +9,7 @@ import {
   kgToLb,
   lbToKg,
 } from '@dm/shared';
-import type * as schema from '../schema/index.js';
+import type * as schema from '../db/schema/index.js';
 import { portrait, textDocument } from './files.js';
 import { type Child, type GeneratedDonor, type GenerationContext, setSearchDocument } from './generated.js';
 import { Rng } from './rng.js';

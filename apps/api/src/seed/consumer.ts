@@ -1,7 +1,7 @@
 import { ROLE } from '@dm/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import { educationResources, users } from '../schema/index.js';
+import { educationResources, users } from '../db/schema/index.js';
+import type { Db } from '../platform/db.js';
 
 /**
  * The consumer center's pages beyond payments (decision 025): a client of center 111

@@ -21,10 +21,6 @@ import { asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../platform/crypto.js';
-import { queryRows } from '../../platform/db.js';
-import { LocalDiskStorage } from '../../platform/storage.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
 import {
   donorCustomAnswers,
   donorDiseases,
@@ -41,7 +37,11 @@ import {
   donors,
   users,
   zipCodes,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
+import { SecretBox } from '../platform/crypto.js';
+import { queryRows } from '../platform/db.js';
+import { LocalDiskStorage } from '../platform/storage.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
 import { loadGenerationContext, seedSyntheticDonors, startOfUtcDay } from './donors.js';
 import { generateDonor } from './generate.js';
 

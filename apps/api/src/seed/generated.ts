@@ -1,6 +1,6 @@
 import { donorSearchDocument, percentageFacts } from '@dm/shared';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type * as schema from '../schema/index.js';
+import type * as schema from '../db/schema/index.js';
 import type { SeedFile } from './files.js';
 // What the generator hands the writer: one donor as plain data, no ids yet.
 

@@ -7,8 +7,6 @@ import {
   type UserStatus,
 } from '@dm/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../platform/crypto.js';
-import type { Db } from '../../platform/db.js';
 import {
   type CenterSettings,
   centerDonorAccess,
@@ -17,7 +15,9 @@ import {
   feeOptions,
   terms,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
+import { hashPassword } from '../platform/crypto.js';
+import type { Db } from '../platform/db.js';
 import { seedCoachingDemo } from './coaching.js';
 import { seedConsumerDemo } from './consumer.js';
 import { writeDemoDonorProfile } from './donors.js';

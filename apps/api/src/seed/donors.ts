@@ -1,9 +1,9 @@
 import { DEMO_PASSWORD, ROLE } from '@dm/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword, type SecretBox } from '../../platform/crypto.js';
-import { type Db, queryRows } from '../../platform/db.js';
-import type { FileStorage } from '../../platform/storage.js';
-import { centers, users, zipCodes } from '../schema/index.js';
+import { centers, users, zipCodes } from '../db/schema/index.js';
+import { hashPassword, type SecretBox } from '../platform/crypto.js';
+import { type Db, queryRows } from '../platform/db.js';
+import type { FileStorage } from '../platform/storage.js';
 import { insertRows, withSearchRowsAfter } from './bulk.js';
 import { generateDonor } from './generate.js';
 import { type GeneratedDonor, type GenerationContext, setSearchDocument } from './generated.js';
