@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './seed/index.js';
 import { moduleJobs } from './modules/index.js';
 import { donorSearchIndex } from './modules/search/search.index.js';
 import { loadConfig } from './platform/config.js';
@@ -23,6 +22,7 @@ import { gracefulShutdown } from './platform/shutdown.js';
 import { textDeliveryJob } from './platform/sms-delivery.js';
 import { underStartLock } from './platform/start-lock.js';
 import { openFileStorage } from './platform/storage-config.js';
+import { seedIfEmpty } from './seed/index.js';
 
 /** The wait before loading the search index again after a failed load. */
 const SEARCH_INDEX_RETRY_MS = 5000;

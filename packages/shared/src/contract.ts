@@ -51,10 +51,10 @@ export interface ParsedRequest<C extends EndpointContract> {
   ip: string;
 }
 
-/** What a handler answers: the data the contract's answer schema accepts. */
+/** What a handler answers: the data the contract's answer schema accepts (anything, ignored, when none). */
 export type HandlerAnswer<C extends EndpointContract> = C['data'] extends z.ZodType
   ? z.input<C['data']>
-  : null | undefined;
+  : unknown;
 
 /** What a caller gets back: the answer's data as the server serializes it. */
 export type AnswerOf<C extends EndpointContract> = C['data'] extends z.ZodType ? z.output<C['data']> : null;
