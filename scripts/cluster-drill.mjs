@@ -40,8 +40,8 @@ import {
   PUBLIC_URL,
   processOf,
   query,
+  READY_PATH,
   ROOT,
-  readyPath,
   request,
   SIGTERM_ONLY,
   secs,
@@ -305,9 +305,9 @@ async function rollingRestartStep(parent, procs) {
       const old = procs[name];
       old.child.kill('SIGTERM');
       const seen = await waitFor(
-        `${name} to answer ${readyPath} 503`,
+        `${name} to answer ${READY_PATH} 503`,
         20_000,
-        async () => ((await direct(old.port, readyPath)) === 503 ? '503' : null),
+        async () => ((await direct(old.port, READY_PATH)) === 503 ? '503' : null),
         20,
       );
       const t1 = performance.now();

@@ -196,17 +196,12 @@ export async function direct(port, urlPath) {
   }
 }
 
-/** /api/health/ready where the build has it; else /api/health stands in (said once). */
-export let readyPath = null;
+export const READY_PATH = '/api/health/ready';
+
+/** Whether a process answers its readiness probe 200; a process that exited fails the drill. */
 export async function isReady(proc) {
   if (proc.child.exitCode !== null) throw new DrillError(`${proc.name} exited:\n${tail(proc.log)}`);
-  if (!readyPath) {
-    const status = await direct(proc.port, '/api/health/ready');
-    if (status === 'refused') return false;
-    readyPath = status === 404 ? '/api/health' : '/api/health/ready';
-    if (readyPath === '/api/health') log('this build has no /api/health/ready: /api/health stands in for it');
-  }
-  return (await direct(proc.port, readyPath)) === 200;
+  return (await direct(proc.port, READY_PATH)) === 200;
 }
 
 // --- the proxy
@@ -258,7 +253,7 @@ export function watchReadiness(procs, everyMs = 100) {
     while (!stopped) {
       const notReady = [];
       for (const name of ['A', 'B'])
-        if ((await direct(procs[name].port, '/api/health/ready')) !== 200) notReady.push(name);
+        if ((await direct(procs[name].port, READY_PATH)) !== 200) notReady.push(name);
       const next = notReady.length === 2 ? [] : notReady;
       if (!stopped && next.join() !== out.join()) {
         out = next;

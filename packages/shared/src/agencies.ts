@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { contactNoSchema, idSchema } from './validation.js';
+import { contactNoSchema, idSchema, pageWindow } from './validation.js';
 
 // Agency administration (master admin) and the zip-code table: request and answer schemas.
 
@@ -46,19 +46,7 @@ const zipcode = z
 
 const sortOrder = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc.' }).default('asc');
 const paging = {
-  /** Offset of the first row. */
-  from: z.coerce
-    .number({ error: 'From is invalid.' })
-    .int('From is invalid.')
-    .min(0, 'From is invalid.')
-    .default(0),
-  /** Page size. */
-  to: z.coerce
-    .number({ error: 'To is invalid.' })
-    .int('To is invalid.')
-    .min(1, 'To is invalid.')
-    .max(100, 'To must be at most 100.')
-    .default(20),
+  ...pageWindow(20),
   search: z.string().trim().max(200, 'Search must be at most 200 characters.').default(''),
   ord: sortOrder,
 };

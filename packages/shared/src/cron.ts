@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './validation.js';
+import { idSchema, pageWindow } from './validation.js';
 
 /**
  * Scheduled jobs (/cronjob) and their runs (/crontable/{status?}). The jobs are the background
@@ -83,17 +83,7 @@ export const cronCenterParams = z.object({ center: centerId });
 
 /** POST getcrondetails {from, to, center_id}; status and job narrow the grid. */
 export const cronDetailsBody = z.object({
-  from: z.coerce
-    .number({ error: 'From is invalid.' })
-    .int('From is invalid.')
-    .min(0, 'From is invalid.')
-    .default(0),
-  to: z.coerce
-    .number({ error: 'To is invalid.' })
-    .int('To is invalid.')
-    .min(1, 'To is invalid.')
-    .max(100, 'To must be at most 100.')
-    .default(CRON_PAGE_SIZE),
+  ...pageWindow(CRON_PAGE_SIZE),
   center_id: centerId.default(0),
   status: statusFilter.default('all'),
   job: z.enum(CRON_JOB_KEYS as [CronJobKey, ...CronJobKey[]], { error: 'Job is invalid.' }).optional(),

@@ -238,3 +238,21 @@ export const smtpConnectionSaveBody = smtpConnectionBody.extend({
   centerId: idSchema().optional(),
 });
 export type SmtpConnectionSaveBody = z.infer<typeof smtpConnectionSaveBody>;
+
+/**
+ * The rows of a grid a request asks for: `from` the offset of the first, `to` how many (1 to 100,
+ * `pageSize` when absent). Query strings and bodies alike (numbers as text are read as numbers).
+ */
+export const pageWindow = (pageSize: number) => ({
+  from: z.coerce
+    .number({ error: 'From is invalid.' })
+    .int('From is invalid.')
+    .min(0, 'From is invalid.')
+    .default(0),
+  to: z.coerce
+    .number({ error: 'To is invalid.' })
+    .int('To is invalid.')
+    .min(1, 'To is invalid.')
+    .max(100, 'To must be at most 100.')
+    .default(pageSize),
+});
